@@ -1,0 +1,89 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/interpolation.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace infertrack::domain {
+
+// What one deployment (one benchmark group of GPUs) serves: the unit the planner replicates.
+struct DeploymentCapacity
+{
+  std::string basis;                 // "point 444914" or "interpolated at 100 tok/s/user between A and B"
+  std::int64_t gpus_per_group = 0;   // allocated physical GPUs of one group
+  std::optional<double> input_tps;   // logical tokens/s of the whole group
+  std::optional<double> output_tps;
+  double total_tps = 0;
+};
+
+// Input : output proportions of the demand (only the ratio matters).
+struct TokenMix
+{
+  double input = 0;
+  double output = 0;
+};
+
+enum class BindingSide
+{
+  input,
+  output,
+  total, // the deployment's split was unknown: sized on total tokens
+};
+const char* to_string(BindingSide side);
+
+struct PlanRequest
+{
+  double tokens_per_day = 0;    // logical tokens
+  double utilization = 0.6;     // usable fraction of capacity, in (0, 1]
+  std::optional<TokenMix> mix;  // default: the deployment's own input:output replay mix
+  std::int64_t gpus_per_rack = 0;
+  double cost_per_gpu_hour = 0;
+  double kw_per_gpu = 0;
+};
+
+// The whole-rack answer to "what does this demand take?".
+struct RackPlan
+{
+  TokenMix mix_used;
+  double demand_input_per_s = 0;
+  double demand_output_per_s = 0;
+  BindingSide binding = BindingSide::output;
+  std::int64_t groups = 0;
+  std::int64_t gpus_per_group = 0;
+  std::int64_t allocated_gpus = 0;
+  std::int64_t groups_per_rack = 0; // 0 when a group is larger than a rack
+  std::int64_t racks_per_group = 0; // > 1 only when a group is larger than a rack
+  std::int64_t racks = 0;
+  std::int64_t provisioned_gpus = 0;
+  std::int64_t idle_gpus = 0;
+  double cost_per_day = 0;            // provisioned GPUs x $/GPU-hr x 24
+  double power_mw = 0;                // provisioned GPUs x all-in kW
+  double cost_per_million_tokens = 0; // per million logical tokens of the demand
+};
+
+// Sizes `request` on `deployment` (DOMAIN.md section 7). Fails with a diagnostic naming the offending
+// input: non-positive demand, utilization outside (0, 1], a mix with no tokens, a deployment that cannot
+// serve the side the mix asks for, a non-positive rack size, cost or power.
+util::Result<RackPlan> plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request);
+
+// The deployment a measured point describes.
+DeploymentCapacity capacity_of(const BenchmarkPoint& point);
+
+// The deployment at an interpolated throughput: per-GPU total from `value`, split input/output by the
+// brackets' shares (linear in interactivity), sized like the bracket nearest to `target`.
+util::Result<DeploymentCapacity> interpolated_capacity(const InterpolatedThroughput& value,
+                                                       const BenchmarkPoint& lower,
+                                                       const BenchmarkPoint* upper,
+                                                       double target);
+
+// "40T", "1.5B", "500M", "2e12": logical tokens per day (T = 1e12, B = 1e9, M = 1e6).
+util::Result<double> parse_token_demand(std::string_view text);
+// "IN:OUT" with positive numbers, e.g. "3:1".
+util::Result<TokenMix> parse_token_mix(std::string_view text);
+
+}  // namespace infertrack::domain

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/config_group.hpp"
+#include "infertrack/domain/interpolation.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace infertrack::domain {
+
+// Which throughput a curve plots against interactivity (all per GPU).
+enum class ThroughputMetric
+{
+  total,
+  input,
+  output,
+};
+
+const char* to_string(ThroughputMetric metric);
+std::optional<ThroughputMetric> parse_throughput_metric(std::string_view text);
+
+struct CurveOptions
+{
+  // Unset: P90 when every point of the run has it, else the median; never both on one curve.
+  std::optional<InteractivityBasis> basis;
+  ThroughputMetric metric = ThroughputMetric::total;
+  std::optional<std::string> date;  // use the run of exactly this date
+  std::optional<std::string> as_of; // use the latest run on or before this date (default: the latest)
+};
+
+// The Pareto frontier of one configuration's single run: the curve a chart draws and a headline reads.
+struct PerformanceCurve
+{
+  ConfigGroupKey group; // its date is the run the curve was made of
+  InteractivityBasis basis = InteractivityBasis::p90_itl;
+  ThroughputMetric metric = ThroughputMetric::total;
+  std::vector<FrontierKnot> frontier; // interactivity strictly increasing
+  std::vector<std::string> off_frontier_result_ids; // dominated points of the same run, kept visible
+  std::vector<std::string> skipped_result_ids;      // points of the run lacking the basis or the metric
+};
+
+// One curve per configuration (model, hardware, framework, precision, spec method, disaggregation, workload)
+// from the points of one run date chosen by `options`. Configurations with no usable point are left out.
+// Ordered by configuration.
+std::vector<PerformanceCurve> build_curves(std::span<const BenchmarkPoint> points, const CurveOptions& options);
+
+// The curve's throughput at `target` tok/s/user.
+InterpolatedThroughput interpolate_curve(const PerformanceCurve& curve, double target);
+
+// `count` (x, y) samples of the curve's spline for drawing; a one-knot curve gives that knot.
+std::vector<std::pair<double, double>> sample_curve(const PerformanceCurve& curve, std::size_t count);
+
+}  // namespace infertrack::domain

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "infertrack/domain/dataset.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace infertrack::formats {
+
+enum class InputFormat
+{
+  snapshot,   // the seed's JSON snapshot
+  points_csv, // the measured-points CSV
+};
+
+const char* to_string(InputFormat format);
+
+// Recognises a format from the content itself (not the file name).
+std::optional<InputFormat> detect_format(std::string_view content);
+
+// Detects the format and reads `content`; the dataset's source and any diagnostic's file are `source`.
+util::Result<domain::Dataset> read_input(std::string_view content, const std::string& source);
+
+}  // namespace infertrack::formats

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/dataset.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace infertrack::formats {
+
+// Reads the measured-points CSV (docs/FORMATS.md): a header row naming its columns in any order, then one
+// point per row. Diagnostics name the line number as the record and the column as the field.
+util::Result<domain::Dataset> read_points_csv(std::string_view text);
+
+// Writes points in the same CSV format, so that an export can be ingested again.
+std::string write_points_csv(std::span<const domain::BenchmarkPoint> points);
+
+// The stable result id of a row that has none: derived from its identity columns only, so that a row
+// entered twice is one record and a changed number under the same identity is a conflict.
+std::string derived_result_id(const domain::BenchmarkPoint& point);
+
+}  // namespace infertrack::formats

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "infertrack/domain/dataset.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infertrack::store {
+
+// Narrows a points query; an empty field matches everything.
+struct PointFilter
+{
+  std::optional<std::string> model;
+  std::optional<std::string> hardware;
+  std::optional<std::string> framework;
+  std::optional<std::string> precision;
+  std::optional<std::string> spec_method;
+  std::optional<bool> disaggregated;
+  std::optional<std::string> date;       // exactly this date
+  std::optional<std::string> as_of;      // on or before this date
+};
+
+// What one ingest changed: records new to the store, and records that were already there unchanged.
+struct IngestSummary
+{
+  std::int64_t points_added = 0;
+  std::int64_t points_unchanged = 0;
+  std::int64_t findings_added = 0;
+  std::int64_t other_records_added = 0; // hardware, presets, headlines, notes
+};
+
+// A dataset-wide caveat and the source it came with.
+struct DatasetNote
+{
+  std::string source;
+  std::string text;
+};
+
+// A failure of the storage itself (disk full, database lost or corrupt): exceptional, caught at the edges.
+class StoreError : public std::runtime_error
+{
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// The one storage interface the CLI and server use. Implementations: SQLite (embedded default) and, later,
+// PostgreSQL. Every method either completes or throws StoreError; ingest is all-or-nothing.
+class Store
+{
+public:
+  virtual ~Store() = default;
+
+  // Stores `dataset` in one transaction. A record already stored with identical content is counted as
+  // unchanged; one stored with different content (same natural key) fails the whole ingest with a
+  // diagnostic naming the record and field, leaving the store exactly as before.
+  virtual util::Result<IngestSummary> ingest(const domain::Dataset& dataset) = 0;
+
+  // True when no point has ever been stored (the bundled dataset is then loaded).
+  virtual bool empty() = 0;
+  virtual std::int64_t point_count() = 0;
+
+  // Points matching `filter`, ordered by model, hardware, framework, precision, spec method,
+  // disaggregation, workload, date, concurrency, result id.
+  virtual std::vector<domain::BenchmarkPoint> points(const PointFilter& filter) = 0;
+  virtual std::optional<domain::BenchmarkPoint> point(std::string_view result_id) = 0;
+
+  // All dated cost/power entries, by hardware then effective date.
+  virtual std::vector<domain::HardwareCost> hardware() = 0;
+  virtual std::vector<domain::DemandPreset> presets() = 0;
+  virtual std::vector<domain::PublishedHeadline> headlines() = 0;
+  virtual std::vector<DatasetNote> dataset_notes() = 0;
+  // Findings for one point, or for all points when `result_id` is empty.
+  virtual std::vector<domain::DataFinding> findings(std::optional<std::string_view> result_id) = 0;
+
+  virtual int schema_version() = 0;
+};
+
+}  // namespace infertrack::store

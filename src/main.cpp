@@ -1,0 +1,7 @@
+#include "infertrack/cli/run.hpp"
+
+int
+main(int argc, char** argv)
+{
+  return infertrack::cli::run(argc, argv);
+}
