@@ -1,10 +1,57 @@
 #include "infertrack/cli/run.hpp"
 
+#include "infertrack/cli/command_context.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <exception>
+
 namespace infertrack::cli {
 
 int
-run(int, char**)
+run(int argc, char** argv)
 {
+  CLI::App app{"InferTrack: LLM inference performance, frontiers and capacity (DeepSeek V4 first)",
+               "infertrack"};
+  app.set_version_flag("--version", "infertrack 0.1.0");
+  app.require_subcommand(1);
+  // Subcommands hand options they do not know to the app, so global options may come after them.
+  app.fallthrough();
+
+  GlobalOptions options;
+  app.add_option("--db", options.db, "SQLite database file (default: $INFERTRACK_DB, else ./infertrack.db)");
+  app.add_flag("--json", options.json, "Print JSON instead of a table");
+  app.add_flag("--csv", options.csv, "Print CSV instead of a table");
+
+  add_summary_command(app, options);
+  add_ingest_command(app, options);
+  add_points_command(app, options);
+  add_check_command(app, options);
+  add_interpolate_command(app, options);
+  add_plan_command(app, options);
+  add_reference_commands(app, options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // CLI11 prints help and version itself, with exit code 0; everything else is a usage error.
+    const int code = app.exit(error);
+    return code == 0 ? k_exit_ok : k_exit_usage;
+  } catch (const UsageError& error) {
+    fmt::print(stderr, "infertrack: {}\n", error.what());
+    return k_exit_usage;
+  } catch (const DataError& error) {
+    fmt::print(stderr, "infertrack: {}\n", error.what());
+    return k_exit_bad_data;
+  } catch (const store::StoreError& error) {
+    fmt::print(stderr, "infertrack: database error: {}\n", error.what());
+    return k_exit_failure;
+  } catch (const std::exception& error) {
+    fmt::print(stderr, "infertrack: {}\n", error.what());
+    return k_exit_failure;
+  }
   return k_exit_ok;
 }
 

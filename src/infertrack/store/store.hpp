@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -55,10 +56,17 @@ class Store
 public:
   virtual ~Store() = default;
 
-  // Stores `dataset` in one transaction. A record already stored with identical content is counted as
-  // unchanged; one stored with different content (same natural key) fails the whole ingest with a
-  // diagnostic naming the record and field, leaving the store exactly as before.
-  virtual util::Result<IngestSummary> ingest(const domain::Dataset& dataset) = 0;
+  // Stores every dataset of `datasets` in ONE transaction (so `infertrack ingest a b` is all-or-nothing
+  // across files). A record already stored with identical content is counted as unchanged; one stored with
+  // different content (same natural key) fails the whole ingest with a diagnostic naming the record and
+  // field, leaving the store exactly as before.
+  virtual util::Result<IngestSummary> ingest_all(std::span<const domain::Dataset> datasets) = 0;
+
+  // One dataset in one transaction: ingest_all of one.
+  util::Result<IngestSummary> ingest(const domain::Dataset& dataset)
+  {
+    return ingest_all(std::span<const domain::Dataset>(&dataset, 1));
+  }
 
   // True when no point has ever been stored (the bundled dataset is then loaded).
   virtual bool empty() = 0;

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "infertrack/domain/dataset.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace infertrack::app {
+
+// Completes every point (derived GPU counts and throughputs) and runs the data-quality checks, appending
+// their findings to the dataset: what every input goes through between its reader and the store.
+void prepare_dataset(domain::Dataset& dataset);
+
+// Reads and prepares `content` from `source` (a path or "bundled:<name>"), detecting its format.
+util::Result<domain::Dataset> read_dataset(std::string_view content, const std::string& source);
+
+// Called with (files read so far, total files) while reading, for a progress display.
+using ReadProgress = std::function<void(std::size_t, std::size_t)>;
+
+// Reads every file before anything is stored, so one bad file refuses the whole command.
+util::Result<std::vector<domain::Dataset>> read_files(std::span<const std::filesystem::path> paths,
+                                                      const ReadProgress& progress = {});
+
+}  // namespace infertrack::app

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "infertrack/domain/efficiency.hpp"
+#include "infertrack/domain/hardware_cost.hpp"
+#include "infertrack/domain/headline_comparison.hpp"
+#include "infertrack/domain/performance_curve.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace infertrack::app {
+
+// "What does each configuration serve at `target` tok/s/user?", over the points `filter` selects.
+struct InterpolationQuery
+{
+  store::PointFilter filter;
+  double target = 100;
+  domain::CurveOptions curve;
+};
+
+// One configuration's answer: its curve, the value on it and what that value costs on its hardware.
+struct InterpolationRow
+{
+  domain::PerformanceCurve curve;
+  domain::InterpolatedThroughput value;
+  std::optional<domain::HardwareCost> cost;     // the latest published for its hardware, if any
+  std::optional<domain::Efficiency> efficiency; // derived from the interpolated throughput
+};
+
+std::vector<InterpolationRow> interpolate(store::Store& store, const InterpolationQuery& query);
+
+// Every stored published headline beside the value computed from the stored points.
+std::vector<domain::HeadlineComparison> headline_comparisons(store::Store& store);
+
+}  // namespace infertrack::app

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/plan_query.hpp"
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/data_finding.hpp"
+#include "infertrack/domain/demand_preset.hpp"
+#include "infertrack/domain/hardware_cost.hpp"
+#include "infertrack/domain/headline_comparison.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <span>
+
+namespace infertrack::app {
+
+// The JSON shapes of the tracker's answers, shared by `--json` on the CLI and the HTTP API so that both
+// say exactly the same thing. Unknown values are null, never a made-up default.
+nlohmann::json to_json(const domain::BenchmarkPoint& point);
+nlohmann::json to_json(const domain::DataFinding& finding);
+nlohmann::json to_json(const domain::HardwareCost& cost);
+nlohmann::json to_json(const domain::DemandPreset& preset);
+nlohmann::json to_json(const domain::HeadlineComparison& comparison);
+nlohmann::json to_json(const domain::InterpolatedThroughput& value);
+nlohmann::json to_json(const InterpolationRow& row);
+nlohmann::json to_json(const PlanAnswer& answer);
+
+// A point with its findings, as `points show` and the API's point route give it.
+nlohmann::json point_detail_json(const domain::BenchmarkPoint& point,
+                                 std::span<const domain::DataFinding> findings);
+
+}  // namespace infertrack::app

@@ -1,0 +1,195 @@
+#include "infertrack/app/plan_query.hpp"
+
+#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/domain/efficiency.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+
+namespace infertrack::app {
+namespace {
+
+constexpr const char* k_packing_caveat =
+  "Racks are filled arithmetically with independent copies of the benchmarked group; no full rack was "
+  "measured.";
+constexpr const char* k_logical_tokens_caveat =
+  "Tokens are logical: agentic input counts cached prefixes the engine did not recompute, so input "
+  "capacity is not fresh-prefill capacity.";
+constexpr const char* k_preset_caveat =
+  "Demand presets come from separate, overlapping disclosures: compare them, never add them up.";
+
+struct Demand
+{
+  double tokens_per_day = 0;
+  std::optional<domain::DemandPreset> preset;
+};
+
+util::Result<Demand>
+resolve_demand(store::Store& store, const PlanQuery& query)
+{
+  if (query.demand && query.preset) {
+    return util::fail("", "demand", "give --demand or --preset, not both");
+  }
+  if (query.demand) {
+    INFERTRACK_TRY_ASSIGN(tokens, domain::parse_token_demand(*query.demand));
+    return Demand{tokens, std::nullopt};
+  }
+  if (!query.preset) {
+    return util::fail("", "demand", "give a demand (e.g. 40T tokens/day) or a preset");
+  }
+  std::string known;
+  for (domain::DemandPreset& preset : store.presets()) {
+    if (preset.key == *query.preset) {
+      if (!preset.tokens_per_day) {
+        return util::fail("", "preset", fmt::format("'{}' has no demand of its own: give --demand", preset.key));
+      }
+      return Demand{*preset.tokens_per_day, std::move(preset)};
+    }
+    known += known.empty() ? preset.key : ", " + preset.key;
+  }
+  return util::fail("", "preset", fmt::format("unknown preset '{}' (known: {})", *query.preset, known));
+}
+
+util::Result<domain::HardwareCost>
+resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
+{
+  domain::HardwareCost cost;
+  if (auto stored = domain::cost_in_force(costs, hardware)) {
+    cost = *stored;
+  } else if (!query.cost_per_gpu_hour || !query.kw_per_gpu || !query.gpus_per_rack) {
+    return util::fail("",
+                      "cost-per-gpu-hour",
+                      fmt::format("no cost and power figures are stored for hardware '{}': give "
+                                  "--cost-per-gpu-hour, --kw-per-gpu and --gpus-per-rack",
+                                  hardware));
+  } else {
+    cost.hardware = hardware;
+    cost.name = hardware;
+  }
+  cost.cost_per_gpu_hour = query.cost_per_gpu_hour.value_or(cost.cost_per_gpu_hour);
+  cost.kw_per_gpu = query.kw_per_gpu.value_or(cost.kw_per_gpu);
+  cost.gpus_per_rack = query.gpus_per_rack.value_or(cost.gpus_per_rack);
+  return cost;
+}
+
+// Everything an answer carries besides its deployment, so that each configuration is sized alike.
+struct PlanContext
+{
+  const PlanQuery& query;
+  Demand demand;
+  std::vector<domain::HardwareCost> costs;
+  std::optional<domain::TokenMix> mix;
+};
+
+util::Result<PlanAnswer>
+answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, domain::DeploymentCapacity deployment)
+{
+  PlanAnswer answer;
+  answer.configuration = domain::config_group_of(example).label();
+  INFERTRACK_TRY_ASSIGN(hardware, resolve_hardware(context.costs, example.hardware, context.query));
+  answer.hardware = std::move(hardware);
+  answer.cost_overridden = context.query.cost_per_gpu_hour.has_value();
+  answer.power_overridden = context.query.kw_per_gpu.has_value();
+  answer.tokens_per_day = context.demand.tokens_per_day;
+  answer.preset = context.demand.preset;
+  answer.utilization = context.query.utilization;
+  answer.deployment = std::move(deployment);
+
+  domain::PlanRequest request;
+  request.tokens_per_day = context.demand.tokens_per_day;
+  request.utilization = context.query.utilization;
+  request.mix = context.mix;
+  request.gpus_per_rack = answer.hardware.gpus_per_rack;
+  request.cost_per_gpu_hour = answer.hardware.cost_per_gpu_hour;
+  request.kw_per_gpu = answer.hardware.kw_per_gpu;
+  INFERTRACK_TRY_ASSIGN(rack_plan, domain::plan_capacity(answer.deployment, request));
+  answer.plan = rack_plan;
+
+  answer.caveats.push_back(k_packing_caveat);
+  if (example.workload == "agentic") {
+    answer.caveats.push_back(k_logical_tokens_caveat);
+  }
+  if (answer.preset) {
+    answer.caveats.push_back(k_preset_caveat);
+    answer.caveats.push_back(answer.preset->note);
+  }
+  return answer;
+}
+
+util::Result<std::vector<PlanAnswer>>
+plan_at_target(store::Store& store, const PlanContext& context, double target)
+{
+  InterpolationQuery interpolation_query{context.query.filter, target, {}};
+  std::vector<InterpolationRow> rows = interpolate(store, interpolation_query);
+  if (rows.empty()) {
+    return util::fail("", "model", "no stored points match the model and filters");
+  }
+  std::vector<PlanAnswer> answers;
+  for (InterpolationRow& row : rows) {
+    const auto lower = store.point(row.value.lower_result_id.value_or(""));
+    if (!lower) {
+      continue;
+    }
+    const auto upper = row.value.upper_result_id ? store.point(*row.value.upper_result_id) : std::nullopt;
+    auto deployment = domain::interpolated_capacity(row.value, *lower, upper ? &*upper : nullptr, target);
+    if (!deployment) {
+      PlanAnswer unavailable;
+      unavailable.configuration = row.curve.group.label();
+      unavailable.interpolation = row.value;
+      unavailable.tokens_per_day = context.demand.tokens_per_day;
+      unavailable.preset = context.demand.preset;
+      unavailable.utilization = context.query.utilization;
+      unavailable.unavailable = fmt::format("{} tok/s/user is {} on this curve (fastest measured: {:.1f})",
+                                            target,
+                                            domain::to_string(row.value.state),
+                                            row.curve.frontier.back().interactivity);
+      answers.push_back(std::move(unavailable));
+      continue;
+    }
+    INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *lower, std::move(*deployment)));
+    answer.configuration = row.curve.group.label();
+    answer.interpolation = row.value;
+    if (row.value.state == domain::InterpolationState::clamped_low) {
+      answer.caveats.push_back("The target is below the slowest measured point: its throughput is used as a "
+                               "lower bound.");
+    } else if (row.value.state == domain::InterpolationState::interpolated) {
+      answer.caveats.push_back(fmt::format("Throughput interpolated on the Pareto frontier between {} and {}, "
+                                           "not measured.",
+                                           row.value.lower_result_id.value_or("?"),
+                                           row.value.upper_result_id.value_or("?")));
+    }
+    answers.push_back(std::move(answer));
+  }
+  return answers;
+}
+
+}  // namespace
+
+util::Result<std::vector<PlanAnswer>>
+plan(store::Store& store, const PlanQuery& query)
+{
+  if (query.point.has_value() == query.at.has_value()) {
+    return util::fail("", "point", "give exactly one of a point (result id) or a target interactivity (at)");
+  }
+  if (query.at && !(std::isfinite(*query.at) && *query.at > 0)) {
+    return util::fail("", "at", fmt::format("must be a positive number of tok/s/user (got {})", *query.at));
+  }
+  INFERTRACK_TRY_ASSIGN(demand, resolve_demand(store, query));
+  PlanContext context{query, std::move(demand), store.hardware(), std::nullopt};
+  if (query.mix) {
+    INFERTRACK_TRY_ASSIGN(mix, domain::parse_token_mix(*query.mix));
+    context.mix = mix;
+  }
+  if (query.at) {
+    return plan_at_target(store, context, *query.at);
+  }
+  const auto point = store.point(*query.point);
+  if (!point) {
+    return util::fail("", "point", fmt::format("no stored point has result id '{}'", *query.point));
+  }
+  INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *point, domain::capacity_of(*point)));
+  return std::vector<PlanAnswer>{std::move(answer)};
+}
+
+}  // namespace infertrack::app

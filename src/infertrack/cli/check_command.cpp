@@ -1,0 +1,60 @@
+#include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/util/csv_field.hpp"
+#include "infertrack/util/text_table.hpp"
+
+#include <fmt/core.h>
+
+namespace infertrack::cli {
+namespace {
+
+void
+run_check(const GlobalOptions& options)
+{
+  const OutputFormat format = options.format();
+  auto store = open_database(options);
+  const std::vector<domain::DataFinding> findings = store->findings(std::nullopt);
+  const std::vector<store::DatasetNote> notes = store->dataset_notes();
+  if (format == OutputFormat::json) {
+    nlohmann::json json = {{"findings", nlohmann::json::array()}, {"dataset_notes", nlohmann::json::array()}};
+    for (const domain::DataFinding& finding : findings) {
+      json["findings"].push_back(app::to_json(finding));
+    }
+    for (const store::DatasetNote& note : notes) {
+      json["dataset_notes"].push_back({{"source", note.source}, {"text", note.text}});
+    }
+    fmt::print("{}\n", json.dump(2));
+    return;
+  }
+  if (format == OutputFormat::csv) {
+    fmt::print("result_id,kind,detail\n");
+    for (const domain::DataFinding& finding : findings) {
+      fmt::print("{},{},{}\n",
+                 util::csv_field(finding.result_id),
+                 domain::to_string(finding.kind),
+                 util::csv_field(finding.detail));
+    }
+    return;
+  }
+  util::TextTable table({{"result_id"}, {"finding"}, {"detail"}});
+  for (const domain::DataFinding& finding : findings) {
+    table.add_row({finding.result_id, domain::to_string(finding.kind), finding.detail});
+  }
+  fmt::print("{}{} finding(s)\n\nDataset caveats:\n", table.render(), findings.size());
+  for (const store::DatasetNote& note : notes) {
+    fmt::print("  - {} ({})\n", note.text, note.source);
+  }
+}
+
+}  // namespace
+
+void
+add_check_command(CLI::App& app, const GlobalOptions& options)
+{
+  CLI::App* command =
+    app.add_subcommand("check", "List data-quality findings and the datasets' own caveats");
+  command->callback([&options] { run_check(options); });
+}
+
+}  // namespace infertrack::cli

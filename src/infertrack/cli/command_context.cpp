@@ -1,0 +1,29 @@
+#include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/app/tracker_database.hpp"
+
+namespace infertrack::cli {
+
+OutputFormat
+GlobalOptions::format() const
+{
+  if (json && csv) {
+    throw UsageError("--json and --csv: choose one output format");
+  }
+  return json ? OutputFormat::json : csv ? OutputFormat::csv : OutputFormat::table;
+}
+
+void
+throw_usage(const util::Diagnostic& diagnostic)
+{
+  throw UsageError(diagnostic.field.empty() ? diagnostic.message
+                                            : "--" + diagnostic.field + ": " + diagnostic.message);
+}
+
+std::unique_ptr<store::Store>
+open_database(const GlobalOptions& options)
+{
+  return app::open_tracker(options.db.empty() ? app::default_database_path() : std::filesystem::path(options.db));
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "infertrack/store/store.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+namespace infertrack::cli {
+
+// The configuration-group filters that points, interpolate and plan share.
+struct FilterFlags
+{
+  std::optional<std::string> model;
+  std::optional<std::string> hardware;
+  std::optional<std::string> framework;
+  std::optional<std::string> precision;
+  std::optional<std::string> spec_method;
+  std::optional<std::string> disaggregated; // "true" / "false"
+  std::optional<std::string> date;
+  std::optional<std::string> as_of;
+
+  // The store filter, with names canonicalised; throws UsageError for a malformed value.
+  store::PointFilter to_filter() const;
+};
+
+void add_filter_options(CLI::App& command, FilterFlags& flags);
+
+}  // namespace infertrack::cli

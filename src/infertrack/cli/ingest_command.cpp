@@ -1,0 +1,88 @@
+#include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/app/ingest.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include <unistd.h>
+
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+struct IngestFlags
+{
+  std::vector<std::filesystem::path> files;
+  bool quiet = false;
+};
+
+// A one-line bar redrawn in place; only when stderr is a terminal, so logs and pipes stay clean.
+void
+show_progress(std::size_t done, std::size_t total)
+{
+  constexpr std::size_t k_width = 30;
+  const std::size_t filled = total ? done * k_width / total : k_width;
+  fmt::print(stderr,
+             "\rreading [{}{}] {}/{} files",
+             std::string(filled, '#'),
+             std::string(k_width - filled, ' '),
+             done,
+             total);
+  if (done == total) {
+    fmt::print(stderr, "\n");
+  }
+}
+
+void
+run_ingest(const GlobalOptions& options, const IngestFlags& flags)
+{
+  const OutputFormat format = options.format();
+  const bool progress = !flags.quiet && isatty(STDERR_FILENO);
+  auto datasets = app::read_files(flags.files, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+  if (!datasets) {
+    throw DataError(datasets.error().to_string());
+  }
+  auto store = open_database(options);
+  if (progress) {
+    fmt::print(stderr, "storing...\n");
+  }
+  auto summary = store->ingest_all(*datasets);
+  if (!summary) {
+    util::Diagnostic diagnostic = summary.error();
+    throw DataError(diagnostic.to_string() + " (nothing was stored)");
+  }
+  if (format == OutputFormat::json) {
+    fmt::print("{}\n",
+               nlohmann::json{{"files", flags.files.size()},
+                              {"points_added", summary->points_added},
+                              {"points_unchanged", summary->points_unchanged},
+                              {"findings_added", summary->findings_added},
+                              {"other_records_added", summary->other_records_added}}
+                 .dump(2));
+    return;
+  }
+  fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)\n",
+             flags.files.size(),
+             summary->points_added,
+             summary->points_unchanged,
+             summary->findings_added,
+             summary->other_records_added);
+}
+
+}  // namespace
+
+void
+add_ingest_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<IngestFlags>();
+  CLI::App* command = app.add_subcommand(
+    "ingest", "Store benchmark points from files (snapshot JSON or points CSV), all or nothing");
+  command->add_option("files", flags->files, "Input files; the format is detected from the content")
+    ->required();
+  command->add_flag("--quiet", flags->quiet, "No progress display");
+  command->callback([&options, flags] { run_ingest(options, *flags); });
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,117 @@
+#include "infertrack/cli/command_context.hpp"
+#include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/report_text.hpp"
+
+#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/util/csv_field.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+struct InterpolateFlags
+{
+  FilterFlags filters;
+  double at = 100;
+  std::optional<std::string> basis;
+  std::string metric = "total";
+};
+
+app::InterpolationQuery
+to_query(const InterpolateFlags& flags)
+{
+  if (!flags.filters.model) {
+    throw UsageError("--model is required, e.g. --model DeepSeek-V4-Pro");
+  }
+  if (!(std::isfinite(flags.at) && flags.at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", flags.at));
+  }
+  app::InterpolationQuery query;
+  query.filter = flags.filters.to_filter();
+  query.target = flags.at;
+  if (flags.basis) {
+    query.curve.basis = domain::parse_interactivity_basis(*flags.basis);
+    if (!query.curve.basis) {
+      throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *flags.basis + "')");
+    }
+  }
+  const auto metric = domain::parse_throughput_metric(flags.metric);
+  if (!metric) {
+    throw UsageError("--metric: expected total, input or output (got '" + flags.metric + "')");
+  }
+  query.curve.metric = *metric;
+  return query;
+}
+
+void
+run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
+{
+  const OutputFormat format = options.format();
+  const app::InterpolationQuery query = to_query(flags);
+  auto store = open_database(options);
+  const std::vector<app::InterpolationRow> rows = app::interpolate(*store, query);
+  std::vector<domain::HeadlineComparison> headlines;
+  for (domain::HeadlineComparison& comparison : app::headline_comparisons(*store)) {
+    if (comparison.published.model == query.filter.model && comparison.published.target_interactivity == flags.at) {
+      headlines.push_back(std::move(comparison));
+    }
+  }
+  if (format == OutputFormat::json) {
+    nlohmann::json json = {{"target_interactivity", flags.at},
+                           {"rows", nlohmann::json::array()},
+                           {"headlines", nlohmann::json::array()}};
+    for (const app::InterpolationRow& row : rows) {
+      json["rows"].push_back(app::to_json(row));
+    }
+    for (const domain::HeadlineComparison& comparison : headlines) {
+      json["headlines"].push_back(app::to_json(comparison));
+    }
+    fmt::print("{}\n", json.dump(2));
+    return;
+  }
+  if (format == OutputFormat::csv) {
+    fmt::print("configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+               "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n");
+    for (const app::InterpolationRow& row : rows) {
+      fmt::print("{},{},{},{},{},{},{},{},{},{}\n",
+                 util::csv_field(row.curve.group.label()),
+                 row.curve.group.date,
+                 domain::to_string(row.curve.basis),
+                 domain::to_string(row.value.state),
+                 row.value.throughput ? fmt::format("{}", *row.value.throughput) : "",
+                 row.value.lower_result_id.value_or(""),
+                 row.value.upper_result_id.value_or(""),
+                 row.efficiency ? fmt::format("{}", row.efficiency->cost_per_million_tokens) : "",
+                 row.efficiency ? fmt::format("{}", row.efficiency->tokens_per_s_per_mw) : "",
+                 row.efficiency ? fmt::format("{}", row.efficiency->joules_per_token) : "");
+    }
+    return;
+  }
+  fmt::print("{}", interpolation_table(rows, flags.at));
+  if (!headlines.empty()) {
+    fmt::print("\n{}", headline_text(headlines));
+  }
+}
+
+}  // namespace
+
+void
+add_interpolate_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<InterpolateFlags>();
+  CLI::App* command = app.add_subcommand(
+    "interpolate", "Throughput per GPU of each configuration at a target interactivity (tok/s/user)");
+  add_filter_options(*command, flags->filters);
+  command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->capture_default_str();
+  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 where "
+                                               "a run has it, else median)");
+  command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
+  command->callback([&options, flags] { run_interpolate(options, *flags); });
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,99 @@
+#include "infertrack/cli/command_context.hpp"
+#include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/report_text.hpp"
+
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/plan_query.hpp"
+#include "infertrack/util/csv_field.hpp"
+
+#include <fmt/core.h>
+
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+struct PlanFlags
+{
+  FilterFlags filters;
+  app::PlanQuery query;
+};
+
+void
+print_plan_csv(std::span<const app::PlanAnswer> answers)
+{
+  fmt::print("configuration,basis,tokens_per_day,utilization,binding,groups,gpus_per_group,allocated_gpus,"
+             "groups_per_rack,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,cost_per_million_tokens,"
+             "unavailable\n");
+  for (const app::PlanAnswer& answer : answers) {
+    const auto& plan = answer.plan;
+    fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+               util::csv_field(answer.configuration),
+               util::csv_field(answer.deployment.basis),
+               answer.tokens_per_day,
+               answer.utilization,
+               plan ? domain::to_string(plan->binding) : "",
+               plan ? std::to_string(plan->groups) : "",
+               plan ? std::to_string(plan->gpus_per_group) : "",
+               plan ? std::to_string(plan->allocated_gpus) : "",
+               plan ? std::to_string(plan->groups_per_rack) : "",
+               plan ? std::to_string(plan->racks) : "",
+               plan ? std::to_string(plan->provisioned_gpus) : "",
+               plan ? std::to_string(plan->idle_gpus) : "",
+               plan ? fmt::format("{}", plan->cost_per_day) : "",
+               plan ? fmt::format("{}", plan->power_mw) : "",
+               plan ? fmt::format("{}", plan->cost_per_million_tokens) : "",
+               util::csv_field(answer.unavailable.value_or("")));
+  }
+}
+
+void
+run_plan(const GlobalOptions& options, PlanFlags flags)
+{
+  const OutputFormat format = options.format();
+  flags.query.filter = flags.filters.to_filter();
+  if (flags.query.at && !flags.query.filter.model) {
+    throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
+  }
+  auto store = open_database(options);
+  auto answers = app::plan(*store, flags.query);
+  if (!answers) {
+    throw_usage(answers.error());
+  }
+  if (format == OutputFormat::json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const app::PlanAnswer& answer : *answers) {
+      list.push_back(app::to_json(answer));
+    }
+    fmt::print("{}\n", list.dump(2));
+  } else if (format == OutputFormat::csv) {
+    print_plan_csv(*answers);
+  } else {
+    fmt::print("{}", plan_text(*answers));
+  }
+}
+
+}  // namespace
+
+void
+add_plan_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<PlanFlags>();
+  app::PlanQuery& query = flags->query;
+  CLI::App* command = app.add_subcommand(
+    "plan", "Size a daily token demand in GPU groups, whole racks, $/day and MW");
+  add_filter_options(*command, flags->filters);
+  command->add_option("--point", query.point, "Plan on this measured result id");
+  command->add_option("--at", query.at, "Plan on each configuration's frontier at this tok/s/user");
+  command->add_option("--demand", query.demand, "Logical tokens per day: 40T, 1.5B, 500M");
+  command->add_option("--preset", query.preset, "A demand preset key (see `infertrack presets`)");
+  command->add_option("--utilization", query.utilization, "Usable fraction of capacity, in (0, 1]")
+    ->capture_default_str();
+  command->add_option("--mix", query.mix, "Input:output token mix, e.g. 3:1 (default: the benchmark's own)");
+  command->add_option("--cost-per-gpu-hour", query.cost_per_gpu_hour, "Override $/GPU-hour");
+  command->add_option("--kw-per-gpu", query.kw_per_gpu, "Override all-in kW per GPU");
+  command->add_option("--gpus-per-rack", query.gpus_per_rack, "Override GPUs per rack");
+  command->callback([&options, flags] { run_plan(options, *flags); });
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,147 @@
+#include "infertrack/cli/command_context.hpp"
+#include "infertrack/cli/filter_options.hpp"
+
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/formats/points_csv.hpp"
+#include "infertrack/util/text_table.hpp"
+
+#include <fmt/core.h>
+
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+using util::TextTable;
+
+std::string
+optional_number(const std::optional<double>& value, int decimals)
+{
+  return value ? util::group_thousands(*value, decimals) : "-";
+}
+
+std::string
+gpu_layout(const domain::BenchmarkPoint& point)
+{
+  if (point.disaggregated && point.prefill_gpus && point.decode_gpus) {
+    return fmt::format("{}P+{}D", *point.prefill_gpus, *point.decode_gpus);
+  }
+  return std::to_string(point.total_allocated_gpus);
+}
+
+void
+print_points(const GlobalOptions& options, const FilterFlags& flags)
+{
+  const OutputFormat format = options.format();
+  const store::PointFilter filter = flags.to_filter();
+  auto store = open_database(options);
+  const std::vector<domain::BenchmarkPoint> points = store->points(filter);
+  if (format == OutputFormat::csv) {
+    fmt::print("{}", formats::write_points_csv(points));
+    return;
+  }
+  if (format == OutputFormat::json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const domain::BenchmarkPoint& point : points) {
+      list.push_back(app::to_json(point));
+    }
+    fmt::print("{}\n", list.dump(2));
+    return;
+  }
+  TextTable table({{"result_id"},
+                   {"model"},
+                   {"hardware"},
+                   {"framework"},
+                   {"precision"},
+                   {"spec"},
+                   {"workload"},
+                   {"date"},
+                   {"conc", TextTable::Align::right},
+                   {"gpus", TextTable::Align::right},
+                   {"tok/s/gpu", TextTable::Align::right},
+                   {"p90 tok/s/user", TextTable::Align::right},
+                   {"median tok/s/user", TextTable::Align::right}});
+  for (const domain::BenchmarkPoint& point : points) {
+    table.add_row({point.result_id,
+                   point.model,
+                   point.hardware,
+                   point.framework,
+                   point.precision,
+                   point.spec_method,
+                   point.workload,
+                   point.date,
+                   std::to_string(point.concurrency),
+                   gpu_layout(point),
+                   optional_number(point.per_gpu_tps.total, 1),
+                   optional_number(point.interactivity_p90, 2),
+                   optional_number(point.interactivity_median, 2)});
+  }
+  fmt::print("{}{} point(s)\n", table.render(), points.size());
+}
+
+void
+print_field(const std::string& name, const std::string& value)
+{
+  fmt::print("  {:<34} {}\n", name, value);
+}
+
+void
+show_point(const GlobalOptions& options, const std::string& result_id)
+{
+  const OutputFormat format = options.format();
+  auto store = open_database(options);
+  const auto point = store->point(result_id);
+  if (!point) {
+    throw UsageError(fmt::format("no stored point has result id '{}'", result_id));
+  }
+  const std::vector<domain::DataFinding> findings = store->findings(result_id);
+  const nlohmann::json detail = app::point_detail_json(*point, findings);
+  if (format == OutputFormat::json) {
+    fmt::print("{}\n", detail.dump(2));
+    return;
+  }
+  if (format == OutputFormat::csv) {
+    fmt::print("{}", formats::write_points_csv(std::span(&*point, 1)));
+    return;
+  }
+  // Flatten the JSON view so that the text view shows every field the JSON has, in the same words.
+  fmt::print("point {}\n", point->result_id);
+  const nlohmann::json flat = detail.flatten();
+  for (const auto& [pointer, value] : flat.items()) {
+    if (pointer.starts_with("/notes") || pointer.starts_with("/findings")) {
+      continue;
+    }
+    print_field(pointer.substr(1), value.is_string() ? value.get<std::string>() : value.dump());
+  }
+  fmt::print("notes\n");
+  for (const domain::PointNote& note : point->notes) {
+    fmt::print("  [{}] {}\n", note.kind, note.text);
+  }
+  fmt::print("findings\n");
+  for (const domain::DataFinding& finding : findings) {
+    fmt::print("  [{}] {}\n", domain::to_string(finding.kind), finding.detail);
+  }
+}
+
+}  // namespace
+
+void
+add_points_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<FilterFlags>();
+  CLI::App* command = app.add_subcommand("points", "List stored benchmark points with their provenance");
+  add_filter_options(*command, *flags);
+
+  auto result_id = std::make_shared<std::string>();
+  CLI::App* show = command->add_subcommand("show", "Print one point whole, with its notes and findings");
+  show->add_option("result_id", *result_id, "The point's result id")->required();
+  show->callback([&options, result_id] { show_point(options, *result_id); });
+
+  command->callback([&options, flags, command] {
+    if (command->get_subcommands().empty()) {
+      print_points(options, *flags);
+    }
+  });
+}
+
+}  // namespace infertrack::cli

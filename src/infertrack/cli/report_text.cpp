@@ -1,0 +1,149 @@
+#include "infertrack/cli/report_text.hpp"
+
+#include "infertrack/util/text_table.hpp"
+
+#include <fmt/core.h>
+
+namespace infertrack::cli {
+namespace {
+
+using util::group_thousands;
+using util::TextTable;
+
+std::string
+brackets(const domain::InterpolatedThroughput& value)
+{
+  if (value.upper_result_id) {
+    return value.lower_result_id.value_or("?") + " .. " + *value.upper_result_id;
+  }
+  return value.lower_result_id.value_or("-");
+}
+
+// Large token counts the way the planner's users say them: 40T, 1.5B.
+std::string
+token_count(double tokens)
+{
+  if (tokens >= 1e12) {
+    return fmt::format("{:g}T", tokens / 1e12);
+  }
+  if (tokens >= 1e9) {
+    return fmt::format("{:g}B", tokens / 1e9);
+  }
+  return group_thousands(tokens);
+}
+
+}  // namespace
+
+std::string
+interpolation_table(std::span<const app::InterpolationRow> rows, double target)
+{
+  TextTable table({{"configuration"},
+                   {"run"},
+                   {"basis"},
+                   {"state"},
+                   {"tok/s/gpu", TextTable::Align::right},
+                   {"brackets"},
+                   {"$/M tok", TextTable::Align::right},
+                   {"tok/s/MW", TextTable::Align::right},
+                   {"J/tok", TextTable::Align::right}});
+  for (const app::InterpolationRow& row : rows) {
+    const domain::ConfigGroupKey& group = row.curve.group;
+    table.add_row({fmt::format("{} {} {} {} {}{}",
+                               group.model,
+                               group.hardware,
+                               group.framework,
+                               group.precision,
+                               group.spec_method,
+                               group.disaggregated ? " disagg" : ""),
+                   group.date,
+                   domain::to_string(row.curve.basis),
+                   domain::to_string(row.value.state),
+                   row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
+                   brackets(row.value),
+                   row.efficiency ? fmt::format("{:.4f}", row.efficiency->cost_per_million_tokens) : "-",
+                   row.efficiency ? group_thousands(row.efficiency->tokens_per_s_per_mw) : "-",
+                   row.efficiency ? fmt::format("{:.4f}", row.efficiency->joules_per_token) : "-"});
+  }
+  return fmt::format("Throughput at {:g} tok/s/user (interpolated values are read off the Pareto frontier, "
+                     "not measured)\n{}",
+                     target,
+                     table.render());
+}
+
+std::string
+headline_text(std::span<const domain::HeadlineComparison> headlines)
+{
+  TextTable table({{"headline"},
+                   {"at", TextTable::Align::right},
+                   {"published tok/s/gpu", TextTable::Align::right},
+                   {"computed tok/s/gpu", TextTable::Align::right},
+                   {"difference", TextTable::Align::right},
+                   {"state"},
+                   {"brackets"},
+                   {"flags"}});
+  for (const domain::HeadlineComparison& comparison : headlines) {
+    const domain::PublishedHeadline& published = comparison.published;
+    std::string flags = published.interpolated ? "interpolated" : "measured";
+    if (published.extra_disagg_factor_in_overview) {
+      flags += ", extra P/D division in the source's overview";
+    }
+    table.add_row({published.model,
+                   fmt::format("{:g}", published.target_interactivity),
+                   group_thousands(published.total_tps_per_gpu, 1),
+                   comparison.computed.throughput ? group_thousands(*comparison.computed.throughput, 1) : "-",
+                   comparison.relative_difference ? fmt::format("{:+.1f}%", *comparison.relative_difference * 100)
+                                                  : "-",
+                   domain::to_string(comparison.computed.state),
+                   brackets(comparison.computed),
+                   flags});
+  }
+  return "Published headlines beside the tracker's own value (neither replaces the other)\n" + table.render();
+}
+
+std::string
+plan_text(std::span<const app::PlanAnswer> answers)
+{
+  std::string text;
+  for (const app::PlanAnswer& answer : answers) {
+    text += fmt::format("{}\n  demand {} tokens/day{}, utilization {:g}\n  deployment: {} ({} GPUs per group)\n",
+                        answer.configuration,
+                        token_count(answer.tokens_per_day),
+                        answer.preset ? " (" + answer.preset->label + ")" : "",
+                        answer.utilization,
+                        answer.deployment.basis.empty() ? "-" : answer.deployment.basis,
+                        answer.deployment.gpus_per_group);
+    if (!answer.plan) {
+      text += "  no plan: " + answer.unavailable.value_or("unavailable") + "\n\n";
+      continue;
+    }
+    const domain::RackPlan& plan = *answer.plan;
+    text += fmt::format(
+      "  hardware: {} at ${}/GPU-hr{}, {} kW/GPU all-in{}, {} GPUs/rack (figures of {})\n",
+      answer.hardware.name,
+      answer.hardware.cost_per_gpu_hour,
+      answer.cost_overridden ? " (override)" : "",
+      answer.hardware.kw_per_gpu,
+      answer.power_overridden ? " (override)" : "",
+      answer.hardware.gpus_per_rack,
+      answer.hardware.effective_date.empty() ? "the command line" : answer.hardware.effective_date);
+    text += fmt::format("  groups {}  allocated GPUs {}  groups/rack {}  racks {}  provisioned GPUs {}  idle GPUs {}\n",
+                        group_thousands(static_cast<double>(plan.groups)),
+                        group_thousands(static_cast<double>(plan.allocated_gpus)),
+                        plan.groups_per_rack,
+                        group_thousands(static_cast<double>(plan.racks)),
+                        group_thousands(static_cast<double>(plan.provisioned_gpus)),
+                        group_thousands(static_cast<double>(plan.idle_gpus)));
+    text += fmt::format("  ${}/day  {:.2f} MW all-in  ${:.4f} per million logical tokens  bound by {}\n",
+                        group_thousands(plan.cost_per_day),
+                        plan.power_mw,
+                        plan.cost_per_million_tokens,
+                        domain::to_string(plan.binding));
+    for (const std::string& caveat : answer.caveats) {
+      text += "  * " + caveat + "\n";
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,35 @@
+#include "infertrack/util/csv_field.hpp"
+#include "infertrack/util/text_table.hpp"
+
+#include <gtest/gtest.h>
+
+namespace infertrack::util {
+namespace {
+
+TEST(group_thousands, separates_thousands_and_rounds)
+{
+  EXPECT_EQ(group_thousands(156095.303, 1), "156,095.3");
+  EXPECT_EQ(group_thousands(999.5), "1,000");
+  EXPECT_EQ(group_thousands(12), "12");
+  EXPECT_EQ(group_thousands(-1234567.0), "-1,234,567");
+  EXPECT_EQ(group_thousands(-0.0001, 2), "0.00");
+}
+
+TEST(TextTable, aligns_text_left_and_numbers_right)
+{
+  TextTable table({{"name"}, {"value", TextTable::Align::right}});
+  table.add_row({"pro", "1"});
+  table.add_row({"flash", "1,000"});
+  EXPECT_EQ(table.render(), "name   value\n-----  -----\npro        1\nflash  1,000\n");
+}
+
+TEST(csv_field, quotes_only_when_needed)
+{
+  EXPECT_EQ(csv_field("plain"), "plain");
+  EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+  EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
+}
+
+}  // namespace
+}  // namespace infertrack::util
