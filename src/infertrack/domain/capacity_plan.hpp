@@ -46,10 +46,23 @@ struct PlanRequest
   double kw_per_gpu = 0;
 };
 
+// How same-size groups fill whole racks: several groups per rack, or several racks per group.
+struct RackPacking
+{
+  std::int64_t groups_per_rack = 0; // floor(rack / group); 0 when a group is larger than a rack
+  std::int64_t racks_per_group = 0; // ceil(group / rack); 1 when a group fits in one rack
+  std::int64_t allocated_gpus = 0;  // GPUs the groups use, in one rack (in one group's racks when larger)
+  std::int64_t unused_gpus = 0;     // GPUs left idle there
+};
+
+// Same-group packing of `gpus_per_group` GPUs into racks of `rack_gpus` (both > 0): the rule plan_capacity
+// uses and the seed's `hypothetical_same_group_rack_packing` shows.
+RackPacking pack_rack(std::int64_t gpus_per_group, std::int64_t rack_gpus);
+
 // The whole-rack answer to "what does this demand take?".
 struct RackPlan
 {
-  TokenMix mix_used;
+  TokenMix mix_used; // {0, 0} when neither the request nor the deployment split the tokens
   double demand_input_per_s = 0;
   double demand_output_per_s = 0;
   BindingSide binding = BindingSide::output;
@@ -57,7 +70,7 @@ struct RackPlan
   std::int64_t gpus_per_group = 0;
   std::int64_t allocated_gpus = 0;
   std::int64_t groups_per_rack = 0; // 0 when a group is larger than a rack
-  std::int64_t racks_per_group = 0; // > 1 only when a group is larger than a rack
+  std::int64_t racks_per_group = 0; // ceil(group / rack): 1 when a group fits, > 1 when it is larger
   std::int64_t racks = 0;
   std::int64_t provisioned_gpus = 0;
   std::int64_t idle_gpus = 0;
@@ -83,7 +96,7 @@ util::Result<DeploymentCapacity> interpolated_capacity(const InterpolatedThrough
 
 // "40T", "1.5B", "500M", "2e12": logical tokens per day (T = 1e12, B = 1e9, M = 1e6).
 util::Result<double> parse_token_demand(std::string_view text);
-// "IN:OUT" with positive numbers, e.g. "3:1".
+// "IN:OUT" with non-negative numbers, not both zero, e.g. "3:1".
 util::Result<TokenMix> parse_token_mix(std::string_view text);
 
 }  // namespace infertrack::domain
