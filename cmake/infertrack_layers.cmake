@@ -15,11 +15,11 @@ function(infertrack_layer name)
   endif()
 endfunction()
 
-# One test executable per layer, every *_test.cpp under tests/<layer>/.
+# One test executable per layer: every .cpp under tests/<layer>/ (tests and their helpers).
 function(infertrack_layer_tests name)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS
-    ${PROJECT_SOURCE_DIR}/tests/${name}/*_test.cpp)
+    ${PROJECT_SOURCE_DIR}/tests/${name}/*.cpp)
   if(NOT sources)
     return()
   endif()

@@ -1,0 +1,91 @@
+#include "cli_runner.hpp"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+
+namespace infertrack::test {
+namespace {
+
+std::string
+read_all(int fd)
+{
+  std::string text;
+  char buffer[65536];
+  ssize_t n;
+  while ((n = read(fd, buffer, sizeof buffer)) > 0) {
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
+}  // namespace
+
+CliResult
+run_cli(const std::vector<std::string>& args)
+{
+  // stdout and stderr go to files, not pipes, so a large output cannot deadlock the child.
+  TempDir capture;
+  const std::string out_path = capture.file("out").string();
+  const std::string err_path = capture.file("err").string();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    throw std::runtime_error("fork failed");
+  }
+  if (pid == 0) {
+    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(out, STDOUT_FILENO);
+    dup2(err, STDERR_FILENO);
+    unsetenv("INFERTRACK_DB");
+    std::vector<char*> argv;
+    std::string exe = INFERTRACK_EXE;
+    argv.push_back(exe.data());
+    std::vector<std::string> copies = args;
+    for (std::string& arg : copies) {
+      argv.push_back(arg.data());
+    }
+    argv.push_back(nullptr);
+    execv(exe.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  CliResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  const int out = open(out_path.c_str(), O_RDONLY);
+  const int err = open(err_path.c_str(), O_RDONLY);
+  result.out = read_all(out);
+  result.err = read_all(err);
+  close(out);
+  close(err);
+  return result;
+}
+
+TempDir::TempDir()
+{
+  std::random_device random;
+  m_path = std::filesystem::temp_directory_path() / ("infertrack-test-" + std::to_string(random()));
+  std::filesystem::create_directories(m_path);
+}
+
+TempDir::~TempDir()
+{
+  std::error_code ignored;
+  std::filesystem::remove_all(m_path, ignored);
+}
+
+std::filesystem::path
+TempDir::write(const std::string& name, const std::string& content) const
+{
+  const std::filesystem::path path = file(name);
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+}  // namespace infertrack::test

@@ -1,0 +1,332 @@
+#include "cli_runner.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace infertrack::test {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+constexpr int k_bundled_points = 40; // 5 snapshot points + 35 published MI355X points
+
+class Cli : public testing::Test
+{
+protected:
+  TempDir dir;
+  std::string db = dir.file("tracker.db").string();
+
+  CliResult run(std::vector<std::string> args)
+  {
+    args.push_back("--db");
+    args.push_back(db);
+    return run_cli(args);
+  }
+
+  json run_json(std::vector<std::string> args)
+  {
+    args.push_back("--json");
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return json::parse(result.out);
+  }
+
+  std::size_t point_count() { return run_json({"points"}).size(); }
+};
+
+std::string
+read_text(const std::filesystem::path& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const json&
+row_for(const json& rows, const std::string& configuration_prefix)
+{
+  for (const json& row : rows) {
+    if (row["configuration"].get<std::string>().starts_with(configuration_prefix)) {
+      return row;
+    }
+  }
+  throw std::runtime_error("no row for " + configuration_prefix);
+}
+
+TEST(CliHelp, every_command_has_help)
+{
+  for (const std::string command :
+       {"", "summary", "ingest", "points", "check", "interpolate", "plan", "presets", "hardware"}) {
+    std::vector<std::string> args;
+    if (!command.empty()) {
+      args.push_back(command);
+    }
+    args.push_back("--help");
+    const CliResult result = run_cli(args);
+    EXPECT_EQ(result.exit_code, 0) << command;
+    EXPECT_THAT(result.out, HasSubstr("Usage")) << command;
+  }
+}
+
+TEST_F(Cli, first_use_loads_the_bundled_dataset)
+{
+  const json points = run_json({"points"});
+  ASSERT_EQ(points.size(), k_bundled_points);
+  EXPECT_EQ(run_json({"points", "--model", "DeepSeek-V4.1-Flash"}).size(), 3);
+  EXPECT_EQ(run_json({"points", "--hardware", "mi355x"}).size(), 35);
+}
+
+TEST_F(Cli, global_options_work_before_and_after_the_subcommand)
+{
+  const CliResult before = run_cli({"--db", db, "--json", "points", "--model", "dsv4"});
+  const CliResult after = run_cli({"points", "--model", "dsv4", "--db", db, "--json"});
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(before.out, after.out);
+  EXPECT_EQ(json::parse(before.out).size(), 37); // "dsv4" is an alias of DeepSeek-V4-Pro
+}
+
+TEST_F(Cli, point_show_prints_notes_and_findings)
+{
+  const json point = run_json({"points", "show", "444914"});
+  EXPECT_EQ(point["result_id"], "444914");
+  EXPECT_EQ(point["framework"], "dynamo-vllm");
+  EXPECT_EQ(point["prefill_gpus"], 8);
+  EXPECT_EQ(point["decode_gpus"], 8);
+  EXPECT_EQ(point["total_allocated_gpus"], 16);
+  EXPECT_EQ(point["per_gpu_basis"], "all_allocated");
+  EXPECT_DOUBLE_EQ(point["tps_per_gpu"]["total"].get<double>(), 38655.26001);
+  // A derived view: output / decode GPUs, shown beside but never replacing the per-GPU figures.
+  EXPECT_NEAR(point["derived_output_tps_per_decode_gpu"].get<double>(), 618.8611475, 1e-6);
+  ASSERT_EQ(point["notes"].size(), 3);
+  bool has_precision_conflict = false;
+  for (const json& finding : point["findings"]) {
+    has_precision_conflict |= finding["kind"] == "precision_label_conflict";
+  }
+  EXPECT_TRUE(has_precision_conflict);
+
+  const CliResult text = run({"points", "show", "444914"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_THAT(text.out, HasSubstr("role_note"));
+  EXPECT_THAT(text.out, HasSubstr("precision_label_conflict"));
+}
+
+TEST_F(Cli, unknown_point_is_a_usage_error)
+{
+  const CliResult result = run({"points", "show", "no-such-id"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("no stored point has result id 'no-such-id'"));
+}
+
+TEST_F(Cli, interpolate_prints_one_row_per_configuration_with_headlines)
+{
+  const json answer = run_json({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"});
+  ASSERT_EQ(answer["rows"].size(), 2); // vllm (two points) and sglang (one point)
+  const json& vllm = row_for(answer["rows"], "DeepSeek-V4.1-Flash gb200 vllm");
+  EXPECT_EQ(vllm["value"]["state"], "interpolated");
+  EXPECT_EQ(vllm["value"]["lower_result_id"], "444210");
+  EXPECT_EQ(vllm["value"]["upper_result_id"], "444212");
+  // Two knots: a straight line between (85.69.., 175618.33) and (132.45.., 116552.26).
+  const double x0 = 85.6898029134533, y0 = 175618.32904, x1 = 132.4503311258278, y1 = 116552.26393;
+  const double expected = y0 + (y1 - y0) * (100 - x0) / (x1 - x0);
+  EXPECT_NEAR(vllm["value"]["tps_per_gpu"].get<double>(), expected, 1e-6);
+  const json& sglang = row_for(answer["rows"], "DeepSeek-V4.1-Flash gb200 sglang");
+  EXPECT_EQ(sglang["value"]["state"], "clamped_low");
+
+  ASSERT_EQ(answer["headlines"].size(), 1);
+  const json& headline = answer["headlines"][0];
+  EXPECT_DOUBLE_EQ(headline["published"]["tps_per_gpu"].get<double>(), 156095.303);
+  EXPECT_NEAR(headline["computed"]["tps_per_gpu"].get<double>(), expected, 1e-6);
+  EXPECT_NEAR(headline["difference"].get<double>(), expected - 156095.303, 1e-6);
+}
+
+TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
+{
+  const json answer = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "500"});
+  ASSERT_EQ(answer["rows"].size(), 1);
+  EXPECT_EQ(answer["rows"][0]["value"]["state"], "unreachable");
+  EXPECT_TRUE(answer["rows"][0]["value"]["tps_per_gpu"].is_null());
+}
+
+TEST_F(Cli, plan_on_a_point_sizes_whole_racks)
+{
+  const json plans = run_json({"plan", "--point", "444914", "--preset", "fireworks"});
+  ASSERT_EQ(plans.size(), 1);
+  const json& plan = plans[0]["plan"];
+  // 40T/day = 462,962,962.96 tok/s over 618,484.16 tok/s per 16-GPU group at 60% usable capacity.
+  const double groups = std::ceil(40e12 / 86400 / (613533.27093 + 4950.88918) / 0.6);
+  EXPECT_EQ(plan["groups"].get<double>(), groups);
+  EXPECT_EQ(plan["groups"], 1248);
+  EXPECT_EQ(plan["groups_per_rack"], 4);
+  EXPECT_EQ(plan["racks"], 312);
+  EXPECT_EQ(plan["provisioned_gpus"], 312 * 72);
+  EXPECT_EQ(plan["idle_gpus"], 312 * 72 - 1248 * 16);
+  EXPECT_NEAR(plan["cost_per_day"].get<double>(), 312 * 72 * 1.86 * 24, 1e-6);
+  EXPECT_NEAR(plan["power_mw"].get<double>(), 312 * 72 * 1.87 / 1000, 1e-9);
+  EXPECT_NEAR(plan["cost_per_million_tokens"].get<double>(), 312 * 72 * 1.86 * 24 / 40e6, 1e-12);
+  EXPECT_EQ(plans[0]["utilization"], 0.6);
+  EXPECT_FALSE(plans[0]["caveats"].empty());
+}
+
+TEST_F(Cli, plan_overrides_and_custom_demand)
+{
+  const json plans = run_json({"plan", "--point", "444212", "--demand", "1T", "--utilization", "1",
+                               "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1.5", "--mix", "1:0"});
+  const json& plan = plans[0]["plan"];
+  // Input only: 1e12/86400 tok/s over 462,963.96 input tok/s per 4-GPU group.
+  EXPECT_EQ(plan["groups"], std::ceil(1e12 / 86400 / 462963.95725));
+  EXPECT_EQ(plan["binding"], "input");
+  EXPECT_TRUE(plans[0]["cost_overridden"].get<bool>());
+  EXPECT_NEAR(plan["cost_per_day"].get<double>(), plan["provisioned_gpus"].get<double>() * 2 * 24, 1e-6);
+}
+
+TEST_F(Cli, plan_at_a_target_gives_one_plan_per_configuration)
+{
+  const json plans = run_json({"plan", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--demand", "40T"});
+  ASSERT_EQ(plans.size(), 2);
+  for (const json& answer : plans) {
+    EXPECT_FALSE(answer["plan"].is_null()) << answer.dump();
+    EXPECT_FALSE(answer["interpolation"].is_null());
+  }
+}
+
+TEST_F(Cli, bad_flags_are_usage_errors)
+{
+  struct Case
+  {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+    {{"plan", "--point", "444914", "--demand", "40X"}, "--demand"},
+    {{"plan", "--point", "444914", "--demand", "40T", "--utilization", "1.5"}, "--utilization"},
+    {{"plan", "--point", "444914", "--preset", "nope"}, "--preset: unknown preset 'nope'"},
+    {{"plan", "--point", "444914"}, "--demand"},
+    {{"plan", "--demand", "40T"}, "--point"},
+    {{"plan", "--point", "444914", "--demand", "40T", "--mix", "0:0"}, "--mix"},
+    {{"interpolate", "--at", "100"}, "--model is required"},
+    {{"interpolate", "--model", "dsv4", "--at", "-3"}, "--at"},
+    {{"points", "--date", "May 1"}, "--date: expected a date as YYYY-MM-DD"},
+    {{"points", "--json", "--csv"}, "choose one output format"},
+    {{"points", "--no-such-flag"}, "no-such-flag"},
+    {{"no-such-command"}, "no-such-command"},
+  };
+  for (const Case& c : cases) {
+    const CliResult result = run(c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.args[0] << " " << result.err;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << result.err;
+  }
+}
+
+TEST_F(Cli, ingesting_the_same_file_twice_stores_it_once)
+{
+  const std::string csv = std::string(INFERTRACK_SOURCE_DIR) + "/data/mi355x-dsv4-pro-published.csv";
+  const json first = run_json({"ingest", csv});
+  EXPECT_EQ(first["points_added"], 0); // already loaded as bundled data
+  EXPECT_EQ(first["points_unchanged"], 35);
+  EXPECT_EQ(point_count(), k_bundled_points);
+}
+
+TEST_F(Cli, a_new_csv_adds_points_and_its_export_reads_back)
+{
+  const auto file = dir.write("new.csv",
+                              "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis\n"
+                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot\n"
+                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,21.7,median_tpot\n");
+  const json summary = run_json({"ingest", file.string()});
+  EXPECT_EQ(summary["points_added"], 2);
+  EXPECT_EQ(point_count(), k_bundled_points + 2);
+
+  const CliResult exported = run({"points", "--hardware", "b200", "--csv"});
+  ASSERT_EQ(exported.exit_code, 0);
+  const auto again = dir.write("again.csv", exported.out);
+  const json second = run_json({"ingest", again.string()});
+  EXPECT_EQ(second["points_added"], 0);
+  EXPECT_EQ(second["points_unchanged"], 2);
+}
+
+TEST_F(Cli, bad_files_are_refused_whole_and_change_nothing)
+{
+  const std::string header = "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                             "tput_per_gpu,interactivity,interactivity_basis\n";
+  const std::string good_row = "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot\n";
+  const auto good = dir.write("good.csv", header + good_row);
+  struct Case
+  {
+    std::string name;
+    std::string content;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+    {"zero_gpus.csv", header + "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,0,1200.5,40.2,median_tpot\n",
+     "zero_gpus.csv:2:total_allocated_gpus:"},
+    {"nan.csv", header + "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,nan,40.2,median_tpot\n",
+     "nan.csv:2:tput_per_gpu:"},
+    {"missing.csv", "model,hardware\nx,y\n", "missing.csv"},
+    {"truncated.json", "{\"points\": [", "truncated.json"},
+    {"conflict.csv",
+     "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,"
+     "interactivity,interactivity_basis\n"
+     "444914,DeepSeek-V4-Pro,gb200,dynamo-vllm,fp4,2026-10-14,128,16,1,1,p90_itl\n",
+     "444914:"},
+  };
+  const std::string before = run({"points", "--csv"}).out;
+  for (const Case& c : cases) {
+    const auto bad = dir.write(c.name, c.content);
+    const CliResult result = run({"ingest", good.string(), bad.string()});
+    EXPECT_EQ(result.exit_code, 3) << c.name << ": " << result.err;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << result.err;
+    EXPECT_EQ(run({"points", "--csv"}).out, before) << c.name;
+  }
+  const CliResult missing = run({"ingest", dir.file("absent.csv").string()});
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_THAT(missing.err, HasSubstr("absent.csv: cannot open the file"));
+}
+
+TEST_F(Cli, check_lists_findings_and_dataset_caveats)
+{
+  const json check = run_json({"check"});
+  EXPECT_FALSE(check["findings"].empty());
+  EXPECT_EQ(check["dataset_notes"].size(), 5);
+  for (const json& finding : check["findings"]) {
+    EXPECT_NE(finding["kind"], "per_gpu_mismatch") << finding.dump(); // the seed validates within 6e-6
+  }
+}
+
+TEST_F(Cli, presets_and_hardware_show_sources)
+{
+  const json presets = run_json({"presets"});
+  ASSERT_EQ(presets.size(), 6);
+  EXPECT_EQ(presets[1]["key"], "fireworks");
+  EXPECT_EQ(presets[1]["tokens_per_day"], 40e12);
+  EXPECT_EQ(presets[1]["source_url"], "https://fireworks.ai/blog/fireworks-series-d-funding");
+  const json hardware = run_json({"hardware"});
+  ASSERT_EQ(hardware.size(), 1);
+  EXPECT_EQ(hardware[0]["hardware"], "gb200");
+  EXPECT_EQ(hardware[0]["cost_per_gpu_hour"], 1.86);
+  EXPECT_EQ(hardware[0]["kw_per_gpu"], 1.87);
+  EXPECT_EQ(hardware[0]["effective_date"], "2026-11-02");
+}
+
+TEST_F(Cli, summary_prints_headlines_and_a_plan)
+{
+  const CliResult text = run({"summary"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("156,095.3"));
+  EXPECT_THAT(text.out, HasSubstr("37,029.6"));
+  EXPECT_THAT(text.out, HasSubstr("racks"));
+  const json summary = run_json({"summary"});
+  EXPECT_EQ(summary["headlines"].size(), 2);
+  EXPECT_FALSE(summary["plans"].empty());
+}
+
+}  // namespace
+}  // namespace infertrack::test
