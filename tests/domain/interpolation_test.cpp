@@ -1,0 +1,123 @@
+#include "infertrack/domain/interpolation.hpp"
+
+#include "infertrack/domain/monotone_spline.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace infertrack::domain {
+namespace {
+
+const std::vector<FrontierKnot> k_knots{
+  {50, 900, "a"},
+  {80, 600, "b"},
+  {100, 500, "c"},
+  {150, 100, "d"},
+};
+
+TEST(InterpolateAt, ExactAtAKnot)
+{
+  for (const FrontierKnot& knot : k_knots) {
+    const InterpolatedThroughput value = interpolate_at(k_knots, knot.interactivity);
+    EXPECT_EQ(value.state, InterpolationState::exact);
+    EXPECT_EQ(value.throughput, knot.throughput);
+    EXPECT_EQ(value.lower_result_id, knot.result_id);
+    EXPECT_EQ(value.upper_result_id, std::nullopt);
+  }
+}
+
+TEST(InterpolateAt, ExactWithinATinyRelativeEpsilon)
+{
+  const InterpolatedThroughput above = interpolate_at(k_knots, 80 * (1 + 1e-14));
+  EXPECT_EQ(above.state, InterpolationState::exact);
+  EXPECT_EQ(above.lower_result_id, "b");
+  const InterpolatedThroughput below = interpolate_at(k_knots, 100 * (1 - 1e-14));
+  EXPECT_EQ(below.state, InterpolationState::exact);
+  EXPECT_EQ(below.lower_result_id, "c");
+  // Well beyond the epsilon it is an interpolation again.
+  EXPECT_EQ(interpolate_at(k_knots, 80 * (1 + 1e-9)).state, InterpolationState::interpolated);
+}
+
+TEST(InterpolateAt, InterpolatedInsideNamesBothBrackets)
+{
+  const InterpolatedThroughput value = interpolate_at(k_knots, 90);
+  EXPECT_EQ(value.state, InterpolationState::interpolated);
+  EXPECT_EQ(value.lower_result_id, "b");
+  EXPECT_EQ(value.upper_result_id, "c");
+  const MonotoneSpline spline({50, 80, 100, 150}, {900, 600, 500, 100});
+  ASSERT_TRUE(value.throughput);
+  EXPECT_DOUBLE_EQ(*value.throughput, spline(90));
+  EXPECT_GT(*value.throughput, 500);
+  EXPECT_LT(*value.throughput, 600);
+
+  const InterpolatedThroughput first_segment = interpolate_at(k_knots, 51);
+  EXPECT_EQ(first_segment.lower_result_id, "a");
+  EXPECT_EQ(first_segment.upper_result_id, "b");
+  const InterpolatedThroughput last_segment = interpolate_at(k_knots, 149);
+  EXPECT_EQ(last_segment.lower_result_id, "c");
+  EXPECT_EQ(last_segment.upper_result_id, "d");
+}
+
+TEST(InterpolateAt, ClampedLowGivesTheSlowestKnot)
+{
+  const InterpolatedThroughput value = interpolate_at(k_knots, 10);
+  EXPECT_EQ(value.state, InterpolationState::clamped_low);
+  EXPECT_EQ(value.throughput, 900);
+  EXPECT_EQ(value.lower_result_id, "a");
+  EXPECT_EQ(value.upper_result_id, std::nullopt);
+}
+
+TEST(InterpolateAt, UnreachableAboveTheFastestKnot)
+{
+  const InterpolatedThroughput value = interpolate_at(k_knots, 151);
+  EXPECT_EQ(value.state, InterpolationState::unreachable);
+  EXPECT_EQ(value.throughput, std::nullopt);
+  EXPECT_EQ(value.lower_result_id, "d");
+  EXPECT_EQ(value.upper_result_id, std::nullopt);
+}
+
+TEST(InterpolateAt, OneKnotFrontier)
+{
+  const std::vector<FrontierKnot> one{{112.7, 361699.9, "446626"}};
+  EXPECT_EQ(interpolate_at(one, 112.7).state, InterpolationState::exact);
+  EXPECT_EQ(interpolate_at(one, 112.7).throughput, 361699.9);
+  const InterpolatedThroughput low = interpolate_at(one, 100);
+  EXPECT_EQ(low.state, InterpolationState::clamped_low);
+  EXPECT_EQ(low.throughput, 361699.9);
+  EXPECT_EQ(low.lower_result_id, "446626");
+  const InterpolatedThroughput high = interpolate_at(one, 120);
+  EXPECT_EQ(high.state, InterpolationState::unreachable);
+  EXPECT_EQ(high.throughput, std::nullopt);
+  EXPECT_EQ(high.lower_result_id, "446626");
+}
+
+TEST(InterpolateAt, FloorsAtZero)
+{
+  // A straight line through a negative knot would give -8 at 1.9: a throughput is never negative.
+  const std::vector<FrontierKnot> knots{{1, 10, "p"}, {2, -10, "q"}};
+  const InterpolatedThroughput value = interpolate_at(knots, 1.9);
+  EXPECT_EQ(value.state, InterpolationState::interpolated);
+  EXPECT_EQ(value.throughput, 0.0);
+  EXPECT_DOUBLE_EQ(*interpolate_at(knots, 1.25).throughput, 5.0);
+}
+
+TEST(InterpolationState, ToString)
+{
+  EXPECT_STREQ(to_string(InterpolationState::exact), "exact");
+  EXPECT_STREQ(to_string(InterpolationState::interpolated), "interpolated");
+  EXPECT_STREQ(to_string(InterpolationState::clamped_low), "clamped_low");
+  EXPECT_STREQ(to_string(InterpolationState::unreachable), "unreachable");
+}
+
+TEST(InterpolateAtDeathTest, RefusesAnEmptyOrUnsortedFrontier)
+{
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(static_cast<void>(interpolate_at({}, 1.0)), "assertion failed");
+  const std::vector<FrontierKnot> unsorted{{2, 1, "a"}, {1, 2, "b"}};
+  EXPECT_DEATH(static_cast<void>(interpolate_at(unsorted, 1.5)), "assertion failed");
+}
+
+}  // namespace
+}  // namespace infertrack::domain
