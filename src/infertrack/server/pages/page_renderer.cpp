@@ -1,0 +1,55 @@
+#include "infertrack/server/pages/page_renderer.hpp"
+
+#include "infertrack/server/pages/web_assets.hpp"
+
+#include <stdexcept>
+
+namespace infertrack::server::pages {
+namespace {
+
+std::string
+hashed_name_of(std::string_view name)
+{
+  const WebAsset* asset = find_asset(name);
+  if (asset == nullptr) {
+    throw std::logic_error("web asset not embedded: " + std::string(name));
+  }
+  return std::string(asset->hashed_name);
+}
+
+}  // namespace
+
+std::string
+render_template(std::string_view name, const kainjow::mustache::data& data)
+{
+  // Parsing per render costs microseconds and keeps this free of shared mutable state, so worker threads
+  // can render concurrently.
+  kainjow::mustache::mustache page_template{std::string(find_template(name))};
+  if (!page_template.is_valid()) {
+    throw std::logic_error("web template " + std::string(name) + ": " + page_template.error_message());
+  }
+  std::string text = page_template.render(data);
+  if (!page_template.is_valid()) {
+    throw std::logic_error("web template " + std::string(name) + ": " + page_template.error_message());
+  }
+  return text;
+}
+
+std::string
+render_page(const PageFrame& frame, std::string_view body_template, const kainjow::mustache::data& body)
+{
+  kainjow::mustache::data layout;
+  layout.set("title", frame.title);
+  layout.set("description", frame.description);
+  layout.set("body", render_template(body_template, body));
+  layout.set("asset_style_css", hashed_name_of("style.css"));
+  layout.set("with_chart", frame.scripts == PageScripts::tracker_app);
+  if (frame.scripts == PageScripts::tracker_app) {
+    layout.set("asset_uplot_css", hashed_name_of("uplot.css"));
+    layout.set("asset_uplot_js", hashed_name_of("uplot.js"));
+    layout.set("asset_app_js", hashed_name_of("app.js"));
+  }
+  return render_template("layout.mustache", layout);
+}
+
+}  // namespace infertrack::server::pages

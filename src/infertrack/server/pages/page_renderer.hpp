@@ -1,0 +1,34 @@
+#pragma once
+
+#include <kainjow/mustache.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace infertrack::server::pages {
+
+// Whether a page loads the chart library and the tracker script; other pages are plain HTML and CSS.
+enum class PageScripts
+{
+  none,
+  tracker_app,
+};
+
+// What the shared layout needs to frame a page body.
+struct PageFrame
+{
+  std::string title;
+  std::string description;
+  PageScripts scripts = PageScripts::none;
+};
+
+// Renders the embedded template `name` ("point.mustache") with `data`; `{{x}}` is HTML-escaped.
+// Throws std::logic_error when the template is missing or malformed (a build mistake, not bad input).
+std::string render_template(std::string_view name, const kainjow::mustache::data& data);
+
+// A whole HTML document: `body_template` rendered with `body`, inside layout.mustache, which links the
+// content-hashed asset names.
+std::string render_page(const PageFrame& frame, std::string_view body_template,
+                        const kainjow::mustache::data& body);
+
+}  // namespace infertrack::server::pages

@@ -1,0 +1,136 @@
+#include "infertrack/server/pages/page_routes.hpp"
+
+#include "infertrack/server/http/etag.hpp"
+#include "infertrack/server/http/gzip.hpp"
+#include "infertrack/server/pages/point_page.hpp"
+#include "infertrack/server/pages/tracker_page.hpp"
+#include "infertrack/server/pages/web_assets.hpp"
+
+#include <map>
+#include <memory>
+
+namespace infertrack::server::pages {
+namespace {
+
+constexpr std::string_view k_html = "text/html; charset=utf-8";
+constexpr std::string_view k_points_prefix = "/points/";
+constexpr std::string_view k_assets_prefix = "/assets/";
+
+// A hashed asset name names exact bytes, so browsers and proxies may keep it for a year unasked.
+constexpr std::string_view k_cache_forever = "public, max-age=31536000, immutable";
+// Pages change when data is ingested: reuse them only after the ETag is checked.
+constexpr std::string_view k_cache_revalidate = "no-cache";
+
+// Scripts and styles only from this server; inline styles stay allowed because the chart library sets
+// element styles. The initial-state JSON is a data block, which script-src does not govern.
+// Assets are compressed once at start-up, so the smallest form is worth its extra milliseconds.
+constexpr int k_asset_gzip_level = 9;
+
+constexpr std::string_view k_page_security_policy =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+  "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
+
+http::Response
+html_response(int status, std::string body, std::string_view route)
+{
+  http::Response response;
+  response.status = status;
+  response.content_type = std::string(k_html);
+  response.body = std::move(body);
+  response.route = std::string(route);
+  response.cache_control = std::string(k_cache_revalidate);
+  response.headers = {{"Content-Security-Policy", std::string(k_page_security_policy)},
+                      {"X-Content-Type-Options", "nosniff"},
+                      {"Referrer-Policy", "same-origin"}};
+  return response;
+}
+
+http::Response
+not_found(std::string_view message, std::string_view route)
+{
+  return html_response(404, render_not_found_page(message), route);
+}
+
+// Every asset's answer, with its ETag and gzip form computed once: assets never change while the
+// binary runs.
+struct PreparedAssets
+{
+  std::map<std::string, http::Response, std::less<>> by_hashed_name;
+};
+
+const PreparedAssets&
+prepared_assets()
+{
+  static const PreparedAssets k_prepared = [] {
+    PreparedAssets prepared;
+    for (const WebAsset& asset : web_assets()) {
+      http::Response response;
+      response.content_type = std::string(asset.content_type);
+      response.body = std::string(asset.content);
+      response.route = "/assets/{name}";
+      response.cache_control = std::string(k_cache_forever);
+      response.etag = http::strong_etag(response.body);
+      response.gzip_body = std::make_shared<const std::string>(http::gzip_compress(response.body, k_asset_gzip_level));
+      response.headers = {{"X-Content-Type-Options", "nosniff"}};
+      prepared.by_hashed_name.emplace(std::string(asset.hashed_name), std::move(response));
+    }
+    return prepared;
+  }();
+  return k_prepared;
+}
+
+http::Response
+asset_response(std::string_view name)
+{
+  // An exact match against the embedded names: "..", "%2e%2e" (already decoded by now) and "/" in a
+  // name can only fail to match.
+  const auto& assets = prepared_assets().by_hashed_name;
+  if (const auto found = assets.find(name); found != assets.end()) {
+    return found->second;
+  }
+  http::Response response = http::Response::text(404, "No such asset.\n");
+  response.route = "/assets/{name}";
+  return response;
+}
+
+}  // namespace
+
+std::optional<http::Response>
+handle_page(const http::Request& request, store::Store& store)
+{
+  const std::string_view path = request.path;
+  std::string_view route;
+  if (path == "/") {
+    route = "/";
+  } else if (path.starts_with(k_points_prefix)) {
+    route = "/points/{id}";
+  } else if (path.starts_with(k_assets_prefix)) {
+    route = "/assets/{name}";
+  } else {
+    return std::nullopt;
+  }
+
+  if (request.method != "GET") {
+    http::Response response = http::Response::text(405, "Only GET and HEAD are allowed here.\n");
+    response.headers.emplace_back("Allow", "GET, HEAD");
+    response.route = std::string(route);
+    return response;
+  }
+
+  if (path == "/") {
+    return html_response(200, render_tracker_page(store, request), route);
+  }
+  if (path.starts_with(k_assets_prefix)) {
+    return asset_response(path.substr(k_assets_prefix.size()));
+  }
+  const std::string_view result_id = path.substr(k_points_prefix.size());
+  if (result_id.empty()) {
+    return not_found("No result id was given.", route);
+  }
+  if (std::optional<std::string> page = render_point_page(store, result_id)) {
+    return html_response(200, std::move(*page), route);
+  }
+  return not_found("No stored result has this id.", route);
+}
+
+}  // namespace infertrack::server::pages

@@ -1,0 +1,61 @@
+#include "infertrack/server/pages/point_view.hpp"
+
+#include "infertrack/server/pages/page_format.hpp"
+
+#include <fmt/format.h>
+
+namespace infertrack::server::pages {
+namespace {
+
+std::string
+throughput_text(const std::optional<double>& tps)
+{
+  return tps ? format_throughput(*tps) : "n/a";
+}
+
+// "8P + 8D" for a disaggregated group, the engine's count for an aggregated one; the total allocated
+// count is the per-GPU denominator either way.
+std::string
+gpus_text(const domain::BenchmarkPoint& point)
+{
+  if (point.disaggregated && point.prefill_gpus && point.decode_gpus) {
+    return fmt::format("{} ({}P + {}D)", point.total_allocated_gpus, *point.prefill_gpus, *point.decode_gpus);
+  }
+  return fmt::format("{}", point.total_allocated_gpus);
+}
+
+}  // namespace
+
+kainjow::mustache::data
+point_view(const domain::BenchmarkPoint& point)
+{
+  kainjow::mustache::data view;
+  view.set("result_id", point.result_id);
+  view.set("id_url", percent_encode_segment(point.result_id));
+  view.set("model", point.model);
+  view.set("hardware", point.hardware);
+  view.set("framework", point.framework);
+  view.set("precision", point.precision);
+  view.set("spec_method", point.spec_method);
+  view.set("layout", point.disaggregated ? "disaggregated" : "aggregated");
+  view.set("gpus", gpus_text(point));
+  view.set("concurrency", fmt::format("{}", point.concurrency));
+  constexpr int k_interactivity_decimals = 1;
+  if (point.interactivity_p90) {
+    view.set("interactivity", format_number(*point.interactivity_p90, k_interactivity_decimals));
+    view.set("basis", "P90");
+  } else if (point.interactivity_median) {
+    view.set("interactivity", format_number(*point.interactivity_median, k_interactivity_decimals));
+    view.set("basis", "median");
+  } else {
+    view.set("interactivity", "n/a");
+    view.set("basis", "none");
+  }
+  view.set("total", throughput_text(point.per_gpu_tps.total));
+  view.set("input", throughput_text(point.per_gpu_tps.input));
+  view.set("output", throughput_text(point.per_gpu_tps.output));
+  view.set("date", point.date);
+  return view;
+}
+
+}  // namespace infertrack::server::pages

@@ -1,0 +1,240 @@
+#include "infertrack/server/pages/page_routes.hpp"
+
+#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/tracker_database.hpp"
+#include "infertrack/server/pages/page_format.hpp"
+#include "infertrack/server/pages/web_assets.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <unistd.h>
+
+namespace infertrack::server::pages {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A tracker database of its own in a fresh directory, loaded with the bundled dataset on open.
+class PagesTest : public testing::Test
+{
+protected:
+  void SetUp() override
+  {
+    static std::atomic<int> counter{0};
+    m_dir = fs::temp_directory_path() /
+            ("infertrack-pages-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(m_dir);
+    m_store = app::open_tracker(m_dir / "tracker.db");
+  }
+
+  void TearDown() override
+  {
+    m_store.reset();
+    std::error_code ignored;
+    fs::remove_all(m_dir, ignored);
+  }
+
+  static http::Request get(std::string path)
+  {
+    http::Request request;
+    request.method = "GET";
+    request.target = path;
+    request.path = std::move(path);
+    return request;
+  }
+
+  // Answers `request`, which must be one of the pages' routes.
+  http::Response answer(const http::Request& request)
+  {
+    std::optional<http::Response> response = handle_page(request, *m_store);
+    EXPECT_TRUE(response.has_value()) << request.path;
+    return response.value_or(http::Response{});
+  }
+
+  // Stores a copy of bundled point 444914 whose text fields hold markup and a script URL.
+  void store_hostile_point()
+  {
+    std::optional<domain::BenchmarkPoint> point = m_store->point("444914");
+    ASSERT_TRUE(point.has_value());
+    point->result_id = "hostile<b>\"1'";
+    point->concurrency = 4096; // a natural key of its own
+    point->run_url = "javascript:alert(1)";
+    point->image = "\"><img src=x onerror=alert(2)>";
+    point->notes = {{"notes", "<script>alert(3)</script> & more"}};
+    domain::Dataset dataset;
+    dataset.source = "hostile.json";
+    dataset.notes = {"</script><script>alert(4)</script>"};
+    dataset.points.push_back(*point);
+    app::prepare_dataset(dataset);
+    ASSERT_TRUE(m_store->ingest(dataset).has_value());
+  }
+
+  fs::path m_dir;
+  std::unique_ptr<store::Store> m_store;
+};
+
+TEST_F(PagesTest, handle_page_leaves_other_paths_alone)
+{
+  EXPECT_FALSE(handle_page(get("/api/v1/points"), *m_store).has_value());
+  EXPECT_FALSE(handle_page(get("/metrics"), *m_store).has_value());
+  EXPECT_FALSE(handle_page(get("/favicon.ico"), *m_store).has_value());
+}
+
+TEST_F(PagesTest, handle_page_renders_the_tracker_without_javascript)
+{
+  const http::Response response = answer(get("/"));
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.content_type, "text/html; charset=utf-8");
+  EXPECT_EQ(response.cache_control, "no-cache");
+  const std::string& html = response.body;
+  // Headline cards with published and computed values and their brackets.
+  EXPECT_NE(html.find("class=\"card headline\" data-model=\"DeepSeek-V4-Pro\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"card headline\" data-model=\"DeepSeek-V4.1-Flash\""), std::string::npos);
+  EXPECT_NE(html.find("37,030"), std::string::npos); // Pro's published 37,029.643 tok/s/GPU
+  EXPECT_NE(html.find("156,095"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"/points/444911\">444911</a> and <a href=\"/points/444914\">444914</a>"),
+            std::string::npos);
+  EXPECT_NE(html.find("extra disaggregation"), std::string::npos);
+  // The points table is rendered on the server, for the default model.
+  EXPECT_NE(html.find("<tr data-result-id=\"444914\">"), std::string::npos);
+  EXPECT_EQ(html.find("<tr data-result-id=\"444210\">"), std::string::npos); // a Flash point
+  // Caveats, timeline, glossary and the discussion placeholder.
+  EXPECT_NE(html.find("id=\"caveats\""), std::string::npos);
+  EXPECT_NE(html.find("2026-04-24"), std::string::npos);
+  EXPECT_NE(html.find("<dt>KV cache</dt>"), std::string::npos);
+  EXPECT_NE(html.find("id=\"comments\""), std::string::npos);
+  // Hashed asset names only.
+  for (const WebAsset& asset : web_assets()) {
+    if (asset.name == "app.js" || asset.name == "style.css") {
+      EXPECT_NE(html.find("/assets/" + std::string(asset.hashed_name)), std::string::npos) << asset.name;
+    }
+  }
+}
+
+TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
+{
+  http::Request request = get("/");
+  request.query = {{"model", "DeepSeek-V4.1-Flash"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<tr data-result-id=\"444210\">"), std::string::npos);
+  EXPECT_EQ(html.find("<tr data-result-id=\"444914\">"), std::string::npos);
+  EXPECT_NE(html.find("<option value=\"DeepSeek-V4.1-Flash\" selected>"), std::string::npos);
+}
+
+TEST_F(PagesTest, handle_page_escapes_hostile_text)
+{
+  store_hostile_point();
+  const std::string tracker = answer(get("/")).body;
+  EXPECT_EQ(tracker.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(tracker.find("</script><script>"), std::string::npos);
+  EXPECT_NE(tracker.find("&lt;/script&gt;&lt;script&gt;alert(4)"), std::string::npos);
+  EXPECT_NE(tracker.find("hostile&lt;b&gt;&quot;1&apos;"), std::string::npos);
+  EXPECT_NE(tracker.find("href=\"/points/hostile%3Cb%3E%221%27\""), std::string::npos);
+
+  const http::Response point = answer(get("/points/hostile<b>\"1'"));
+  EXPECT_EQ(point.status, 200);
+  EXPECT_EQ(point.body.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(point.body.find("<img src=x"), std::string::npos);
+  EXPECT_NE(point.body.find("&lt;script&gt;alert(3)&lt;/script&gt; &amp; more"), std::string::npos);
+  // A script URL is shown as text, never as a link.
+  EXPECT_EQ(point.body.find("href=\"javascript:"), std::string::npos);
+  EXPECT_NE(point.body.find("javascript:alert(1)"), std::string::npos);
+}
+
+TEST_F(PagesTest, handle_page_shows_a_point_with_its_provenance)
+{
+  const http::Response response = answer(get("/points/444914"));
+  EXPECT_EQ(response.status, 200);
+  EXPECT_NE(response.body.find("Result 444914"), std::string::npos);
+  EXPECT_NE(response.body.find("href=\"https://github.com/SemiAnalysisAI/InferenceX/actions/runs/36425419107/attempts/3\""),
+            std::string::npos);
+  EXPECT_NE(response.body.find("vllm/vllm-openai:nightly-dev-arm64-cu13.0.1-20ebb28"), std::string::npos);
+  EXPECT_NE(response.body.find("precision_note"), std::string::npos);
+}
+
+TEST_F(PagesTest, handle_page_answers_404_for_an_unknown_point)
+{
+  for (const char* path : {"/points/999999999", "/points/", "/points/../../etc/passwd"}) {
+    const http::Response response = answer(get(path));
+    EXPECT_EQ(response.status, 404) << path;
+    EXPECT_EQ(response.content_type, "text/html; charset=utf-8");
+    EXPECT_NE(response.body.find("Not found"), std::string::npos);
+  }
+}
+
+TEST_F(PagesTest, handle_page_serves_assets_by_hashed_name_only)
+{
+  const WebAsset* app = find_asset("app.js");
+  ASSERT_NE(app, nullptr);
+  const http::Response response = answer(get("/assets/" + std::string(app->hashed_name)));
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(response.cache_control, "public, max-age=31536000, immutable");
+  EXPECT_EQ(response.body, app->content);
+  EXPECT_FALSE(response.etag.empty());
+  EXPECT_NE(response.gzip_body, nullptr);
+
+  EXPECT_EQ(answer(get("/assets/app.js")).status, 404);
+  EXPECT_EQ(answer(get("/assets/nope.00000000.js")).status, 404);
+  EXPECT_EQ(answer(get("/assets/")).status, 404);
+}
+
+TEST_F(PagesTest, handle_page_refuses_path_traversal)
+{
+  // Request paths arrive percent-decoded: "/assets/%2e%2e%2fx" is "/assets/../x" by now, and both forms
+  // must miss.
+  for (const char* path : {"/assets/../../etc/passwd", "/assets/%2e%2e%2fx", "/assets/../x",
+                           "/assets/..%2f..%2fetc%2fpasswd", "/assets//etc/passwd", "/assets/./app.js"}) {
+    EXPECT_EQ(answer(get(path)).status, 404) << path;
+  }
+}
+
+TEST_F(PagesTest, handle_page_refuses_other_methods)
+{
+  http::Request request = get("/");
+  request.method = "POST";
+  const http::Response response = answer(request);
+  EXPECT_EQ(response.status, 405);
+  ASSERT_FALSE(response.headers.empty());
+  EXPECT_EQ(response.headers.front().first, "Allow");
+}
+
+TEST(PageFormat, format_number_groups_thousands)
+{
+  EXPECT_EQ(format_number(156095.303, 0), "156,095");
+  EXPECT_EQ(format_number(1234567.891, 2), "1,234,567.89");
+  EXPECT_EQ(format_number(-0.001, 1), "0.0");
+  EXPECT_EQ(format_number(-1234, 0), "-1,234");
+  EXPECT_EQ(format_signed(119065.66, 0), "+119,066");
+}
+
+TEST(PageFormat, safe_link_accepts_http_only)
+{
+  EXPECT_EQ(safe_link(std::string("https://example.org/a")), "https://example.org/a");
+  EXPECT_FALSE(safe_link(std::string("javascript:alert(1)")).has_value());
+  EXPECT_FALSE(safe_link(std::string("/relative")).has_value());
+  EXPECT_FALSE(safe_link(std::string("https://a\" onmouseover=\"x")).has_value());
+}
+
+TEST(PageFormat, script_safe_json_cannot_close_the_script_element)
+{
+  const std::string text = script_safe_json({{"note", "</script><!-- & \u2028"}});
+  EXPECT_EQ(text.find('<'), std::string::npos);
+  EXPECT_EQ(text.find('>'), std::string::npos);
+  EXPECT_EQ(text.find('&'), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(text)["note"], "</script><!-- & \u2028");
+}
+
+TEST(PageFormat, percent_encode_segment_keeps_ids_in_one_segment)
+{
+  EXPECT_EQ(percent_encode_segment("444914"), "444914");
+  EXPECT_EQ(percent_encode_segment("a/b?c#d"), "a%2Fb%3Fc%23d");
+  EXPECT_EQ(percent_encode_segment(".."), "%2E%2E");
+}
+
+}  // namespace
+}  // namespace infertrack::server::pages

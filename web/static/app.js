@@ -1,0 +1,592 @@
+// The tracker page's browser side: the chart, the capacity planner, the live points table, exports and
+// the share link. The server renders everything a reader needs without JavaScript; this file adds what
+// needs it. Plain JS, no build step. Data from the server is only ever put into the page as text nodes.
+'use strict';
+(() => {
+  const $ = (selector, root = document) => root.querySelector(selector);
+  const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+  const initial = JSON.parse($('#initial-state').textContent);
+
+  const FILTERS = ['model', 'hardware', 'framework', 'precision', 'spec_method', 'disaggregated'];
+  // Share-link parameter -> control id; a value equal to the control's default is left out of the link.
+  const CONTROLS = {
+    model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
+    spec_method: 'f-spec', disaggregated: 'f-disagg', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
+    log: 'c-log', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
+    utilization: 'p-util', cost: 'p-cost', kw: 'p-kw',
+  };
+  // Dark enough for 3:1 contrast against the white chart background.
+  const PALETTE = ['#0b62a4', '#c0392b', '#1e7b34', '#7b3fa0', '#a0522d', '#b3156f', '#0f7c7c', '#5b5b5b',
+    '#946c00', '#2f4b7c'];
+  const DEBOUNCE_MS = 250;
+  const HIT_RADIUS_PX = 14;
+
+  // ---- small helpers ------------------------------------------------------------------------------
+
+  // An element with attributes and children; strings become text nodes, so data can never become markup.
+  function h(tag, attrs, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === 'class') element.className = value;
+      else if (name === 'style') element.style.cssText = value;
+      else element.setAttribute(name, value === true ? '' : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      element.append(child instanceof Node ? child : String(child));
+    }
+    return element;
+  }
+
+  const formatters = new Map();
+  function fmt(value, decimals) {
+    if (value === null || value === undefined || !Number.isFinite(value)) return 'n/a';
+    if (!formatters.has(decimals)) {
+      formatters.set(decimals, new Intl.NumberFormat('en-US',
+        { minimumFractionDigits: decimals, maximumFractionDigits: decimals }));
+    }
+    return formatters.get(decimals).format(value);
+  }
+  const fmtTps = (v) => fmt(v, v !== null && Math.abs(v) >= 100 ? 0 : 1);
+  const fmtPct = (v) => (v === null || v === undefined ? 'n/a' : fmt(v * 100, 1) + '%');
+  function fmtCompact(v) {
+    const a = Math.abs(v);
+    if (a >= 1e6) return fmt(v / 1e6, a >= 1e7 ? 0 : 1) + 'M';
+    if (a >= 1e3) return fmt(v / 1e3, a >= 1e4 ? 0 : 1) + 'k';
+    return fmt(v, a >= 10 || a === 0 ? 0 : a >= 1 ? 1 : 2);
+  }
+  // Only absolute http(s) URLs become links: the data files decide these strings.
+  const safeUrl = (url) => (typeof url === 'string' && /^https?:\/\/[^\s"'<>`]+$/.test(url) ? url : null);
+  const pointHref = (id) => '/points/' + encodeURIComponent(id);
+
+  function debounce(fn, ms) {
+    let timer = 0;
+    return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+  }
+
+  async function api(path, params) {
+    const query = params ? '?' + params.toString() : '';
+    const response = await fetch('/api/v1/' + path + query, { headers: { Accept: 'application/json' } });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const detail = body && body.detail ? body.detail : response.statusText;
+      throw new Error(detail || 'request failed (' + response.status + ')');
+    }
+    return body;
+  }
+
+  // ---- state: the controls are the state, and the URL query mirrors them ---------------------------
+
+  const control = (key) => document.getElementById(CONTROLS[key]);
+  const defaults = {};
+  function valueOf(key) {
+    const el = control(key);
+    return el.type === 'checkbox' ? (el.checked ? '1' : '0') : el.value;
+  }
+  function setValue(key, value) {
+    const el = control(key);
+    if (el.type === 'checkbox') el.checked = value === '1';
+    else if (el.tagName !== 'SELECT' || [...el.options].some((o) => o.value === value)) el.value = value;
+  }
+  const planBy = () => ($('input[name="plan_by"]:checked') || {}).value || 'at';
+
+  function filterParams(keys = FILTERS) {
+    const params = new URLSearchParams();
+    for (const key of keys) {
+      const value = valueOf(key);
+      if (value) params.set(key, value);
+    }
+    return params;
+  }
+
+  function syncUrl() {
+    const params = new URLSearchParams();
+    for (const key of Object.keys(CONTROLS)) {
+      const value = valueOf(key);
+      if (value !== defaults[key] && value !== '') params.set(key, value);
+    }
+    if (planBy() !== 'at') params.set('plan_by', planBy());
+    const query = params.toString();
+    history.replaceState(null, '', location.pathname + (query ? '?' + query : '') + location.hash);
+  }
+
+  let pendingPoint = null; // a point named by the share link, chosen once the point list has arrived
+  function restoreFromUrl() {
+    const params = new URLSearchParams(location.search);
+    for (const key of Object.keys(CONTROLS)) {
+      if (params.has(key)) setValue(key, params.get(key));
+    }
+    if (params.has('point')) pendingPoint = params.get('point');
+    const by = params.get('plan_by') === 'point' ? 'p-by-point' : 'p-by-at';
+    document.getElementById(by).checked = true;
+  }
+
+  // ---- points table, exports ----------------------------------------------------------------------
+
+  let shownPoints = [];
+
+  function interactivityOf(point) {
+    if (point.interactivity_p90 !== null) return [point.interactivity_p90, 'P90'];
+    if (point.interactivity_median !== null) return [point.interactivity_median, 'median'];
+    return [null, 'none'];
+  }
+  function gpusText(point) {
+    return point.disaggregated && point.prefill_gpus !== null && point.decode_gpus !== null
+      ? `${point.total_allocated_gpus} (${point.prefill_gpus}P + ${point.decode_gpus}D)`
+      : String(point.total_allocated_gpus);
+  }
+
+  function renderPointsTable(points) {
+    shownPoints = points;
+    const table = $('#points-table');
+    const rows = points.map((p) => {
+      const [speed, basis] = interactivityOf(p);
+      const num = (text) => h('td', { class: 'num' }, text);
+      return h('tr', { 'data-result-id': p.result_id },
+        h('td', null, h('a', { href: pointHref(p.result_id) }, p.result_id)),
+        h('td', null, p.model), h('td', null, p.hardware), h('td', null, p.framework),
+        h('td', null, p.precision), h('td', null, p.spec_method),
+        h('td', null, p.disaggregated ? 'disaggregated' : 'aggregated'),
+        num(gpusText(p)), num(String(p.concurrency)), num(fmt(speed, 1)), h('td', null, basis),
+        num(fmtTps(p.tps_per_gpu.total)), num(fmtTps(p.tps_per_gpu.input)), num(fmtTps(p.tps_per_gpu.output)),
+        h('td', null, p.date));
+    });
+    table.tBodies[0].replaceChildren(...rows);
+    table.dataset.count = String(points.length);
+    table.dataset.state = 'ready';
+    $('#points-count').textContent = String(points.length);
+  }
+
+  const CSV_COLUMNS = [
+    ['result_id', (p) => p.result_id], ['model', (p) => p.model], ['hardware', (p) => p.hardware],
+    ['framework', (p) => p.framework], ['precision', (p) => p.precision], ['spec_method', (p) => p.spec_method],
+    ['disaggregated', (p) => p.disaggregated], ['total_allocated_gpus', (p) => p.total_allocated_gpus],
+    ['prefill_gpus', (p) => p.prefill_gpus], ['decode_gpus', (p) => p.decode_gpus],
+    ['concurrency', (p) => p.concurrency], ['interactivity', (p) => interactivityOf(p)[0]],
+    ['interactivity_basis', (p) => interactivityOf(p)[1]], ['total_tps_per_gpu', (p) => p.tps_per_gpu.total],
+    ['input_tps_per_gpu', (p) => p.tps_per_gpu.input], ['output_tps_per_gpu', (p) => p.tps_per_gpu.output],
+    ['date', (p) => p.date],
+  ];
+  function csvCell(value) {
+    if (value === null || value === undefined) return '';
+    let text = String(value);
+    // A spreadsheet would run a cell starting with = + or @ as a formula.
+    if (typeof value === 'string' && /^[=+@]/.test(text)) text = "'" + text;
+    return /[",\n\r]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+  function toCsv(points) {
+    const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+    for (const p of points) lines.push(CSV_COLUMNS.map(([, get]) => csvCell(get(p))).join(','));
+    return lines.join('\r\n') + '\r\n';
+  }
+  function download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = h('a', { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+  const exportName = (ext) => `infertrack-points-${valueOf('model') || 'all'}.${ext}`;
+
+  // ---- chart --------------------------------------------------------------------------------------
+
+  let chart = null;
+  let drawn = []; // {x, y, point, curve, color} of every point on the chart, for hover, click and keys
+  let focusIndex = -1;
+
+  async function loadCurves(model) {
+    const params = filterParams();
+    params.set('model', model);
+    params.set('x', valueOf('x'));
+    params.set('metric', valueOf('metric'));
+    if (valueOf('runs') !== 'all') return (await api('frontier', params)).curves;
+    // One curve per run date: ask for each date the current filters hold; a run is never stitched.
+    const dates = [...new Set(shownPoints.map((p) => p.date))].sort();
+    const answers = await Promise.all(dates.map((date) => {
+      const dated = new URLSearchParams(params);
+      dated.set('date', date);
+      return api('frontier', dated);
+    }));
+    return answers.flatMap((answer) => answer.curves);
+  }
+
+  function chartSize() {
+    const width = Math.max(280, $('#chart-canvas').clientWidth);
+    return { width, height: Math.round(Math.min(420, Math.max(260, width * 0.6))) };
+  }
+
+  function buildChart(curves) {
+    const log = valueOf('log') === '1';
+    const usable = (x, y) => Number.isFinite(x) && Number.isFinite(y) && (!log || (x > 0 && y > 0));
+    // uPlot wants one shared, sorted x array; every series holds null where it has no value.
+    const xs = new Set();
+    for (const c of curves) {
+      for (const [x, y] of c.samples) if (usable(x, y)) xs.add(x);
+      for (const p of c.points) if (usable(p.x, p.y)) xs.add(p.x);
+    }
+    const xValues = [...xs].sort((a, b) => a - b);
+    const slot = new Map(xValues.map((x, i) => [x, i]));
+    const data = [xValues];
+    const series = [{}];
+    const empty = () => new Array(xValues.length).fill(null);
+    drawn = [];
+    const legend = [];
+    curves.forEach((c, index) => {
+      const color = PALETTE[index % PALETTE.length];
+      const line = empty();
+      for (const [x, y] of c.samples) if (usable(x, y)) line[slot.get(x)] = y;
+      data.push(line);
+      series.push({ label: c.configuration, stroke: color, width: 2, spanGaps: true, points: { show: false } });
+      // Frontier points solid, dominated points dimmed; two points on one x need a second layer.
+      for (const on of [true, false]) {
+        const layers = [];
+        for (const p of c.points.filter((q) => q.on_frontier === on && usable(q.x, q.y))) {
+          let layer = layers.find((l) => l[slot.get(p.x)] === null);
+          if (!layer) layers.push((layer = empty()));
+          layer[slot.get(p.x)] = p.y;
+          drawn.push({ x: p.x, y: p.y, point: p, curve: c, color });
+        }
+        for (const layer of layers) {
+          data.push(layer);
+          series.push({
+            label: c.configuration + (on ? ' (frontier)' : ' (dominated)'), stroke: color, width: 0,
+            paths: () => null,
+            points: on ? { show: true, size: 9, width: 1.5, fill: color, stroke: '#fff' }
+              : { show: true, size: 8, width: 1.5, fill: color + '40', stroke: color + '99' },
+          });
+        }
+      }
+      legend.push(h('li', null, h('span', { class: 'swatch', style: `background:${color}` }),
+        `${c.configuration} (${c.interactivity_basis === 'p90_itl' ? 'P90' : 'median'})`));
+    });
+    drawn.sort((a, b) => a.x - b.x || a.y - b.y);
+    $('#chart-legend').replaceChildren(...legend);
+
+    const canvas = $('#chart-canvas');
+    canvas.dataset.curves = String(curves.length);
+    canvas.dataset.points = String(drawn.length);
+    if (chart) chart.destroy();
+    chart = null;
+    canvas.replaceChildren();
+    if (!curves.length || typeof uPlot === 'undefined') return;
+    const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');
+    const basis = valueOf('x') === 'auto' ? 'P90 where measured, else median' : valueOf('x') === 'p90'
+      ? 'P90' : 'median';
+    const distr = log ? 3 : 1;
+    const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
+      values: (u, ticks) => ticks.map(fmtCompact) });
+    chart = new uPlot({
+      ...chartSize(),
+      legend: { show: false },
+      cursor: { points: { show: false }, drag: { x: false, y: false, setScale: false } },
+      scales: { x: { time: false, distr, log: 10 }, y: { distr, log: 10 } },
+      axes: [axis(`Interactivity, tok/s/user (${basis})`), axis(`${metric} tok/s/GPU`)],
+      series,
+      hooks: { setCursor: [onCursor] },
+    }, data, canvas);
+    chart.over.addEventListener('click', () => {
+      const hit = nearest();
+      if (hit) location.href = pointHref(hit.point.result_id);
+    });
+    chart.over.addEventListener('mouseleave', () => hideTooltip());
+  }
+
+  function nearest() {
+    if (!chart || chart.cursor.left < 0) return null;
+    let best = null;
+    let bestDistance = HIT_RADIUS_PX;
+    for (const item of drawn) {
+      const dx = chart.valToPos(item.x, 'x') - chart.cursor.left;
+      const dy = chart.valToPos(item.y, 'y') - chart.cursor.top;
+      const distance = Math.hypot(dx, dy);
+      if (distance <= bestDistance) [best, bestDistance] = [item, distance];
+    }
+    return best;
+  }
+
+  function onCursor() {
+    const hit = nearest();
+    chart.over.style.cursor = hit ? 'pointer' : 'default';
+    if (hit) showTooltip(hit); else hideTooltip();
+  }
+
+  function tooltipLines(item) {
+    const p = item.point;
+    const cache = p.cache_hit_rates;
+    const row = (label, value) => [h('dt', null, label), h('dd', null, value)];
+    const run = safeUrl(p.run_url);
+    return h('div', null,
+      h('p', { class: 'tooltip-title' }, h('span', { class: 'swatch', style: `background:${item.color}` }),
+        `Result ${p.result_id}${p.on_frontier ? '' : ' (dominated)'}`),
+      h('dl', null,
+        row('Configuration', item.curve.configuration),
+        row('Throughput', `${fmtTps(item.y)} tok/s/GPU`),
+        row('Interactivity', `${fmt(item.x, 1)} tok/s/user`),
+        row('Date', p.run_date && p.run_date !== p.date ? `${p.date} (run ${p.run_date})` : p.date),
+        row('Run', run || p.run_url || 'not given'),
+        row('Image', p.image || 'not given'),
+        row('GPUs', p.disaggregated ? `${p.prefill_gpus ?? '?'} prefill + ${p.decode_gpus ?? '?'} decode`
+          : `${p.total_allocated_gpus} aggregated`),
+        row('Concurrency', String(p.concurrency)),
+        row('Cache hits', `GPU ${fmtPct(cache.gpu)}, CPU ${fmtPct(cache.cpu)}, external ${fmtPct(cache.external)}`),
+        p.notes.length ? row('Notes', p.notes.map((n) => n.text).join(' ')) : null),
+      h('p', { class: 'tooltip-hint' }, 'Click or press Enter for every field.'));
+  }
+
+  function showTooltip(item) {
+    const tip = $('#chart-tooltip');
+    tip.replaceChildren(tooltipLines(item));
+    tip.hidden = false;
+    const wrap = $('.chart-wrap').getBoundingClientRect();
+    const over = chart.over.getBoundingClientRect();
+    const left = over.left - wrap.left + chart.valToPos(item.x, 'x');
+    const top = over.top - wrap.top + chart.valToPos(item.y, 'y');
+    const maxLeft = wrap.width - tip.offsetWidth - 4;
+    tip.style.left = Math.max(4, Math.min(maxLeft, left + 12)) + 'px';
+    tip.style.top = Math.max(4, top + 12) + 'px';
+  }
+  function hideTooltip() { $('#chart-tooltip').hidden = true; }
+
+  // Arrow keys walk the points in order of interactivity; Enter opens the focused one.
+  function onChartKey(event) {
+    if (!drawn.length) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step) {
+      event.preventDefault();
+      focusIndex = (focusIndex + step + drawn.length) % drawn.length;
+      showTooltip(drawn[focusIndex]);
+    } else if (event.key === 'Enter' && focusIndex >= 0) {
+      location.href = pointHref(drawn[focusIndex].point.result_id);
+    } else if (event.key === 'Escape') {
+      hideTooltip();
+    }
+  }
+
+  // ---- capacity planner ---------------------------------------------------------------------------
+
+  const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
+
+  function fillPlannerChoices() {
+    const presetSelect = $('#p-preset');
+    presetSelect.replaceChildren(...initial.presets.map((p) => h('option', { value: p.key }, p.label)));
+    const first = initial.presets.find((p) => p.tokens_per_day !== null);
+    if (first) presetSelect.value = first.key;
+  }
+
+  function fillPointChoices(points) {
+    const select = $('#p-point');
+    const previous = pendingPoint || select.value;
+    select.replaceChildren(...points.map((p) => h('option', { value: p.result_id },
+      `${p.result_id}: ${p.hardware} ${p.framework} ${p.precision}, ${p.concurrency} users, ${p.date}`)));
+    if (points.some((p) => p.result_id === previous)) select.value = previous;
+    pendingPoint = null;
+  }
+
+  function showPresetNote() {
+    const preset = presetByKey.get(valueOf('preset'));
+    const custom = !preset || preset.tokens_per_day === null;
+    control('demand').disabled = !custom;
+    const note = $('#p-preset-note');
+    const source = preset && safeUrl(preset.source_url);
+    note.replaceChildren(preset ? preset.note : '',
+      ...(source ? [' ', h('a', { href: source, rel: 'noopener noreferrer' }, 'Source')] : []));
+  }
+
+  function planQuery() {
+    const params = new URLSearchParams();
+    if (planBy() === 'point') {
+      if (!valueOf('point')) return [null, 'Choose a measured point.'];
+      params.set('point', valueOf('point'));
+    } else {
+      const at = Number(valueOf('at'));
+      if (!(at > 0)) return [null, 'Enter a target interactivity above 0 tok/s/user.'];
+      for (const [key, value] of filterParams()) params.set(key, value);
+      params.set('at', String(at));
+    }
+    const preset = presetByKey.get(valueOf('preset'));
+    if (preset && preset.tokens_per_day !== null) {
+      params.set('preset', preset.key);
+    } else {
+      const demand = valueOf('demand').trim();
+      if (!demand) return [null, 'Enter a daily token demand such as 40T, 850B or 2.5e12.'];
+      params.set('demand', demand);
+    }
+    const utilization = Number(valueOf('utilization'));
+    if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.'];
+    params.set('utilization', String(utilization));
+    if (valueOf('cost') !== '') params.set('cost_per_gpu_hour', valueOf('cost'));
+    if (valueOf('kw') !== '') params.set('kw_per_gpu', valueOf('kw'));
+    return [params, null];
+  }
+
+  let planTicket = 0;
+  async function refreshPlan() {
+    const ticket = ++planTicket;
+    const table = $('#plan-table');
+    const status = $('#plan-status');
+    const [params, problem] = planQuery();
+    if (!params) {
+      status.textContent = problem;
+      table.dataset.state = 'invalid';
+      return;
+    }
+    table.dataset.state = 'loading';
+    status.textContent = 'Planning…';
+    try {
+      const answers = await api('plan', params);
+      if (ticket !== planTicket) return;
+      renderPlan(answers);
+      const planned = answers.filter((a) => a.plan).length;
+      status.textContent = `${planned} of ${answers.length} configurations can serve this demand.`;
+      table.dataset.state = 'ready';
+    } catch (error) {
+      if (ticket !== planTicket) return;
+      status.textContent = 'No plan: ' + error.message;
+      table.tBodies[0].replaceChildren();
+      $('#plan-bars').replaceChildren();
+      table.dataset.state = 'error';
+    }
+  }
+
+  const PLAN_FIELDS = [
+    ['groups', (p) => p.groups, (v) => fmt(v, 0)],
+    ['racks', (p) => p.racks, (v) => fmt(v, 0)],
+    ['provisioned_gpus', (p) => p.provisioned_gpus, null],
+    ['cost_per_day', (p) => p.cost_per_day, (v) => '$' + fmt(v, 0)],
+    ['power_mw', (p) => p.power_mw, (v) => fmt(v, 2)],
+    ['cost_per_million_tokens', (p) => p.cost_per_million_tokens, (v) => '$' + fmt(v, 4)],
+  ];
+
+  function renderPlan(answers) {
+    const rows = answers.map((answer) => {
+      const plan = answer.plan;
+      const name = h('td', null, answer.configuration,
+        answer.interpolation ? h('span', { class: 'badge' }, answer.interpolation.state.replace('_', ' ')) : null);
+      if (!plan) {
+        return h('tr', { 'data-configuration': answer.configuration },
+          name, h('td', { colspan: 7, class: 'unavailable' }, answer.unavailable || 'no plan'));
+      }
+      const cells = PLAN_FIELDS.map(([field, get, format]) => {
+        const value = get(plan);
+        const text = format ? format(value) : `${fmt(value, 0)} (${fmt(plan.idle_gpus, 0)})`;
+        return h('td', { class: 'num', 'data-field': field, 'data-value': value }, text);
+      });
+      return h('tr', { 'data-configuration': answer.configuration }, name, ...cells,
+        h('td', null, plan.binding));
+    });
+    $('#plan-table').tBodies[0].replaceChildren(...rows);
+    renderPlanBars(answers.filter((a) => a.plan));
+    const caveats = [...new Set(answers.flatMap((a) => a.caveats))];
+    const costs = answers.filter((a) => a.plan).map((a) => a.hardware).filter((hw, i, all) =>
+      all.findIndex((o) => o.hardware === hw.hardware) === i);
+    $('#plan-caveats').replaceChildren(
+      ...costs.map((hw) => h('li', null, `${hw.name}: $${fmt(hw.cost_per_gpu_hour, 2)}/GPU-hr, ` +
+        `${fmt(hw.kw_per_gpu, 2)} kW/GPU all-in, ${hw.gpus_per_rack} GPUs per rack (${hw.effective_date}` +
+        `${answers.some((a) => a.cost_overridden || a.power_overridden) ? ', with your overrides' : ''}).`)),
+      ...caveats.map((text) => h('li', null, text)));
+  }
+
+  function renderPlanBars(answers) {
+    const groups = [['Racks', 'racks', (v) => fmt(v, 0)], ['$ per day', 'cost_per_day', (v) => '$' + fmtCompact(v)],
+      ['Megawatts', 'power_mw', (v) => fmt(v, 2)],
+      ['$ per million tokens', 'cost_per_million_tokens', (v) => '$' + fmt(v, 4)]];
+    const colorOf = new Map(answers.map((a, i) => [a.configuration, PALETTE[i % PALETTE.length]]));
+    $('#plan-bars').replaceChildren(...(answers.length ? groups : []).map(([title, field, format]) => {
+      const max = Math.max(...answers.map((a) => a.plan[field]));
+      return h('figure', { class: 'bar-group' }, h('figcaption', null, title),
+        ...answers.map((a) => h('div', { class: 'bar-row' },
+          h('span', { class: 'bar-label' }, a.configuration),
+          h('span', { class: 'bar-track' }, h('span', {
+            class: 'bar', style: `width:${max > 0 ? (100 * a.plan[field]) / max : 0}%;` +
+              `background:${colorOf.get(a.configuration)}` })),
+          h('span', { class: 'bar-value' }, format(a.plan[field])))));
+    }));
+  }
+
+  // ---- loading ------------------------------------------------------------------------------------
+
+  let dataTicket = 0;
+  async function refreshChart() {
+    const ticket = ++dataTicket;
+    const canvas = $('#chart-canvas');
+    canvas.dataset.state = 'loading';
+    try {
+      const curves = await loadCurves(valueOf('model') || initial.default_model);
+      if (ticket !== dataTicket) return;
+      buildChart(curves);
+      focusIndex = -1;
+      $('#chart-status').textContent = curves.length
+        ? `${curves.length} curves, ${drawn.length} points.`
+        : 'No configuration matches these filters.';
+      canvas.dataset.state = 'ready';
+    } catch (error) {
+      if (ticket !== dataTicket) return;
+      $('#chart-status').textContent = 'The chart could not be loaded: ' + error.message;
+      canvas.dataset.state = 'error';
+    }
+  }
+
+  async function refreshAll() {
+    const table = $('#points-table');
+    table.dataset.state = 'loading';
+    try {
+      const points = await api('points', filterParams());
+      renderPointsTable(points);
+      fillPointChoices(points);
+    } catch (error) {
+      $('#chart-status').textContent = 'The points could not be loaded: ' + error.message;
+      table.dataset.state = 'error';
+    }
+    await Promise.all([refreshChart(), refreshPlan()]);
+  }
+
+  function start() {
+    for (const element of $$('.js-only')) element.hidden = false;
+    for (const key of Object.keys(CONTROLS)) defaults[key] = valueOf(key);
+    defaults.model = initial.default_model;
+    fillPlannerChoices();
+    defaults.preset = valueOf('preset');
+    restoreFromUrl();
+    showPresetNote();
+
+    const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
+    $('#filters').addEventListener('submit', (event) => event.preventDefault());
+    for (const key of FILTERS) {
+      control(key).addEventListener('change', () => { syncUrl(); refreshAll(); });
+    }
+    for (const key of ['metric', 'x', 'runs', 'log']) {
+      control(key).addEventListener('change', () => { syncUrl(); refreshChart(); });
+    }
+    $('#planner-form').addEventListener('submit', (event) => event.preventDefault());
+    $('#planner-form').addEventListener('input', () => { showPresetNote(); syncUrl(); planSoon(); });
+    $('#planner-form').addEventListener('change', () => { showPresetNote(); syncUrl(); planSoon(); });
+    control('point').addEventListener('change', () => { document.getElementById('p-by-point').checked = true; });
+
+    $('#export-csv').addEventListener('click', () => download(exportName('csv'), 'text/csv', toCsv(shownPoints)));
+    $('#export-json').addEventListener('click', () =>
+      download(exportName('json'), 'application/json', JSON.stringify(shownPoints, null, 2) + '\n'));
+    $('#share-link').addEventListener('click', async () => {
+      syncUrl();
+      const status = $('#share-status');
+      try {
+        await navigator.clipboard.writeText(location.href);
+        status.textContent = 'Link copied.';
+      } catch {
+        status.textContent = location.href;
+      }
+    });
+
+    const canvas = $('#chart-canvas');
+    canvas.tabIndex = 0;
+    canvas.addEventListener('keydown', onChartKey);
+    canvas.addEventListener('blur', hideTooltip);
+    addEventListener('resize', debounce(() => chart && chart.setSize(chartSize()), DEBOUNCE_MS));
+    syncUrl();
+    refreshAll();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();
