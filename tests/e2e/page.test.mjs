@@ -1,0 +1,144 @@
+// The tracker page in a real browser against the real server: it loads cleanly, the chart draws what
+// the API answers, the text works without JavaScript, and the first load stays small and fast.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { request } from 'node:http';
+import { launchBrowser, newPage, screenshotPath, startServer, waitForApp } from './harness.mjs';
+
+const JS_BUDGET_BYTES = 40 * 1024;
+// The target is 150 ms on loopback; the assertion leaves room for a loaded shared machine, and the
+// measured figure is printed either way.
+const FCP_LIMIT_MS = Number(process.env.INFERTRACK_FCP_LIMIT_MS || 1000);
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Bytes on the wire for `path` when the client accepts gzip (fetch would decompress them).
+function gzipBytes(url) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'Accept-Encoding': 'gzip' } }, (response) => {
+      let length = 0;
+      response.on('data', (chunk) => { length += chunk.length; });
+      response.on('end', () => resolve({ length, encoding: response.headers['content-encoding'],
+        cache: response.headers['cache-control'] }));
+    }).on('error', reject).end();
+  });
+}
+
+test('the page loads with no console error', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  assert.deepEqual(page.problems, []);
+  await page.screenshot({ path: screenshotPath('tracker-page.png'), fullPage: true });
+  const phone = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true });
+  await phone.goto(server.url + '/');
+  await waitForApp(phone);
+  assert.deepEqual(phone.problems, []);
+  // Nothing but the scrollable tables may be wider than a phone.
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(overflow <= 375, `page is ${overflow}px wide at 375px`);
+  await phone.screenshot({ path: screenshotPath('tracker-page-375.png'), fullPage: true });
+  await page.context().close();
+  await phone.context().close();
+});
+
+test('the chart draws every curve and point the API answers', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  const model = await page.inputValue('#f-model');
+  const answer = await server.api(`/api/v1/frontier?model=${encodeURIComponent(model)}&x=auto&metric=total`);
+  const drawable = answer.curves.flatMap((c) => c.points).filter((p) => p.x > 0 && p.y > 0);
+  assert.ok(answer.curves.length > 0);
+  const canvas = page.locator('#chart-canvas');
+  assert.equal(await canvas.getAttribute('data-curves'), String(answer.curves.length));
+  assert.equal(await canvas.getAttribute('data-points'), String(drawable.length));
+  assert.equal(await page.locator('#chart-legend li').count(), answer.curves.length);
+  assert.equal(await page.locator('#chart-canvas canvas').count(), 1);
+
+  // Every run date as its own curve: one frontier answer per date of the shown points.
+  await page.selectOption('#c-runs', 'all');
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
+  let curves = 0;
+  let dated = 0;
+  for (const date of new Set(points.map((p) => p.date))) {
+    const one = await server.api(`/api/v1/frontier?model=${encodeURIComponent(model)}&x=auto&metric=total&date=${date}`);
+    curves += one.curves.length;
+    dated += one.curves.flatMap((c) => c.points).filter((p) => p.x > 0 && p.y > 0).length;
+  }
+  await page.waitForFunction((n) => document.querySelector('#chart-canvas').dataset.curves === String(n), curves);
+  assert.equal(await canvas.getAttribute('data-points'), String(dated));
+
+  // Keyboard: a focused chart steps through points and shows their provenance.
+  await canvas.focus();
+  await page.keyboard.press('ArrowRight');
+  const tooltip = page.locator('#chart-tooltip');
+  assert.equal(await tooltip.isVisible(), true);
+  assert.match(await tooltip.textContent(), /Result .+Run.+Image.+GPUs.+Concurrency.+Cache hits/s);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('without JavaScript the headlines, points table and caveats are there', async () => {
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url + '/');
+  const cards = page.locator('#headlines article.headline');
+  assert.equal(await cards.count(), 2);
+  const text = await page.locator('#headlines').textContent();
+  assert.match(text, /Published/);
+  assert.match(text, /Computed here/);
+  assert.match(text, /444911/);
+  assert.match(text, /extra disaggregation/);
+  const model = await page.inputValue('#f-model');
+  const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
+  assert.equal(await page.locator('#points-table tbody tr').count(), points.length);
+  assert.ok(await page.locator('#caveats li').count() > 3);
+  assert.equal(await page.locator('#comments').count(), 1);
+  assert.equal(await page.locator('#chart-canvas').isVisible(), false); // script-only parts stay hidden
+  await page.screenshot({ path: screenshotPath('tracker-page-no-js.png'), fullPage: true });
+  await page.context().close();
+});
+
+test('first-load JavaScript is under 40 KB gzip and first paint is fast', async (t) => {
+  const html = await (await fetch(server.url + '/')).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(scripts.length, 2);
+  let total = 0;
+  for (const src of scripts) {
+    assert.match(src, /^\/assets\/[\w-]+(\.[\w-]+)*\.[0-9a-f]{8}\.js$/);
+    const sent = await gzipBytes(server.url + src);
+    assert.equal(sent.encoding, 'gzip');
+    assert.equal(sent.cache, 'public, max-age=31536000, immutable');
+    t.diagnostic(`${src}: ${sent.length} bytes gzip`);
+    total += sent.length;
+  }
+  t.diagnostic(`first-load JS: ${total} bytes gzip (${(total / 1024).toFixed(1)} KB)`);
+  assert.ok(total < JS_BUDGET_BYTES, `${total} bytes`);
+
+  // First contentful paint on loopback, best of three cold loads.
+  const paints = [];
+  for (let i = 0; i < 3; i++) {
+    const page = await newPage(browser);
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    paints.push(await page.evaluate(() => new Promise((resolve) => {
+      const done = () => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0];
+        if (entry) resolve(entry.startTime); else requestAnimationFrame(done);
+      };
+      done();
+    })));
+    await page.context().close();
+  }
+  t.diagnostic(`first contentful paint: ${paints.map((p) => p.toFixed(0)).join(', ')} ms`);
+  assert.ok(Math.min(...paints) < FCP_LIMIT_MS, `FCP ${Math.min(...paints)} ms`);
+});

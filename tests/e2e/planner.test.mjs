@@ -1,0 +1,76 @@
+// The capacity planner in a real browser: its answer for a measured point and a demand preset is the
+// one the CLI gives for the same question.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, screenshotPath, startServer, waitForApp } from './harness.mjs';
+
+const POINT = '444914';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const cell = (page, field) =>
+  page.locator(`#plan-table tbody tr:first-child td[data-field="${field}"]`).getAttribute('data-value');
+
+test('the Fireworks preset for a point shows the racks and $/day of `infertrack plan`', async () => {
+  const [expected] = JSON.parse(server.cli('plan', '--point', POINT, '--preset', 'fireworks', '--json'));
+  assert.ok(expected.plan, 'the CLI plans this point');
+
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.check('#p-by-point');
+  await page.selectOption('#p-point', POINT);
+  await page.selectOption('#p-preset', 'fireworks');
+  await page.waitForFunction(() => {
+    const row = document.querySelector('#plan-table tbody tr');
+    return document.querySelector('#plan-table').dataset.state === 'ready' && row &&
+      row.dataset.configuration && document.querySelectorAll('#plan-table tbody tr').length === 1;
+  });
+  assert.equal(Number(await cell(page, 'racks')), expected.plan.racks);
+  assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
+  assert.equal(Number(await cell(page, 'groups')), expected.plan.groups);
+  assert.equal(Number(await cell(page, 'power_mw')), expected.plan.power_mw);
+  const shown = await page.locator('#plan-table tbody tr:first-child td[data-field="racks"]').textContent();
+  assert.equal(shown, expected.plan.racks.toLocaleString('en-US'));
+  assert.equal(await page.locator('#plan-table tbody tr:first-child').getAttribute('data-configuration'),
+    expected.configuration);
+  // The preset's note and source, and the plan's caveats, are on the page.
+  assert.match(await page.locator('#p-preset-note').textContent(), /Fireworks/);
+  assert.equal(await page.locator('#p-preset-note a').getAttribute('href'), expected.preset.source_url);
+  const caveats = await page.locator('#plan-caveats').textContent();
+  for (const caveat of expected.caveats) assert.ok(caveats.includes(caveat), caveat);
+  assert.equal(await page.locator('#plan-bars .bar-group').count(), 4);
+  await page.locator('#planner').screenshot({ path: screenshotPath('planner.png') });
+
+  // Overrides recompute the plan: twice the GPU-hour price, twice the daily cost.
+  await page.fill('#p-cost', String(expected.hardware.cost_per_gpu_hour * 2));
+  await page.waitForFunction((cost) => {
+    const td = document.querySelector('#plan-table tbody tr td[data-field="cost_per_day"]');
+    return td && Math.abs(Number(td.dataset.value) - cost) < 0.01;
+  }, expected.plan.cost_per_day * 2);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('the planner at a target interactivity answers every configuration, reachable or not', async () => {
+  const page = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true });
+  await page.goto(server.url + '/?preset=fireworks');
+  await waitForApp(page);
+  const model = await page.inputValue('#f-model');
+  const answers = await server.api(`/api/v1/plan?model=${encodeURIComponent(model)}&at=100&preset=fireworks&utilization=0.6`);
+  assert.equal(await page.locator('#plan-table tbody tr').count(), answers.length);
+  const unavailable = answers.filter((a) => !a.plan).length;
+  assert.equal(await page.locator('#plan-table td.unavailable').count(), unavailable);
+  await page.locator('#planner').screenshot({ path: screenshotPath('planner-375.png') });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -1,0 +1,113 @@
+// State that leaves the page: the share link restores filters, toggles and planner inputs, and the
+// exports hold exactly the points the API gives for the shown filters.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, startServer, waitForApp } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a share link restores the page state', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.selectOption('#f-model', 'DeepSeek-V4.1-Flash');
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  await page.selectOption('#c-metric', 'output');
+  await page.selectOption('#c-x', 'p90');
+  await page.uncheck('#c-log');
+  await page.selectOption('#p-preset', 'openrouter');
+  await page.fill('#p-at', '80');
+  await page.fill('#p-util', '0.5');
+  await page.fill('#p-kw', '2.5');
+  await page.waitForSelector('#plan-table[data-state="ready"]');
+  const link = page.url();
+  assert.match(link, /model=DeepSeek-V4\.1-Flash/);
+  await page.context().close();
+
+  const restored = await newPage(browser);
+  await restored.goto(link);
+  await waitForApp(restored);
+  assert.equal(await restored.inputValue('#f-model'), 'DeepSeek-V4.1-Flash');
+  assert.equal(await restored.inputValue('#c-metric'), 'output');
+  assert.equal(await restored.inputValue('#c-x'), 'p90');
+  assert.equal(await restored.isChecked('#c-log'), false);
+  assert.equal(await restored.inputValue('#p-preset'), 'openrouter');
+  assert.equal(await restored.inputValue('#p-at'), '80');
+  assert.equal(await restored.inputValue('#p-util'), '0.5');
+  assert.equal(await restored.inputValue('#p-kw'), '2.5');
+  // The server rendered the table for the shared filters too, before any script ran.
+  const flash = await server.api('/api/v1/points?model=DeepSeek-V4.1-Flash');
+  assert.equal(await restored.locator('#points-table tbody tr').count(), flash.length);
+  assert.equal(await restored.locator('#chart-canvas').getAttribute('data-curves'),
+    String((await server.api('/api/v1/frontier?model=DeepSeek-V4.1-Flash&x=p90&metric=output')).curves.length));
+
+  // A measured point chosen in the planner survives the link as well.
+  await restored.check('#p-by-point');
+  const point = flash[flash.length - 1].result_id;
+  await restored.selectOption('#p-point', point);
+  await restored.waitForSelector('#plan-table[data-state="ready"]');
+  const again = await newPage(browser);
+  await again.goto(restored.url());
+  await waitForApp(again);
+  assert.equal(await again.isChecked('#p-by-point'), true);
+  assert.equal(await again.inputValue('#p-point'), point);
+  assert.deepEqual([...restored.problems, ...again.problems], []);
+  await restored.context().close();
+  await again.context().close();
+});
+
+// Splits one CSV line (fields may be quoted with doubled quotes inside).
+function csvFields(line) {
+  const fields = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { fields.push(field); field = ''; } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
+
+test('CSV and JSON exports match the API points for the shown filters', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?hardware=mi355x');
+  await waitForApp(page);
+  const expected = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x');
+  assert.ok(expected.length > 0);
+  assert.equal(await page.locator('#points-table tbody tr').count(), expected.length);
+
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  const lines = (await readFile(await csvDownload.path(), 'utf8')).trimEnd().split('\r\n');
+  const header = csvFields(lines[0]);
+  const rows = lines.slice(1).map((line) => Object.fromEntries(csvFields(line).map((v, i) => [header[i], v])));
+  assert.equal(rows.length, expected.length);
+  rows.forEach((row, i) => {
+    const point = expected[i];
+    assert.equal(row.result_id, point.result_id);
+    assert.equal(row.hardware, point.hardware);
+    assert.equal(row.date, point.date);
+    assert.equal(Number(row.concurrency), point.concurrency);
+    assert.equal(row.total_tps_per_gpu === '' ? null : Number(row.total_tps_per_gpu), point.tps_per_gpu.total);
+    const speed = point.interactivity_p90 ?? point.interactivity_median;
+    assert.equal(row.interactivity === '' ? null : Number(row.interactivity), speed);
+  });
+
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+  assert.deepEqual(JSON.parse(await readFile(await jsonDownload.path(), 'utf8')), expected);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
