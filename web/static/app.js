@@ -20,6 +20,7 @@
     '#946c00', '#2f4b7c'];
   const DEBOUNCE_MS = 250;
   const HIT_RADIUS_PX = 14;
+  const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
 
   // ---- small helpers ------------------------------------------------------------------------------
 
@@ -58,6 +59,7 @@
   }
   // Only absolute http(s) URLs become links: the data files decide these strings.
   const safeUrl = (url) => (typeof url === 'string' && /^https?:\/\/[^\s"'<>`]+$/.test(url) ? url : null);
+  const clip = (text, n) => (text.length > n ? text.slice(0, n - 1).trimEnd() + '…' : text);
   const pointHref = (id) => '/points/' + encodeURIComponent(id);
 
   function debounce(fn, ms) {
@@ -272,17 +274,15 @@
     canvas.replaceChildren();
     if (!curves.length || typeof uPlot === 'undefined') return;
     const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');
-    const basis = valueOf('x') === 'auto' ? 'P90 where measured, else median' : valueOf('x') === 'p90'
-      ? 'P90' : 'median';
     const distr = log ? 3 : 1;
     const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
-      values: (u, ticks) => ticks.map(fmtCompact) });
+      values: (u, ticks) => ticks.map((v) => (v === null ? '' : fmtCompact(v))) });
     chart = new uPlot({
       ...chartSize(),
       legend: { show: false },
       cursor: { points: { show: false }, drag: { x: false, y: false, setScale: false } },
       scales: { x: { time: false, distr, log: 10 }, y: { distr, log: 10 } },
-      axes: [axis(`Interactivity, tok/s/user (${basis})`), axis(`${metric} tok/s/GPU`)],
+      axes: [axis('Interactivity, tok/s/user'), axis(`${metric} tok/s/GPU`)],
       series,
       hooks: { setCursor: [onCursor] },
     }, data, canvas);
@@ -331,7 +331,7 @@
           : `${p.total_allocated_gpus} aggregated`),
         row('Concurrency', String(p.concurrency)),
         row('Cache hits', `GPU ${fmtPct(cache.gpu)}, CPU ${fmtPct(cache.cpu)}, external ${fmtPct(cache.external)}`),
-        p.notes.length ? row('Notes', p.notes.map((n) => n.text).join(' ')) : null),
+        p.notes.length ? row('Notes', clip(p.notes.map((n) => n.text).join(' '), NOTE_CHARS)) : null),
       h('p', { class: 'tooltip-hint' }, 'Click or press Enter for every field.'));
   }
 
@@ -367,6 +367,14 @@
   // ---- capacity planner ---------------------------------------------------------------------------
 
   const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
+
+  // The published figures the planner uses unless overridden, latest per hardware, as placeholders.
+  function showPublishedCosts() {
+    const latest = new Map(initial.hardware.map((hw) => [hw.hardware, hw]));
+    const list = (get) => [...latest.values()].map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
+    control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
+    control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
+  }
 
   function fillPlannerChoices() {
     const presetSelect = $('#p-preset');
@@ -543,10 +551,14 @@
   }
 
   function start() {
-    for (const element of $$('.js-only')) element.hidden = false;
+    for (const element of $$('.js-only')) {
+      element.hidden = false;
+      if ('disabled' in element) element.disabled = false; // kept out of the no-script form's query
+    }
     for (const key of Object.keys(CONTROLS)) defaults[key] = valueOf(key);
     defaults.model = initial.default_model;
     fillPlannerChoices();
+    showPublishedCosts();
     defaults.preset = valueOf('preset');
     restoreFromUrl();
     showPresetNote();

@@ -32,13 +32,19 @@ non_empty(const http::Request& request, std::string_view name)
   return std::string(*value);
 }
 
-// One filter's <option> list: "Any" first (except for the model, where one is always chosen), then every
-// stored value.
+// Whether a filter offers "Any": the model does not, since the chart shows one model at a time.
+enum class AnyChoice
+{
+  offered,
+  not_offered,
+};
+
+// One filter's <option> list: "Any" first when offered, then every stored value.
 data
-options(const std::set<std::string>& values, const std::optional<std::string>& selected, bool offer_any)
+options(const std::set<std::string>& values, const std::optional<std::string>& selected, AnyChoice any_choice)
 {
   data list{data::type::list};
-  if (offer_any) {
+  if (any_choice == AnyChoice::offered) {
     data any;
     any.set("value", "");
     any.set("label", "Any");
@@ -55,13 +61,8 @@ options(const std::set<std::string>& values, const std::optional<std::string>& s
   return list;
 }
 
-struct FilterOptions
-{
-  data view;
-  nlohmann::json json;
-};
-
-FilterOptions
+// The <option> lists of the filter form, from every stored point.
+data
 filter_options(const std::vector<domain::BenchmarkPoint>& all_points, const store::PointFilter& filter)
 {
   const auto distinct = [&](const std::function<std::string(const domain::BenchmarkPoint&)>& field) {
@@ -76,32 +77,26 @@ filter_options(const std::vector<domain::BenchmarkPoint>& all_points, const stor
   const std::set<std::string> frameworks = distinct([](const auto& p) { return p.framework; });
   const std::set<std::string> precisions = distinct([](const auto& p) { return p.precision; });
   const std::set<std::string> spec_methods = distinct([](const auto& p) { return p.spec_method; });
-  const std::set<std::string> dates = distinct([](const auto& p) { return p.date; });
 
-  FilterOptions result;
-  result.view.set("model", options(models, filter.model, false));
-  result.view.set("hardware", options(hardware, filter.hardware, true));
-  result.view.set("framework", options(frameworks, filter.framework, true));
-  result.view.set("precision", options(precisions, filter.precision, true));
-  result.view.set("spec_method", options(spec_methods, filter.spec_method, true));
+  data result;
+  result.set("model", options(models, filter.model, AnyChoice::not_offered));
+  result.set("hardware", options(hardware, filter.hardware, AnyChoice::offered));
+  result.set("framework", options(frameworks, filter.framework, AnyChoice::offered));
+  result.set("precision", options(precisions, filter.precision, AnyChoice::offered));
+  result.set("spec_method", options(spec_methods, filter.spec_method, AnyChoice::offered));
 
   data layouts{data::type::list};
+  const std::string_view current_layout = filter.disaggregated ? (*filter.disaggregated ? "true" : "false") : "";
   const std::pair<const char*, const char*> layout_choices[] = {
     {"", "Any"}, {"true", "Disaggregated"}, {"false", "Aggregated"}};
   for (const auto& [value, label] : layout_choices) {
     data option;
     option.set("value", value);
     option.set("label", label);
-    const bool selected = filter.disaggregated ? (*filter.disaggregated ? value == std::string_view("true")
-                                                                        : value == std::string_view("false"))
-                                               : value == std::string_view("");
-    option.set("selected", selected);
+    option.set("selected", std::string_view(value) == current_layout);
     layouts.push_back(option);
   }
-  result.view.set("disaggregated", layouts);
-
-  result.json = {{"model", models},         {"hardware", hardware},   {"framework", frameworks},
-                 {"precision", precisions}, {"spec_method", spec_methods}, {"date", dates}};
+  result.set("disaggregated", layouts);
   return result;
 }
 
@@ -187,8 +182,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   query.target = k_headline_target;
   body.set("interpolation_rows", interpolation_table(app::interpolate(store, query)));
 
-  FilterOptions choices = filter_options(all_points, filter);
-  body.set("filters", choices.view);
+  body.set("filters", filter_options(all_points, filter));
   data rows{data::type::list};
   for (const domain::BenchmarkPoint& point : shown) {
     rows.push_back(point_view(point));
@@ -199,8 +193,8 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("notes", dataset_notes(store));
   body.set("findings", findings(store));
 
-  // What the script needs before its first API answer: the planner's presets and hardware figures and
-  // the filter choices, so that the controls work at once.
+  // What the script needs before its first API answer, so that the planner's controls work at once:
+  // the demand presets and the published hardware figures.
   nlohmann::json presets = nlohmann::json::array();
   for (const domain::DemandPreset& preset : store.presets()) {
     presets.push_back(app::to_json(preset));
@@ -209,12 +203,8 @@ render_tracker_page(store::Store& store, const http::Request& request)
   for (const domain::HardwareCost& cost : store.hardware()) {
     hardware.push_back(app::to_json(cost));
   }
-  const nlohmann::json state = {{"headline_target", k_headline_target},
-                                {"default_model", default_model},
-                                {"options", choices.json},
-                                {"presets", std::move(presets)},
-                                {"hardware", std::move(hardware)},
-                                {"point_count", shown.size()}};
+  const nlohmann::json state = {
+    {"default_model", default_model}, {"presets", std::move(presets)}, {"hardware", std::move(hardware)}};
   body.set("initial_state", script_safe_json(state));
 
   const PageFrame frame{"DeepSeek V4 inference tracker: throughput, interactivity and cost",
