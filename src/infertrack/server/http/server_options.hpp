@@ -1,0 +1,59 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace infertrack::server::http {
+
+// Whether each answered request gets an access-log line (benchmarks turn it off).
+enum class AccessLog
+{
+  enabled,
+  disabled,
+};
+
+// Every limit that keeps one client from holding the server, named so that none is a magic number
+// inside a session.
+struct ServerOptions
+{
+  std::string address = "127.0.0.1";
+  // 0 picks a free port; HttpServer::port() tells which.
+  std::uint16_t port = 8080;
+  // Worker threads running the connections.
+  int threads = 1;
+
+  // Largest request body accepted; a larger one is answered 413.
+  std::size_t body_limit = 64 * 1024;
+  // Largest request line plus header fields accepted; larger is answered 431.
+  std::size_t header_limit = 8 * 1024;
+
+  // Time allowed for a whole request once its first byte came (and for the first request of a
+  // connection to arrive): a client sending byte by byte (slowloris) is dropped after it.
+  std::chrono::milliseconds read_timeout{10'000};
+  // Time a keep-alive connection may sit idle between requests.
+  std::chrono::milliseconds idle_timeout{30'000};
+  // Time allowed to write one answer to a client that reads slowly.
+  std::chrono::milliseconds write_timeout{30'000};
+  // On stop(), time in-flight answers get to finish before their connections are cut.
+  std::chrono::milliseconds shutdown_timeout{5'000};
+
+  // Requests served on one connection before it is closed, so that load spreads over reconnections.
+  std::size_t max_requests_per_connection = 10'000;
+  // Open connections; one more is answered 503 and closed.
+  std::size_t max_connections = 1'024;
+
+  // Smallest text-like body worth gzip-compressing; below it the header overhead eats the gain.
+  std::size_t gzip_min_size = 1'024;
+
+  AccessLog access_log = AccessLog::enabled;
+  // The spdlog logger that gets access lines, looked up when the server is built; the default
+  // logger when none has this name. Its sink sets the cost: spdlog's console sinks flush every line,
+  // which costs about 40% of a trivial handler's throughput, a file or async sink much less.
+  std::string access_logger = "access";
+  // The Server header value.
+  std::string server_name = "infertrack";
+};
+
+}  // namespace infertrack::server::http

@@ -1,0 +1,33 @@
+#include "infertrack/server/http/response.hpp"
+
+#include <gtest/gtest.h>
+
+namespace infertrack::server::http {
+namespace {
+
+TEST(json_quote, escapes_what_json_requires)
+{
+  EXPECT_EQ(json_quote("plain"), "\"plain\"");
+  EXPECT_EQ(json_quote("a\"b\\c\nd\te\x01"), "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
+  EXPECT_EQ(json_quote("caf\xC3\xA9"), "\"caf\xC3\xA9\"");
+}
+
+TEST(Response, error_has_the_error_and_detail_shape)
+{
+  const Response response = Response::error(413, "payload_too_large", "over \"64\" KiB");
+  EXPECT_EQ(response.status, 413);
+  EXPECT_EQ(response.content_type, "application/json");
+  EXPECT_EQ(response.body, R"({"error":"payload_too_large","detail":"over \"64\" KiB"})");
+}
+
+TEST(Response, factories_set_the_content_type)
+{
+  EXPECT_EQ(Response::json(201, "{}").content_type, "application/json");
+  const Response text = Response::text(404, "no");
+  EXPECT_EQ(text.status, 404);
+  EXPECT_EQ(text.content_type, "text/plain; charset=utf-8");
+  EXPECT_EQ(text.body, "no");
+}
+
+}  // namespace
+}  // namespace infertrack::server::http
