@@ -86,6 +86,12 @@ public:
   virtual std::vector<domain::DataFinding> findings(std::optional<std::string_view> result_id) = 0;
 
   virtual int schema_version() = 0;
+
+  // A number that changes whenever the stored data changes, through this Store or another one on the same
+  // database: an answer cached under it is stale once it differs.
+  virtual std::int64_t data_version() = 0;
+  // The size of the stored data in bytes, for metrics.
+  virtual std::int64_t size_bytes() = 0;
 };
 
 }  // namespace infertrack::store

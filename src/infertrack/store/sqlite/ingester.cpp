@@ -1,0 +1,359 @@
+#include "infertrack/store/sqlite/ingester.hpp"
+
+#include "infertrack/store/sqlite/point_reader.hpp"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+
+namespace infertrack::store::sqlite {
+namespace {
+
+using domain::BenchmarkPoint;
+using domain::DemandPreset;
+using domain::HardwareCost;
+using domain::PublishedHeadline;
+
+// Columns every record table has beside the record's own fields: which dataset brought it, and when.
+constexpr const char* k_provenance_columns = "source, ingested_at";
+
+// "INSERT INTO table (columns) VALUES (?, ...) ON CONFLICT (key) DO NOTHING": the portable spelling of
+// insert-or-ignore (SQLite 3.24+ and PostgreSQL 9.5+).
+std::string
+insert_sql(std::string_view table, const std::string& columns, std::string_view conflict_key)
+{
+  const auto count = std::count(columns.begin(), columns.end(), ',') + 1;
+  std::string placeholders = "?";
+  for (std::ptrdiff_t i = 1; i < count; ++i) {
+    placeholders += ", ?";
+  }
+  return "INSERT INTO " + std::string(table) + " (" + columns + ") VALUES (" + placeholders +
+         ") ON CONFLICT (" + std::string(conflict_key) + ") DO NOTHING";
+}
+
+template<typename Record>
+std::string
+insert_record_sql(std::string_view table, std::string_view conflict_key, std::string_view first = "")
+{
+  std::string columns(first);
+  columns += column_list<Record>("") + ", " + k_provenance_columns;
+  return insert_sql(table, columns, conflict_key);
+}
+
+template<typename Record>
+std::string
+select_record_sql(std::string_view table, std::string_view where)
+{
+  return "SELECT " + column_list<Record>("") + " FROM " + std::string(table) + " WHERE " +
+         std::string(where);
+}
+
+// Compares a record that is already stored under the same key with the new one: identical is fine
+// (false: nothing added), any difference fails the ingest naming the first differing field.
+template<typename Record>
+util::Result<bool>
+unchanged_or_conflict(const Record& stored, const Record& fresh, std::string record, std::string_view what)
+{
+  if (auto difference = first_difference(stored, fresh)) {
+    return util::fail(std::move(record), difference->field,
+                      "conflicts with the stored " + std::string(what) + " (stored " + difference->stored +
+                        ", new " + difference->fresh + ")");
+  }
+  return false;
+}
+
+util::Result<bool>
+refuse_nan(std::string record, const char* field)
+{
+  return util::fail(std::move(record), field,
+                    "is not a number (NaN), which the store cannot keep (it would read back as empty)");
+}
+
+std::optional<FieldDifference>
+first_note_difference(const std::vector<domain::PointNote>& stored,
+                      const std::vector<domain::PointNote>& fresh)
+{
+  const std::size_t common = std::min(stored.size(), fresh.size());
+  for (std::size_t i = 0; i < common; ++i) {
+    const std::string at = "notes[" + std::to_string(i) + "]";
+    if (stored[i].kind != fresh[i].kind) {
+      return FieldDifference{at + ".kind", format_value(stored[i].kind), format_value(fresh[i].kind)};
+    }
+    if (stored[i].text != fresh[i].text) {
+      return FieldDifference{at + ".text", format_value(stored[i].text), format_value(fresh[i].text)};
+    }
+  }
+  if (stored.size() != fresh.size()) {
+    return FieldDifference{"notes", std::to_string(stored.size()) + " notes",
+                           std::to_string(fresh.size()) + " notes"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Ingester::Ingester(Connection& db)
+  : m_db(db),
+    m_insert_point(db, insert_record_sql<BenchmarkPoint>("points", "result_id")),
+    m_insert_note(db, insert_sql("point_notes", "result_id, ordinal, kind, text", "result_id, ordinal")),
+    m_select_point(db, select_points_sql("p.result_id = ?")),
+    m_insert_finding(db, insert_sql("findings", "result_id, kind, detail", "result_id, kind, detail")),
+    m_insert_hardware(
+      db, insert_record_sql<HardwareCost>("hardware_costs", "hardware, effective_date, name")),
+    m_select_hardware(db, select_record_sql<HardwareCost>(
+                            "hardware_costs", "hardware = ? AND effective_date = ? AND name = ?")),
+    m_insert_preset(db, insert_record_sql<DemandPreset>("demand_presets", "key", "seq, ")),
+    m_select_preset(db, select_record_sql<DemandPreset>("demand_presets", "key = ?")),
+    m_max_preset_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM demand_presets"),
+    m_insert_headline(db, insert_record_sql<PublishedHeadline>(
+                            "published_headlines", "label, model, target_interactivity", "seq, ")),
+    m_select_headline(db, select_record_sql<PublishedHeadline>(
+                            "published_headlines",
+                            "label = ? AND model = ? AND target_interactivity = ?")),
+    m_max_headline_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM published_headlines"),
+    m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "source, text")),
+    m_max_dataset_note_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes"),
+    m_insert_dataset(db, "INSERT INTO datasets (source, retrieved, method, ingested_at) VALUES (?, ?, ?, ?)")
+{
+}
+
+util::Result<IngestSummary>
+Ingester::ingest(std::span<const domain::Dataset> datasets)
+{
+  // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
+  Transaction transaction(m_db, TransactionMode::write);
+  m_ingested_at = utc_timestamp();
+  IngestSummary total;
+  for (const domain::Dataset& dataset : datasets) {
+    // On failure the transaction rolls back as it goes out of scope: nothing of any dataset stays.
+    INFERTRACK_TRY_ASSIGN(summary, ingest_one(dataset));
+    total.points_added += summary.points_added;
+    total.points_unchanged += summary.points_unchanged;
+    total.findings_added += summary.findings_added;
+    total.other_records_added += summary.other_records_added;
+  }
+  transaction.commit();
+  return total;
+}
+
+util::Result<IngestSummary>
+Ingester::ingest_one(const domain::Dataset& dataset)
+{
+  IngestSummary summary;
+  for (const BenchmarkPoint& point : dataset.points) {
+    INFERTRACK_TRY_ASSIGN(added, add_point(point, dataset.source));
+    ++(added ? summary.points_added : summary.points_unchanged);
+  }
+  for (const domain::DataFinding& finding : dataset.findings) {
+    INFERTRACK_TRY_ASSIGN(added, add_finding(finding));
+    summary.findings_added += added ? 1 : 0;
+  }
+  for (const HardwareCost& cost : dataset.hardware) {
+    INFERTRACK_TRY_ASSIGN(added, add_hardware(cost, dataset.source));
+    summary.other_records_added += added ? 1 : 0;
+  }
+  for (const DemandPreset& preset : dataset.presets) {
+    INFERTRACK_TRY_ASSIGN(added, add_preset(preset, dataset.source));
+    summary.other_records_added += added ? 1 : 0;
+  }
+  for (const PublishedHeadline& headline : dataset.headlines) {
+    INFERTRACK_TRY_ASSIGN(added, add_headline(headline, dataset.source));
+    summary.other_records_added += added ? 1 : 0;
+  }
+  for (const std::string& note : dataset.notes) {
+    summary.other_records_added += add_dataset_note(note, dataset.source) ? 1 : 0;
+  }
+  // The datasets table logs ingests that changed the store, so an identical re-ingest changes nothing.
+  if (summary.points_added + summary.findings_added + summary.other_records_added > 0) {
+    add_dataset(dataset);
+  }
+  return summary;
+}
+
+util::Result<bool>
+Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
+{
+  {
+    StatementScope scope(m_insert_point);
+    const int next = m_binder.bind(m_insert_point, point, 1);
+    if (const char* field = m_binder.nan_field()) {
+      return refuse_nan(point.result_id, field);
+    }
+    m_insert_point.bind(next, std::string_view(source));
+    m_insert_point.bind(next + 1, std::string_view(m_ingested_at));
+    m_insert_point.step();
+  }
+  if (m_db.changes() == 0) {
+    // Already stored (earlier, or earlier in this same ingest): the same point or a conflict.
+    m_select_point.bind(1, std::string_view(point.result_id));
+    const auto stored = read_points(m_select_point);
+    if (stored.size() != 1) {
+      m_db.fail(SQLITE_CORRUPT, "reading back point " + point.result_id);
+    }
+    auto difference = first_difference(stored.front(), point);
+    if (!difference) {
+      difference = first_note_difference(stored.front().notes, point.notes);
+    }
+    if (difference) {
+      return util::fail(point.result_id, difference->field,
+                        "conflicts with the stored point (stored " + difference->stored + ", new " +
+                          difference->fresh + ")");
+    }
+    return false;
+  }
+  for (std::size_t i = 0; i < point.notes.size(); ++i) {
+    StatementScope scope(m_insert_note);
+    m_insert_note.bind(1, std::string_view(point.result_id));
+    m_insert_note.bind(2, static_cast<std::int64_t>(i));
+    m_insert_note.bind(3, std::string_view(point.notes[i].kind));
+    m_insert_note.bind(4, std::string_view(point.notes[i].text));
+    m_insert_note.step();
+  }
+  return true;
+}
+
+util::Result<bool>
+Ingester::add_finding(const domain::DataFinding& finding)
+{
+  StatementScope scope(m_insert_finding);
+  m_insert_finding.bind(1, std::string_view(finding.result_id));
+  m_insert_finding.bind(2, std::string_view(domain::to_string(finding.kind)));
+  m_insert_finding.bind(3, std::string_view(finding.detail));
+  const int rc = m_insert_finding.try_step();
+  if (rc == SQLITE_CONSTRAINT_FOREIGNKEY) {
+    return util::fail(finding.result_id, "result_id",
+                      "the finding refers to a point that is neither stored nor in the dataset");
+  }
+  if (rc != SQLITE_DONE) {
+    m_db.fail(rc, "storing a finding");
+  }
+  return m_db.changes() > 0;
+}
+
+util::Result<bool>
+Ingester::add_hardware(const HardwareCost& cost, const std::string& source)
+{
+  const std::string record =
+    "hardware " + cost.hardware + " (" + cost.name + ", " + cost.effective_date + ")";
+  {
+    StatementScope scope(m_insert_hardware);
+    const int next = m_binder.bind(m_insert_hardware, cost, 1);
+    if (const char* field = m_binder.nan_field()) {
+      return refuse_nan(record, field);
+    }
+    m_insert_hardware.bind(next, std::string_view(source));
+    m_insert_hardware.bind(next + 1, std::string_view(m_ingested_at));
+    m_insert_hardware.step();
+  }
+  if (m_db.changes() > 0) {
+    return true;
+  }
+  StatementScope scope(m_select_hardware);
+  m_select_hardware.bind(1, std::string_view(cost.hardware));
+  m_select_hardware.bind(2, std::string_view(cost.effective_date));
+  m_select_hardware.bind(3, std::string_view(cost.name));
+  HardwareCost stored;
+  if (!m_select_hardware.step()) {
+    m_db.fail(SQLITE_CORRUPT, "reading back " + record);
+  }
+  read_record(m_select_hardware, stored, 0);
+  return unchanged_or_conflict(stored, cost, record, "hardware cost");
+}
+
+util::Result<bool>
+Ingester::add_preset(const DemandPreset& preset, const std::string& source)
+{
+  const std::string record = "preset " + preset.key;
+  {
+    const std::int64_t seq = next_seq(m_max_preset_seq);
+    StatementScope scope(m_insert_preset);
+    m_insert_preset.bind(1, seq);
+    const int next = m_binder.bind(m_insert_preset, preset, 2);
+    if (const char* field = m_binder.nan_field()) {
+      return refuse_nan(record, field);
+    }
+    m_insert_preset.bind(next, std::string_view(source));
+    m_insert_preset.bind(next + 1, std::string_view(m_ingested_at));
+    m_insert_preset.step();
+  }
+  if (m_db.changes() > 0) {
+    return true;
+  }
+  StatementScope scope(m_select_preset);
+  m_select_preset.bind(1, std::string_view(preset.key));
+  DemandPreset stored;
+  if (!m_select_preset.step()) {
+    m_db.fail(SQLITE_CORRUPT, "reading back " + record);
+  }
+  read_record(m_select_preset, stored, 0);
+  return unchanged_or_conflict(stored, preset, record, "preset");
+}
+
+util::Result<bool>
+Ingester::add_headline(const PublishedHeadline& headline, const std::string& source)
+{
+  const std::string record = "headline " + headline.label + " (" + headline.model + " at " +
+                             format_value(headline.target_interactivity) + " tok/s/user)";
+  {
+    const std::int64_t seq = next_seq(m_max_headline_seq);
+    StatementScope scope(m_insert_headline);
+    m_insert_headline.bind(1, seq);
+    const int next = m_binder.bind(m_insert_headline, headline, 2);
+    if (const char* field = m_binder.nan_field()) {
+      return refuse_nan(record, field);
+    }
+    m_insert_headline.bind(next, std::string_view(source));
+    m_insert_headline.bind(next + 1, std::string_view(m_ingested_at));
+    m_insert_headline.step();
+  }
+  if (m_db.changes() > 0) {
+    return true;
+  }
+  StatementScope scope(m_select_headline);
+  m_select_headline.bind(1, std::string_view(headline.label));
+  m_select_headline.bind(2, std::string_view(headline.model));
+  m_select_headline.bind(3, headline.target_interactivity);
+  PublishedHeadline stored;
+  if (!m_select_headline.step()) {
+    m_db.fail(SQLITE_CORRUPT, "reading back " + record);
+  }
+  read_record(m_select_headline, stored, 0);
+  return unchanged_or_conflict(stored, headline, record, "headline");
+}
+
+bool
+Ingester::add_dataset_note(const std::string& text, const std::string& source)
+{
+  const std::int64_t seq = next_seq(m_max_dataset_note_seq);
+  StatementScope scope(m_insert_dataset_note);
+  m_insert_dataset_note.bind(1, seq);
+  m_insert_dataset_note.bind(2, std::string_view(source));
+  m_insert_dataset_note.bind(3, std::string_view(text));
+  m_insert_dataset_note.bind(4, std::string_view(m_ingested_at));
+  m_insert_dataset_note.step();
+  return m_db.changes() > 0;
+}
+
+void
+Ingester::add_dataset(const domain::Dataset& dataset)
+{
+  StatementScope scope(m_insert_dataset);
+  m_insert_dataset.bind(1, std::string_view(dataset.source));
+  dataset.retrieved ? m_insert_dataset.bind(2, std::string_view(*dataset.retrieved))
+                    : m_insert_dataset.bind_null(2);
+  dataset.method ? m_insert_dataset.bind(3, std::string_view(*dataset.method))
+                 : m_insert_dataset.bind_null(3);
+  m_insert_dataset.bind(4, std::string_view(m_ingested_at));
+  m_insert_dataset.step();
+}
+
+std::int64_t
+Ingester::next_seq(Statement& max_seq)
+{
+  // Inside the write transaction no other writer can take the same number.
+  StatementScope scope(max_seq);
+  max_seq.step();
+  return max_seq.column_int64(0);
+}
+
+}  // namespace infertrack::store::sqlite

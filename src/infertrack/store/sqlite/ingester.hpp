@@ -1,0 +1,56 @@
+#pragma once
+
+#include "infertrack/domain/dataset.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/record_codec.hpp"
+#include "infertrack/store/store.hpp"
+#include "infertrack/util/result.hpp"
+
+#include <span>
+#include <string>
+
+namespace infertrack::store::sqlite {
+
+// Writes datasets into a migrated database. It exists so that the statements of an ingest are prepared
+// once per connection and reused for every record: ingest speed is dominated by per-row work.
+class Ingester
+{
+public:
+  explicit Ingester(Connection& db);
+
+  // Stores `datasets` in one write transaction with the rules of Store::ingest_all: an identical record
+  // is unchanged, a different one with the same key fails the ingest, which then leaves no trace.
+  util::Result<IngestSummary> ingest(std::span<const domain::Dataset> datasets);
+
+private:
+  util::Result<IngestSummary> ingest_one(const domain::Dataset& dataset);
+  util::Result<bool> add_point(const domain::BenchmarkPoint& point, const std::string& source);
+  util::Result<bool> add_finding(const domain::DataFinding& finding);
+  util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
+  util::Result<bool> add_preset(const domain::DemandPreset& preset, const std::string& source);
+  util::Result<bool> add_headline(const domain::PublishedHeadline& headline, const std::string& source);
+  bool add_dataset_note(const std::string& text, const std::string& source);
+  void add_dataset(const domain::Dataset& dataset);
+  std::int64_t next_seq(Statement& max_seq);
+
+  Connection& m_db;
+  RecordBinder m_binder;
+  std::string m_ingested_at; // one timestamp for the whole ingest
+  Statement m_insert_point;
+  Statement m_insert_note;
+  Statement m_select_point;
+  Statement m_insert_finding;
+  Statement m_insert_hardware;
+  Statement m_select_hardware;
+  Statement m_insert_preset;
+  Statement m_select_preset;
+  Statement m_max_preset_seq;
+  Statement m_insert_headline;
+  Statement m_select_headline;
+  Statement m_max_headline_seq;
+  Statement m_insert_dataset_note;
+  Statement m_max_dataset_note_seq;
+  Statement m_insert_dataset;
+};
+
+}  // namespace infertrack::store::sqlite

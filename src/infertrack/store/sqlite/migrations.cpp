@@ -1,0 +1,247 @@
+#include "infertrack/store/sqlite/migrations.hpp"
+
+#include "infertrack/store/store.hpp"
+
+#include <array>
+#include <string>
+
+namespace infertrack::store::sqlite {
+namespace {
+
+// Portable types only: TEXT, BIGINT for 64-bit integers, DOUBLE PRECISION for doubles (REAL is 4 bytes in
+// PostgreSQL), INTEGER 0/1 for booleans. Dates are YYYY-MM-DD text, timestamps ISO 8601 UTC text.
+constexpr const char* k_initial_schema = R"sql(
+CREATE TABLE datasets (
+  source TEXT NOT NULL,
+  retrieved TEXT,
+  method TEXT,
+  ingested_at TEXT NOT NULL
+);
+
+CREATE TABLE points (
+  result_id TEXT NOT NULL PRIMARY KEY,
+  model TEXT NOT NULL,
+  hardware TEXT NOT NULL,
+  framework TEXT NOT NULL,
+  precision TEXT NOT NULL,
+  spec_method TEXT NOT NULL,
+  workload TEXT NOT NULL,
+  concurrency BIGINT NOT NULL,
+  disaggregated INTEGER NOT NULL CHECK (disaggregated IN (0, 1)),
+  isl BIGINT,
+  osl BIGINT,
+  prefill_gpus BIGINT,
+  decode_gpus BIGINT,
+  aggregate_engine_gpus BIGINT,
+  total_allocated_gpus BIGINT NOT NULL,
+  tp BIGINT,
+  ep BIGINT,
+  input_tps DOUBLE PRECISION,
+  output_tps DOUBLE PRECISION,
+  total_tps DOUBLE PRECISION,
+  input_tps_per_gpu DOUBLE PRECISION,
+  output_tps_per_gpu DOUBLE PRECISION,
+  total_tps_per_gpu DOUBLE PRECISION,
+  per_gpu_basis TEXT NOT NULL,
+  interactivity_p90 DOUBLE PRECISION,
+  interactivity_median DOUBLE PRECISION,
+  mean_input_tokens DOUBLE PRECISION,
+  median_input_tokens DOUBLE PRECISION,
+  p90_input_tokens DOUBLE PRECISION,
+  mean_output_tokens DOUBLE PRECISION,
+  median_output_tokens DOUBLE PRECISION,
+  p90_output_tokens DOUBLE PRECISION,
+  gpu_cache_hit_rate DOUBLE PRECISION,
+  cpu_cache_hit_rate DOUBLE PRECISION,
+  external_cache_hit_rate DOUBLE PRECISION,
+  theoretical_cache_hit_rate DOUBLE PRECISION,
+  offload_mode TEXT,
+  kv_offloading TEXT,
+  kv_offload_backend TEXT,
+  isolated_uncached_prefill_tps_per_gpu DOUBLE PRECISION,
+  context_limit_tokens BIGINT,
+  kv_precision TEXT,
+  date TEXT NOT NULL,
+  run_date TEXT,
+  image TEXT,
+  run_url TEXT,
+  workflow_id TEXT,
+  recipe_fingerprint TEXT,
+  source_url TEXT,
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL
+);
+
+-- One index per leading filter column (model, hardware, date); framework and precision ride along as
+-- later columns. Each index costs about a microsecond per ingested point, and these land at a few hot
+-- spots (rowid order within a key); a full listing-order index would land at random places and cost
+-- several times more per point while listing no faster (building the C++ points dominates).
+CREATE INDEX points_by_model ON points (model, hardware, framework, precision);
+CREATE INDEX points_by_hardware ON points (hardware, framework, precision);
+CREATE INDEX points_by_date ON points (date);
+
+CREATE TABLE point_notes (
+  result_id TEXT NOT NULL REFERENCES points (result_id),
+  ordinal BIGINT NOT NULL,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  PRIMARY KEY (result_id, ordinal)
+);
+
+CREATE TABLE findings (
+  result_id TEXT NOT NULL REFERENCES points (result_id),
+  kind TEXT NOT NULL,
+  detail TEXT NOT NULL,
+  UNIQUE (result_id, kind, detail)
+);
+
+CREATE TABLE hardware_costs (
+  hardware TEXT NOT NULL,
+  name TEXT NOT NULL,
+  effective_date TEXT NOT NULL,
+  gpus_per_rack BIGINT NOT NULL,
+  cost_per_gpu_hour DOUBLE PRECISION NOT NULL,
+  kw_per_gpu DOUBLE PRECISION NOT NULL,
+  source_url TEXT,
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  UNIQUE (hardware, effective_date, name)
+);
+
+-- seq keeps the order records were first stored in, which is the order sources list them.
+CREATE TABLE demand_presets (
+  seq BIGINT NOT NULL,
+  key TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  tokens_per_day DOUBLE PRECISION,
+  note TEXT NOT NULL,
+  source_url TEXT,
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL
+);
+
+CREATE TABLE published_headlines (
+  seq BIGINT NOT NULL,
+  label TEXT NOT NULL,
+  model TEXT NOT NULL,
+  target_interactivity DOUBLE PRECISION NOT NULL,
+  total_tps_per_gpu DOUBLE PRECISION NOT NULL,
+  interpolated INTEGER NOT NULL CHECK (interpolated IN (0, 1)),
+  bracket_result_ids TEXT NOT NULL,
+  extra_disagg_factor_in_overview INTEGER NOT NULL CHECK (extra_disagg_factor_in_overview IN (0, 1)),
+  use_as_decode_tps INTEGER NOT NULL CHECK (use_as_decode_tps IN (0, 1)),
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  UNIQUE (label, model, target_interactivity)
+);
+
+CREATE TABLE dataset_notes (
+  seq BIGINT NOT NULL,
+  source TEXT NOT NULL,
+  text TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  UNIQUE (source, text)
+);
+)sql";
+
+constexpr std::array k_migrations{
+  Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
+};
+
+constexpr const char* k_create_migrations_table =
+  "CREATE TABLE IF NOT EXISTS schema_migrations ("
+  "version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)";
+
+bool
+has_migrations_table(Connection& db)
+{
+  return db
+    .query_text("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .has_value();
+}
+
+// Refuses a database this build must not write to, before anything is written to it.
+void
+check_ownership(Connection& db)
+{
+  if (!has_migrations_table(db)) {
+    if (db.query_text("SELECT name FROM sqlite_master LIMIT 1")) {
+      throw StoreError(db.path() +
+                       ": an SQLite database of another application (it has tables but no "
+                       "schema_migrations table); refusing to change it");
+    }
+    return;
+  }
+  const int applied = applied_schema_version(db);
+  if (applied > latest_schema_version()) {
+    throw StoreError(db.path() + ": schema version " + std::to_string(applied) +
+                     " is newer than this build of infertrack supports (" +
+                     std::to_string(latest_schema_version()) + "); use a newer infertrack");
+  }
+}
+
+}  // namespace
+
+std::span<const Migration>
+migrations()
+{
+  return k_migrations;
+}
+
+int
+latest_schema_version()
+{
+  return k_migrations.back().version;
+}
+
+int
+applied_schema_version(Connection& db)
+{
+  if (!has_migrations_table(db)) {
+    return 0;
+  }
+  const auto version = db.query_text("SELECT MAX(version) FROM schema_migrations");
+  return version ? std::stoi(*version) : 0;
+}
+
+int
+migrate(Connection& db)
+{
+  {
+    // The usual case, an up-to-date file, needs only a read: opening never waits for another process's
+    // ingest to finish.
+    Transaction transaction(db, TransactionMode::read);
+    check_ownership(db);
+    const int applied = applied_schema_version(db);
+    transaction.commit();
+    if (applied == latest_schema_version()) {
+      return applied;
+    }
+  }
+  {
+    // Checked again under the write lock, so that another process cannot slip in between the check and
+    // the table creation.
+    Transaction transaction(db, TransactionMode::write);
+    check_ownership(db);
+    db.execute(k_create_migrations_table);
+    transaction.commit();
+  }
+  for (const Migration& step : k_migrations) {
+    Transaction transaction(db, TransactionMode::write);
+    // Read again inside the transaction: another process may have applied the step meanwhile.
+    if (applied_schema_version(db) >= step.version) {
+      continue;
+    }
+    db.execute(step.sql);
+    Statement record(db, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)");
+    const std::string now = utc_timestamp();
+    record.bind(1, std::int64_t{step.version});
+    record.bind(2, std::string_view(now));
+    record.step();
+    record.reset();
+    transaction.commit();
+  }
+  return applied_schema_version(db);
+}
+
+}  // namespace infertrack::store::sqlite

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infertrack::store::sqlite {
+
+// A SELECT of points (table alias `p`) with their notes, one row per note, in the listing order of
+// Store::points() and note order within a point. `where` is an SQL condition over `p` with `?` parameters,
+// or empty for every point.
+std::string select_points_sql(std::string_view where);
+
+// Steps `statement`, prepared from select_points_sql(), to its end and returns the points it lists, each
+// with its notes. Resets the statement.
+std::vector<domain::BenchmarkPoint> read_points(Statement& statement);
+
+}  // namespace infertrack::store::sqlite
