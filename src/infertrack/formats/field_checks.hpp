@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+// Checks and message pieces shared by the format readers, so that every format words the same mistake the
+// same way: "what was wrong (got X, expected Y)".
+namespace infertrack::formats {
+
+// Longest piece of offending input quoted back in a message; the rest is elided.
+inline constexpr std::size_t k_max_quoted_chars = 60;
+
+// `text` in double quotes for a message, with control characters escaped and long text elided.
+std::string quoted_text(std::string_view text);
+
+// Whether `text` is a calendar date written YYYY-MM-DD (month and day checked, leap years included).
+bool is_iso_date(std::string_view text);
+
+// The shortest decimal text that reads back as exactly `value`.
+std::string number_text(double value);
+
+// `text` without leading and trailing spaces and tabs.
+std::string_view trim_blanks(std::string_view text);
+
+// `canonical_of(name)` (one of domain/name_aliases.hpp) without blanks or line breaks left at its ends, so that
+// reading the name back gives the same name (a GPU taken from inside a label, "mi3: 16" -> " 16", keeps its
+// blank).
+std::string canonical_name(std::string_view name, std::string (*canonical_of)(std::string_view));
+
+// Parses all of `text` as a decimal integer or number; nullopt when anything is left over or it overflows.
+// `out_of_range` (when given) is set when the text is a number too large to hold.
+std::optional<std::int64_t> parse_integer(std::string_view text, bool* out_of_range = nullptr);
+std::optional<double> parse_number(std::string_view text, bool* out_of_range = nullptr);
+
+// The key of a demand preset from its label: the words before " · " (or "(") lowercased and hyphenated,
+// e.g. "OpenAI API · 21.6T/day" -> "openai-api".
+std::string preset_key_from_label(std::string_view label);
+
+// The GPU key a rack-scale system name mentions: its first word mixing letters and digits, lowercased,
+// e.g. "NVIDIA GB200 NVL72" -> "gb200"; empty when there is none.
+std::string gpu_key_from_name(std::string_view name);
+
+}  // namespace infertrack::formats

@@ -1,0 +1,202 @@
+#include "infertrack/formats/input_format.hpp"
+
+#include "infertrack/formats/csv_rows.hpp"
+#include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/points_csv.hpp"
+#include "infertrack/formats/points_csv_columns.hpp"
+#include "infertrack/formats/snapshot_reader.hpp"
+
+#include <array>
+#include <bitset>
+
+namespace infertrack::formats {
+
+namespace {
+
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+
+std::string_view
+without_bom(std::string_view content)
+{
+  return content.starts_with(k_utf8_bom) ? content.substr(k_utf8_bom.size()) : content;
+}
+
+bool
+is_json_space(char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+std::size_t
+skip_space(std::string_view text, std::size_t pos)
+{
+  while (pos < text.size() && is_json_space(text[pos])) {
+    ++pos;
+  }
+  return pos;
+}
+
+// Whether a JSON object has a top-level "points" member holding an array. A shallow scan (strings and nesting
+// only), stopping at that member: the reader validates the whole text afterwards.
+bool
+is_snapshot(std::string_view text)
+{
+  std::size_t pos = skip_space(text, 0);
+  if (pos >= text.size() || text[pos] != '{') {
+    return false;
+  }
+  int depth = 0;
+  for (; pos < text.size(); ++pos) {
+    const char c = text[pos];
+    if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (--depth == 0) {
+        return false;
+      }
+    } else if (c == '"') {
+      const std::size_t start = pos + 1;
+      for (++pos; pos < text.size() && text[pos] != '"'; ++pos) {
+        pos += text[pos] == '\\' ? 1 : 0;
+      }
+      if (pos >= text.size()) {
+        return false;
+      }
+      if (depth == 1 && text.substr(start, pos - start) == "points") {
+        const std::size_t colon = skip_space(text, pos + 1);
+        if (colon < text.size() && text[colon] == ':') {
+          const std::size_t value = skip_space(text, colon + 1);
+          return value < text.size() && text[value] == '[';
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// The required columns the first line of `text` lacks; all of them when it is not a CSV line at all.
+std::vector<std::string_view>
+missing_csv_columns(std::string_view text)
+{
+  const std::size_t end = text.find('\n');
+  CsvRows rows(text.substr(0, end));
+  std::vector<std::string_view> cells;
+  CsvRows::Error error;
+  std::bitset<k_csv_column_count> seen;
+  if (rows.next(cells, error) == CsvRows::Status::row && rows.row_line() == 1) {
+    for (std::string_view cell : cells) {
+      if (const auto column = csv_column_named(trim_blanks(cell))) {
+        seen[static_cast<std::size_t>(*column)] = true;
+      }
+    }
+  }
+  std::vector<std::string_view> missing;
+  for (CsvColumn column : k_csv_required_columns) {
+    if (!seen[static_cast<std::size_t>(column)]) {
+      missing.push_back(name_of(column));
+    }
+  }
+  return missing;
+}
+
+bool
+is_points_csv(std::string_view text)
+{
+  return missing_csv_columns(text).empty();
+}
+
+// One entry per format, tried in order. A new format (e.g. InferenceX API rows, a JSON array) adds a row.
+struct FormatEntry
+{
+  InputFormat format;
+  bool (*detect)(std::string_view content);
+  util::Result<domain::Dataset> (*read)(std::string_view content);
+  std::string_view description;
+};
+
+const std::array k_formats = {
+  FormatEntry{InputFormat::snapshot, is_snapshot, read_snapshot, "snapshot (a JSON object with a \"points\" array)"},
+  FormatEntry{InputFormat::points_csv,
+              is_points_csv,
+              read_points_csv,
+              "points_csv (a CSV whose header names at least model, hardware, framework, precision, date, "
+              "concurrency, total_allocated_gpus, tput_per_gpu, interactivity, interactivity_basis)"},
+};
+
+// What the content looks like, for the "got" part of an unknown-format diagnostic.
+std::string
+describe_unknown(std::string_view content)
+{
+  const std::size_t first = skip_space(content, 0);
+  if (first >= content.size()) {
+    return "empty input";
+  }
+  if (content[first] == '{') {
+    return "a JSON object without a top-level \"points\" array";
+  }
+  if (content[first] == '[') {
+    return "a JSON array";
+  }
+  std::string missing;
+  for (std::string_view name : missing_csv_columns(content)) {
+    missing += missing.empty() ? "" : ", ";
+    missing += name;
+  }
+  const std::string_view line = content.substr(0, content.find('\n'));
+  return "a first line " + quoted_text(line) + " that is not a points CSV header (lacking " + missing + ")";
+}
+
+}  // namespace
+
+const char*
+to_string(InputFormat format)
+{
+  switch (format) {
+    case InputFormat::snapshot:
+      return "snapshot";
+    case InputFormat::points_csv:
+      return "points_csv";
+  }
+  return "unknown";
+}
+
+std::optional<InputFormat>
+detect_format(std::string_view content)
+{
+  content = without_bom(content);
+  for (const auto& entry : k_formats) {
+    if (entry.detect(content)) {
+      return entry.format;
+    }
+  }
+  return std::nullopt;
+}
+
+util::Result<domain::Dataset>
+read_input(std::string_view content, const std::string& source)
+{
+  const std::optional<InputFormat> format = detect_format(content);
+  for (const auto& entry : k_formats) {
+    if (format && entry.format == *format) {
+      auto dataset = entry.read(content);
+      if (!dataset) {
+        dataset.error().file = source;
+        return dataset;
+      }
+      dataset->source = source;
+      return dataset;
+    }
+  }
+  std::string supported;
+  for (const auto& entry : k_formats) {
+    supported += supported.empty() ? "" : "; ";
+    supported += entry.description;
+  }
+  return tl::unexpected<util::Diagnostic>(util::Diagnostic{
+    source,
+    "",
+    "",
+    "unknown input format (got " + describe_unknown(without_bom(content)) + ", expected one of: " + supported + ")"});
+}
+
+}  // namespace infertrack::formats

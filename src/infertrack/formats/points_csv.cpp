@@ -1,0 +1,407 @@
+#include "infertrack/formats/points_csv.hpp"
+
+#include "infertrack/domain/name_aliases.hpp"
+#include "infertrack/formats/csv_rows.hpp"
+#include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/points_csv_columns.hpp"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <bitset>
+
+namespace infertrack::formats {
+
+namespace {
+
+using domain::BenchmarkPoint;
+using util::Result;
+
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+constexpr std::size_t k_header_line = 1;
+
+tl::unexpected<util::Diagnostic>
+fail_cell(std::size_t line, std::string_view field, std::string message)
+{
+  return util::fail(std::to_string(line), std::string(field), std::move(message));
+}
+
+std::string
+column_list(bool required_only)
+{
+  std::string list;
+  for (std::size_t i = 0; i < k_csv_column_count; ++i) {
+    if (required_only && !is_required(static_cast<CsvColumn>(i))) {
+      continue;
+    }
+    list += list.empty() ? "" : ", ";
+    list += k_csv_column_names[i];
+  }
+  return list;
+}
+
+// The canonical form of the last name seen in a column: rows repeat the same few names.
+struct NameMemo
+{
+  std::string raw;
+  std::string canonical;
+  bool filled = false;
+
+  const std::string& get(std::string_view cell, std::string (*canonical_of)(std::string_view))
+  {
+    if (!filled || raw != cell) {
+      raw.assign(cell);
+      canonical = canonical_name(cell, canonical_of);
+      filled = true;
+    }
+    return canonical;
+  }
+};
+
+// Turns the cells of one row into a point; the columns come from the header.
+class RowReader
+{
+public:
+  RowReader(std::vector<CsvColumn> columns, bool check_utf8)
+    : m_columns(std::move(columns))
+    , m_check_utf8(check_utf8)
+  {
+  }
+
+  std::size_t width() const { return m_columns.size(); }
+
+  // Fills `point` (default-constructed) from the cells of the row at `line`.
+  Result<void> read(const std::vector<std::string_view>& cells, std::size_t line, BenchmarkPoint& point);
+
+private:
+  Result<std::int64_t> count(std::string_view cell, std::size_t line, CsvColumn column) const;
+  Result<double> number(std::string_view cell, std::size_t line, CsvColumn column, bool zero_allowed) const;
+  Result<std::string> name(std::string_view cell, std::size_t line, CsvColumn column);
+
+  std::vector<CsvColumn> m_columns;
+  bool m_check_utf8;
+  std::array<NameMemo, k_csv_column_count> m_memos;
+};
+
+Result<std::int64_t>
+RowReader::count(std::string_view cell, std::size_t line, CsvColumn column) const
+{
+  constexpr std::string_view k_expected = ", expected an integer > 0)";
+  bool out_of_range = false;
+  const std::optional<std::int64_t> value = parse_integer(cell, &out_of_range);
+  if (!value) {
+    const bool fractional = !out_of_range && parse_number(cell).has_value();
+    const char* what = out_of_range ? "number out of range" : fractional ? "not an integer" : "not a number";
+    return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + std::string(k_expected));
+  }
+  if (*value <= 0) {
+    return fail_cell(line, name_of(column), "must be positive (got " + quoted_text(cell) + std::string(k_expected));
+  }
+  return *value;
+}
+
+Result<double>
+RowReader::number(std::string_view cell, std::size_t line, CsvColumn column, bool zero_allowed) const
+{
+  const char* expected = zero_allowed ? ", expected a number >= 0)" : ", expected a number > 0)";
+  bool out_of_range = false;
+  const std::optional<double> value = parse_number(cell, &out_of_range);
+  if (!value) {
+    const char* what = out_of_range ? "number out of range" : "not a number";
+    return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + expected);
+  }
+  if (*value < 0 || (*value == 0 && !zero_allowed)) {
+    const char* what = *value < 0 ? "must not be negative" : "must be positive";
+    return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + expected);
+  }
+  return *value;
+}
+
+Result<std::string>
+RowReader::name(std::string_view cell, std::size_t line, CsvColumn column)
+{
+  std::string (*canonical_of)(std::string_view) = nullptr;
+  switch (column) {
+    case CsvColumn::model:
+      canonical_of = domain::canonical_model;
+      break;
+    case CsvColumn::hardware:
+      canonical_of = domain::canonical_hardware;
+      break;
+    case CsvColumn::framework:
+      canonical_of = domain::canonical_framework;
+      break;
+    default:
+      canonical_of = domain::canonical_precision;
+      break;
+  }
+  const std::string& canonical = m_memos[static_cast<std::size_t>(column)].get(cell, canonical_of);
+  if (canonical.empty()) {
+    return fail_cell(line, name_of(column), "empty name (got " + quoted_text(cell) + ", expected a name)");
+  }
+  return canonical;
+}
+
+Result<void>
+RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, BenchmarkPoint& point)
+{
+  point.per_gpu_basis = domain::PerGpuBasis::all_allocated;
+  std::optional<double> interactivity;
+  std::optional<domain::InteractivityBasis> basis;
+  for (std::size_t i = 0; i < m_columns.size(); ++i) {
+    const CsvColumn column = m_columns[i];
+    // Notes are kept verbatim; every other cell is a name, number or flag, read without its blanks.
+    const std::string_view cell = column == CsvColumn::notes ? cells[i] : trim_blanks(cells[i]);
+    if (cell.empty()) {
+      if (is_required(column)) {
+        return fail_cell(line, name_of(column), "missing value (got an empty cell, expected a value)");
+      }
+      continue;
+    }
+    if (m_check_utf8 && !simdjson::validate_utf8(cell.data(), cell.size())) {
+      return fail_cell(line, name_of(column), "not UTF-8 (got " + quoted_text(cell) + ", expected UTF-8 text)");
+    }
+    switch (column) {
+      case CsvColumn::result_id:
+        point.result_id.assign(cell);
+        break;
+      case CsvColumn::model: {
+        INFERTRACK_TRY_ASSIGN(model, name(cell, line, column));
+        point.model = std::move(model);
+        break;
+      }
+      case CsvColumn::hardware: {
+        INFERTRACK_TRY_ASSIGN(hardware, name(cell, line, column));
+        point.hardware = std::move(hardware);
+        break;
+      }
+      case CsvColumn::framework: {
+        INFERTRACK_TRY_ASSIGN(framework, name(cell, line, column));
+        point.framework = std::move(framework);
+        break;
+      }
+      case CsvColumn::precision: {
+        INFERTRACK_TRY_ASSIGN(precision, name(cell, line, column));
+        point.precision = std::move(precision);
+        break;
+      }
+      case CsvColumn::spec_method:
+        point.spec_method.assign(cell);
+        break;
+      case CsvColumn::disaggregated:
+        if (cell == "true" || cell == "TRUE" || cell == "True") {
+          point.disaggregated = true;
+        } else if (cell == "false" || cell == "FALSE" || cell == "False") {
+          point.disaggregated = false;
+        } else {
+          return fail_cell(
+            line, name_of(column), "not a boolean (got " + quoted_text(cell) + ", expected true or false)");
+        }
+        break;
+      case CsvColumn::date:
+        if (!is_iso_date(cell)) {
+          return fail_cell(line, name_of(column), "not a date (got " + quoted_text(cell) + ", expected YYYY-MM-DD)");
+        }
+        point.date.assign(cell);
+        break;
+      case CsvColumn::interactivity_basis:
+        basis = domain::parse_interactivity_basis(cell);
+        if (!basis) {
+          return fail_cell(line,
+                           name_of(column),
+                           "unknown interactivity basis (got " + quoted_text(cell)
+                             + ", expected p90_itl or median_tpot)");
+        }
+        break;
+      case CsvColumn::source_url:
+        point.source_url.emplace(cell);
+        break;
+      case CsvColumn::notes:
+        point.notes.push_back(domain::PointNote{"notes", std::string(cell)});
+        break;
+      case CsvColumn::concurrency:
+      case CsvColumn::total_allocated_gpus:
+      case CsvColumn::isl:
+      case CsvColumn::osl:
+      case CsvColumn::prefill_gpus:
+      case CsvColumn::decode_gpus:
+      case CsvColumn::tp:
+      case CsvColumn::ep: {
+        INFERTRACK_TRY_ASSIGN(value, count(cell, line, column));
+        switch (column) {
+          case CsvColumn::concurrency:
+            point.concurrency = value;
+            break;
+          case CsvColumn::total_allocated_gpus:
+            point.total_allocated_gpus = value;
+            break;
+          case CsvColumn::isl:
+            point.isl = value;
+            break;
+          case CsvColumn::osl:
+            point.osl = value;
+            break;
+          case CsvColumn::prefill_gpus:
+            point.prefill_gpus = value;
+            break;
+          case CsvColumn::decode_gpus:
+            point.decode_gpus = value;
+            break;
+          case CsvColumn::tp:
+            point.tp = value;
+            break;
+          default:
+            point.ep = value;
+            break;
+        }
+        break;
+      }
+      case CsvColumn::tput_per_gpu:
+      case CsvColumn::input_tput_per_gpu:
+      case CsvColumn::output_tput_per_gpu: {
+        INFERTRACK_TRY_ASSIGN(value, number(cell, line, column, true));
+        (column == CsvColumn::tput_per_gpu         ? point.per_gpu_tps.total
+         : column == CsvColumn::input_tput_per_gpu ? point.per_gpu_tps.input
+                                                   : point.per_gpu_tps.output) = value;
+        break;
+      }
+      case CsvColumn::interactivity: {
+        INFERTRACK_TRY_ASSIGN(value, number(cell, line, column, false));
+        interactivity = value;
+        break;
+      }
+    }
+  }
+  (*basis == domain::InteractivityBasis::p90_itl ? point.interactivity_p90 : point.interactivity_median) =
+    interactivity;
+  if (point.isl.has_value() != point.osl.has_value()) {
+    const std::string_view missing = point.isl ? "osl" : "isl";
+    const std::string_view given = point.isl ? "isl" : "osl";
+    return fail_cell(line,
+                     missing,
+                     "missing value (got " + std::string(given) + " without " + std::string(missing)
+                       + ", expected both isl and osl or neither)");
+  }
+  if (point.isl) {
+    point.workload = std::to_string(*point.isl) + "/" + std::to_string(*point.osl);
+  } else {
+    point.workload = *basis == domain::InteractivityBasis::p90_itl ? "agentic" : "unspecified";
+  }
+  if (point.result_id.empty()) {
+    point.result_id = derived_result_id(point);
+  }
+  return {};
+}
+
+// Maps the header cells to columns: every column known, none twice, all required ones present.
+Result<std::vector<CsvColumn>>
+read_header(const std::vector<std::string_view>& cells)
+{
+  std::vector<CsvColumn> columns;
+  std::bitset<k_csv_column_count> seen;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const std::string_view name = trim_blanks(cells[i]);
+    const std::optional<CsvColumn> column = csv_column_named(name);
+    if (!column) {
+      const std::string field = name.empty() ? "column " + std::to_string(i + 1) : std::string(name);
+      return fail_cell(k_header_line,
+                       field,
+                       "unknown column (got " + quoted_text(name) + ", expected one of " + column_list(false) + ")");
+    }
+    if (seen[static_cast<std::size_t>(*column)]) {
+      return fail_cell(
+        k_header_line, name, "duplicate column (got " + quoted_text(name) + " twice, expected each column once)");
+    }
+    seen[static_cast<std::size_t>(*column)] = true;
+    columns.push_back(*column);
+  }
+  for (CsvColumn required : k_csv_required_columns) {
+    if (!seen[static_cast<std::size_t>(required)]) {
+      return fail_cell(k_header_line,
+                       name_of(required),
+                       "missing required column (got a header without it, expected " + column_list(true) + ")");
+    }
+  }
+  return columns;
+}
+
+tl::unexpected<util::Diagnostic>
+split_error(const CsvRows& rows, const CsvRows::Error& error, const std::vector<CsvColumn>& columns)
+{
+  const std::string field = error.cell < columns.size() ? std::string(name_of(columns[error.cell]))
+                                                        : "column " + std::to_string(error.cell + 1);
+  return fail_cell(rows.row_line(), field, error.message);
+}
+
+}  // namespace
+
+Result<domain::Dataset>
+read_points_csv(std::string_view text)
+{
+  if (text.starts_with(k_utf8_bom)) {
+    text.remove_prefix(k_utf8_bom.size());
+  }
+  CsvRows rows(text);
+  std::vector<std::string_view> cells;
+  CsvRows::Error error;
+  const CsvRows::Status header_status = rows.next(cells, error);
+  if (header_status == CsvRows::Status::end) {
+    return fail_cell(k_header_line,
+                     "",
+                     "empty input (got no header row, expected a header naming the columns " + column_list(true) + ")");
+  }
+  if (header_status == CsvRows::Status::error) {
+    return split_error(rows, error, {});
+  }
+  if (rows.row_line() != k_header_line) {
+    return fail_cell(k_header_line, "", "empty first line (got a blank line, expected the header row)");
+  }
+  INFERTRACK_TRY_ASSIGN(columns, read_header(cells));
+  // Whole-text validation is fast; cell by cell only runs to find where broken UTF-8 is.
+  const bool utf8 = simdjson::validate_utf8(text.data(), text.size());
+  RowReader reader(columns, !utf8);
+
+  domain::Dataset dataset;
+  const auto estimated_rows = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  dataset.points.reserve(estimated_rows);
+  PointDedup dedup;
+  dedup.reserve(estimated_rows);
+  while (true) {
+    const CsvRows::Status status = rows.next(cells, error);
+    if (status == CsvRows::Status::end) {
+      break;
+    }
+    if (status == CsvRows::Status::error) {
+      return split_error(rows, error, columns);
+    }
+    const std::size_t line = rows.row_line();
+    if (cells.size() != reader.width()) {
+      const bool short_row = cells.size() < reader.width();
+      const std::string field =
+        short_row ? std::string(name_of(columns[cells.size()])) : "column " + std::to_string(reader.width() + 1);
+      return fail_cell(line,
+                       field,
+                       std::string(short_row ? "missing cells" : "extra cells") + " (got "
+                         + std::to_string(cells.size()) + " cells, expected " + std::to_string(reader.width())
+                         + " as in the header)");
+    }
+    // Built in place: a point is large, and most rows are kept.
+    INFERTRACK_TRY(reader.read(cells, line, dataset.points.emplace_back()));
+    const auto added = dedup.add_last(dataset.points, line);
+    if (added.outcome == PointDedup::Outcome::conflict) {
+      return fail_cell(line,
+                       "result_id",
+                       "conflicting duplicate (got result id "
+                         + quoted_text(dataset.points[added.first_position].result_id)
+                         + " again with different values, expected the same values as line "
+                         + std::to_string(added.first_record) + ")");
+    }
+  }
+  if (!utf8) {
+    return fail_cell(k_header_line, "", "not UTF-8 (got bytes that are not UTF-8, expected UTF-8 text)");
+  }
+  return dataset;
+}
+
+}  // namespace infertrack::formats

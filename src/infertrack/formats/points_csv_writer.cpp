@@ -1,0 +1,223 @@
+#include "infertrack/formats/points_csv.hpp"
+
+#include "infertrack/formats/points_csv_columns.hpp"
+
+#include <array>
+#include <charconv>
+#include <cstdint>
+
+namespace infertrack::formats {
+
+namespace {
+
+using domain::BenchmarkPoint;
+
+constexpr std::uint64_t k_fnv_offset = 14695981039346656037ULL;
+constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
+// 0xFF never occurs in UTF-8 text, and every reader refuses text that is not UTF-8.
+constexpr unsigned char k_identity_separator = 0xFF;
+constexpr std::size_t k_bytes_per_row_estimate = 192;
+
+class Fnv1a
+{
+public:
+  void add(std::string_view text)
+  {
+    for (char c : text) {
+      mix(static_cast<unsigned char>(c));
+    }
+    mix(k_identity_separator);
+  }
+
+  void add(std::int64_t number)
+  {
+    std::array<char, 24> digits{};
+    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+    add(std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data())));
+  }
+
+  void add(const std::optional<std::int64_t>& number)
+  {
+    if (number) {
+      add(*number);
+    } else {
+      add(std::string_view());
+    }
+  }
+
+  std::uint64_t value() const { return m_hash; }
+
+private:
+  void mix(unsigned char byte)
+  {
+    m_hash ^= byte;
+    m_hash *= k_fnv_prime;
+  }
+
+  std::uint64_t m_hash = k_fnv_offset;
+};
+
+bool
+needs_quotes(std::string_view text)
+{
+  return text.find_first_of(",\"\r\n") != std::string_view::npos;
+}
+
+void
+put_text(std::string& out, std::string_view text)
+{
+  if (!needs_quotes(text)) {
+    out += text;
+    return;
+  }
+  out += '"';
+  for (char c : text) {
+    out += c;
+    if (c == '"') {
+      out += '"';
+    }
+  }
+  out += '"';
+}
+
+void
+put_integer(std::string& out, const std::optional<std::int64_t>& number)
+{
+  if (!number) {
+    return;
+  }
+  std::array<char, 24> digits{};
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), *number).ptr;
+  out.append(digits.data(), end);
+}
+
+// Shortest text that reads back as the same double, so that write then read gives equal points.
+void
+put_number(std::string& out, const std::optional<double>& number)
+{
+  if (!number) {
+    return;
+  }
+  std::array<char, 32> digits{};
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), *number).ptr;
+  out.append(digits.data(), end);
+}
+
+// The CSV has one notes column: a single "notes" note is written as is, anything else joined with its kinds.
+std::string
+notes_text(const BenchmarkPoint& point)
+{
+  if (point.notes.size() == 1 && point.notes.front().kind == "notes") {
+    return point.notes.front().text;
+  }
+  std::string text;
+  for (const auto& note : point.notes) {
+    text += text.empty() ? "" : " | ";
+    text += note.kind == "notes" ? note.text : note.kind + ": " + note.text;
+  }
+  return text;
+}
+
+void
+put_row(std::string& out, const BenchmarkPoint& point)
+{
+  // Role-local input/output were divided by other GPU counts than the CSV's all-allocated basis: left out.
+  const bool all_allocated = point.per_gpu_basis == domain::PerGpuBasis::all_allocated;
+  const bool p90 = point.interactivity_p90.has_value();
+  put_text(out, point.result_id);
+  out += ',';
+  put_text(out, point.model);
+  out += ',';
+  put_text(out, point.hardware);
+  out += ',';
+  put_text(out, point.framework);
+  out += ',';
+  put_text(out, point.precision);
+  out += ',';
+  put_text(out, point.spec_method);
+  out += point.disaggregated ? ",true," : ",false,";
+  put_text(out, point.date);
+  out += ',';
+  put_integer(out, point.isl);
+  out += ',';
+  put_integer(out, point.osl);
+  out += ',';
+  put_integer(out, point.concurrency);
+  out += ',';
+  put_integer(out, point.total_allocated_gpus);
+  out += ',';
+  put_integer(out, point.prefill_gpus);
+  out += ',';
+  put_integer(out, point.decode_gpus);
+  out += ',';
+  put_integer(out, point.tp);
+  out += ',';
+  put_integer(out, point.ep);
+  out += ',';
+  put_number(out, point.per_gpu_tps.total);
+  out += ',';
+  put_number(out, all_allocated ? point.per_gpu_tps.input : std::nullopt);
+  out += ',';
+  put_number(out, all_allocated ? point.per_gpu_tps.output : std::nullopt);
+  out += ',';
+  put_number(out, p90 ? point.interactivity_p90 : point.interactivity_median);
+  out += ',';
+  out += domain::to_string(p90 ? domain::InteractivityBasis::p90_itl : domain::InteractivityBasis::median_tpot);
+  out += ',';
+  if (point.source_url) {
+    put_text(out, *point.source_url);
+  }
+  out += ',';
+  if (!point.notes.empty()) {
+    put_text(out, notes_text(point));
+  }
+  out += '\n';
+}
+
+}  // namespace
+
+std::string
+write_points_csv(std::span<const BenchmarkPoint> points)
+{
+  std::string out;
+  out.reserve((points.size() + 1) * k_bytes_per_row_estimate);
+  for (std::size_t i = 0; i < k_csv_column_count; ++i) {
+    out += i == 0 ? "" : ",";
+    out += k_csv_column_names[i];
+  }
+  out += '\n';
+  for (const auto& point : points) {
+    put_row(out, point);
+  }
+  return out;
+}
+
+std::string
+derived_result_id(const BenchmarkPoint& point)
+{
+  Fnv1a hash;
+  hash.add(point.model);
+  hash.add(point.hardware);
+  hash.add(point.framework);
+  hash.add(point.precision);
+  hash.add(point.spec_method);
+  hash.add(std::string_view(point.disaggregated ? "true" : "false"));
+  hash.add(point.workload);
+  hash.add(point.date);
+  hash.add(point.concurrency);
+  hash.add(point.total_allocated_gpus);
+  hash.add(point.prefill_gpus);
+  hash.add(point.decode_gpus);
+  hash.add(point.tp);
+  hash.add(point.ep);
+  constexpr std::string_view k_hex = "0123456789abcdef";
+  std::string id = "csv-0000000000000000";
+  std::uint64_t value = hash.value();
+  for (std::size_t i = id.size(); i > id.size() - 16; --i) {
+    id[i - 1] = k_hex[value & 0xf];
+    value >>= 4;
+  }
+  return id;
+}
+
+}  // namespace infertrack::formats

@@ -1,0 +1,197 @@
+#include "infertrack/formats/snapshot_reader.hpp"
+
+#include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/json_values.hpp"
+#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/snapshot_point.hpp"
+#include "infertrack/formats/snapshot_sections.hpp"
+
+#include <cstring>
+#include <set>
+
+namespace infertrack::formats {
+
+namespace {
+
+using util::Result;
+
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+constexpr std::string_view k_known_keys =
+  "retrieved_utc, notes, points, headline_<target>, hardware, method, presets, api_urls, exact_run_api_urls, "
+  "validation";
+
+// Top-level keys the seed carries for people, not for the tracker: checked to be JSON, otherwise ignored.
+bool
+is_informational(std::string_view key)
+{
+  return key == "api_urls" || key == "exact_run_api_urls" || key == "validation";
+}
+
+// Reads the top-level members into `dataset`; headlines and hardware wait for all points.
+class SnapshotBuilder
+{
+public:
+  explicit SnapshotBuilder(std::size_t expected_points)
+    : m_expected_points(expected_points)
+  {
+  }
+
+  Result<void> add(std::string_view key, JsonValue& value, const JsonPlace& at)
+  {
+    if (!m_seen.insert(std::string(key)).second) {
+      return fail_at(at, "duplicate field (got " + quoted_text(key) + " twice, expected it once)");
+    }
+    if (key == "points") {
+      m_has_points = true;
+      m_dataset.points.reserve(m_expected_points);
+      m_dedup.reserve(m_expected_points);
+      return for_each_element(value, at, "an array of points", [this](JsonValue& element, std::size_t index) {
+        return add_point(element, index);
+      });
+    }
+    if (key == "retrieved_utc") {
+      INFERTRACK_TRY_ASSIGN(retrieved, read_string(value, at));
+      // A date, or a timestamp starting with one (2026-11-02T21:42:00+00:00).
+      if (!is_iso_date(retrieved.substr(0, 10))
+          || (retrieved.size() > 10 && retrieved[10] != 'T' && retrieved[10] != ' ')) {
+        return fail_at(
+          at, "not a timestamp (got " + quoted_text(retrieved) + ", expected YYYY-MM-DD or an ISO 8601 timestamp)");
+      }
+      m_dataset.retrieved = std::string(retrieved);
+      return {};
+    }
+    if (key == "notes") {
+      return for_each_element(
+        value, at, "an array of strings", [this](JsonValue& element, std::size_t index) -> Result<void> {
+          INFERTRACK_TRY_ASSIGN(note, read_string(element, JsonPlace{"notes", index, "notes"}));
+          m_dataset.notes.emplace_back(note);
+          return {};
+        });
+    }
+    if (key == "method") {
+      INFERTRACK_TRY_ASSIGN(method, read_optional_string(value, at));
+      if (method) {
+        m_dataset.method = std::string(*method);
+      }
+      return {};
+    }
+    if (key == "hardware") {
+      INFERTRACK_TRY_ASSIGN(hardware, read_hardware(value));
+      m_dataset.hardware.push_back(std::move(hardware));
+      return {};
+    }
+    if (key == "presets") {
+      INFERTRACK_TRY_ASSIGN(presets, read_presets(value));
+      m_dataset.presets = std::move(presets);
+      return {};
+    }
+    if (key.starts_with("headline_")) {
+      INFERTRACK_TRY_ASSIGN(headlines, read_headlines(value, key));
+      m_dataset.headlines.insert(m_dataset.headlines.end(), headlines.begin(), headlines.end());
+      return {};
+    }
+    if (is_informational(key)) {
+      return validate_json_value(value, at);
+    }
+    return fail_at(at,
+                   "unknown field (got " + quoted_text(key) + ", expected one of " + std::string(k_known_keys) + ")");
+  }
+
+  Result<domain::Dataset> finish() &&
+  {
+    if (!m_has_points) {
+      return fail_at(JsonPlace{"snapshot", JsonPlace::k_no_index, "points"},
+                     "missing required field (got nothing, expected an array of points)");
+    }
+    INFERTRACK_TRY(resolve_headlines(m_dataset.headlines, m_dataset.points));
+    for (auto& hardware : m_dataset.hardware) {
+      INFERTRACK_TRY(resolve_hardware_key(hardware, m_dataset.points));
+    }
+    return std::move(m_dataset);
+  }
+
+private:
+  Result<void> add_point(JsonValue& element, std::size_t index)
+  {
+    INFERTRACK_TRY(m_point_reader.read(element, index, m_dataset.points.emplace_back()));
+    const auto added = m_dedup.add_last(m_dataset.points, index);
+    if (added.outcome == PointDedup::Outcome::conflict) {
+      const std::string& id = m_dataset.points[added.first_position].result_id;
+      return fail_at(JsonPlace{"points", index, "result_id"},
+                     "conflicting duplicate (got result id " + quoted_text(id) + " again with different values, "
+                       + "expected the same values as points[" + std::to_string(added.first_record) + "])");
+    }
+    return {};
+  }
+
+  domain::Dataset m_dataset;
+  SnapshotPointReader m_point_reader;
+  PointDedup m_dedup;
+  std::set<std::string> m_seen;
+  bool m_has_points = false;
+  std::size_t m_expected_points;
+};
+
+// About how many points `json` holds, so that the large points can be built in place without the vector moving
+// them as it grows. A text search, much cheaper than On-Demand's count_elements (which also spoils the place
+// of a later syntax error); a wrong guess only costs speed.
+std::size_t
+expected_point_count(std::string_view json)
+{
+  constexpr std::string_view k_key = "\"result_id\"";
+  std::size_t count = 0;
+  const char* at = json.data();
+  const char* const end = json.data() + json.size();
+  while (const void* found = memmem(at, static_cast<std::size_t>(end - at), k_key.data(), k_key.size())) {
+    ++count;
+    at = static_cast<const char*>(found) + k_key.size();
+  }
+  return count;
+}
+
+}  // namespace
+
+Result<domain::Dataset>
+read_snapshot(std::string_view json)
+{
+  if (json.starts_with(k_utf8_bom)) {
+    json.remove_prefix(k_utf8_bom.size());
+  }
+  const JsonPlace whole{};
+  // On-Demand reads past the end of the text by design: it needs a padded copy.
+  const simdjson::padded_string padded(json);
+  simdjson::ondemand::parser parser;
+  simdjson::ondemand::document document;
+  if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
+    return json_error(error, whole);
+  }
+  JsonValue top;
+  if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
+    if (error == simdjson::SCALAR_DOCUMENT_AS_VALUE) {
+      return fail_at(whole, "not a snapshot (got a single JSON value, expected a JSON object with a \"points\" array)");
+    }
+    return json_error(error, whole);
+  }
+  SnapshotBuilder builder(expected_point_count(json));
+  auto read = for_each_field(
+    top,
+    JsonPlace{"snapshot", JsonPlace::k_no_index, {}},
+    "a JSON object with a \"points\" array",
+    [&](std::string_view key, JsonValue& value, const JsonPlace& at) { return builder.add(key, value, at); });
+  if (!read) {
+    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
+    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
+      read.error().message = std::string(k_truncated_json);
+    }
+    return tl::unexpected<util::Diagnostic>(std::move(read).error());
+  }
+  if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
+    return fail_at(whole,
+                   "trailing content after the snapshot (got "
+                     + quoted_text(std::string_view(rest, padded.data() + padded.size() - rest))
+                     + ", expected the end of the input)");
+  }
+  return std::move(builder).finish();
+}
+
+}  // namespace infertrack::formats

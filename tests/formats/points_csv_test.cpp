@@ -1,0 +1,190 @@
+#include "infertrack/formats/points_csv.hpp"
+
+#include "formats/test_files.hpp"
+#include "infertrack/formats/snapshot_reader.hpp"
+
+#include <gtest/gtest.h>
+
+namespace infertrack::formats {
+namespace {
+
+using domain::BenchmarkPoint;
+
+constexpr std::string_view k_header =
+  "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,interactivity,"
+  "interactivity_basis";
+
+TEST(read_points_csv, reads_the_shipped_mi355x_points)
+{
+  const auto read = read_points_csv(test::read_source_file("data/mi355x-dsv4-pro-published.csv"));
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 35U);
+  const BenchmarkPoint& first = read->points.front();
+  EXPECT_EQ(first.model, "DeepSeek-V4-Pro");
+  EXPECT_EQ(first.hardware, "mi355x");
+  EXPECT_EQ(first.framework, "sglang");
+  EXPECT_EQ(first.precision, "fp8");
+  EXPECT_EQ(first.spec_method, "none");
+  EXPECT_FALSE(first.disaggregated);
+  EXPECT_EQ(first.date, "2026-04-25");
+  EXPECT_EQ(first.isl, 8192);
+  EXPECT_EQ(first.osl, 1024);
+  EXPECT_EQ(first.workload, "8192/1024");
+  EXPECT_EQ(first.concurrency, 8);
+  EXPECT_EQ(first.total_allocated_gpus, 8);
+  EXPECT_EQ(first.prefill_gpus, std::nullopt);
+  EXPECT_EQ(first.tp, 8);
+  EXPECT_EQ(first.ep, std::nullopt);
+  EXPECT_EQ(first.per_gpu_tps.total, 20.4);
+  EXPECT_EQ(first.per_gpu_tps.input, std::nullopt);
+  EXPECT_EQ(first.per_gpu_basis, domain::PerGpuBasis::all_allocated);
+  EXPECT_EQ(first.interactivity_median, 2.43);
+  EXPECT_EQ(first.interactivity_p90, std::nullopt);
+  EXPECT_EQ(first.source_url, "https://inferencex.semianalysis.com/blog/mi355x-deepseek-v4-pro-sglang-110x-in-26-days");
+  ASSERT_EQ(first.notes.size(), 1U);
+  EXPECT_EQ(first.notes[0], (domain::PointNote{"notes", "2026-04-25 (FP8, baseline first-light):"}));
+  EXPECT_EQ(first.result_id, derived_result_id(first));
+  EXPECT_TRUE(first.result_id.starts_with("csv-"));
+  EXPECT_EQ(first.result_id.size(), 20U);
+
+  const BenchmarkPoint& headline = read->points[33];
+  EXPECT_EQ(headline.concurrency, 256);
+  EXPECT_EQ(headline.per_gpu_tps.total, 2256.1);
+  EXPECT_TRUE(
+    headline.notes.at(0).text.ends_with("'2,256 tok/s/GPU at 9.4 tok/s/user on conc 256 with DP attention'."));
+}
+
+TEST(derived_result_id, depends_on_identity_columns_only)
+{
+  BenchmarkPoint point;
+  point.model = "DeepSeek-V4-Pro";
+  point.hardware = "mi355x";
+  point.date = "2026-05-21";
+  point.concurrency = 4;
+  const std::string id = derived_result_id(point);
+  point.per_gpu_tps.total = 99;
+  point.notes.push_back({"notes", "changed"});
+  EXPECT_EQ(derived_result_id(point), id);
+  point.concurrency = 8;
+  EXPECT_NE(derived_result_id(point), id);
+  // Moving text between neighbouring fields changes the id: the separator cannot occur in a field.
+  BenchmarkPoint a = point;
+  BenchmarkPoint b = point;
+  a.model = "ab";
+  a.hardware = "c";
+  b.model = "a";
+  b.hardware = "bc";
+  EXPECT_NE(derived_result_id(a), derived_result_id(b));
+}
+
+TEST(read_points_csv, accepts_columns_in_any_order_with_crlf_bom_and_quotes)
+{
+  const std::string text = "\xEF\xBB\xBF"
+                           "interactivity_basis,notes,interactivity,model,hardware,framework,precision,date,"
+                           "concurrency,total_allocated_gpus,tput_per_gpu\r\n"
+                           "p90_itl,\"a, b and \"\"c\"\"\r\nsecond line\",12.5,dsv4,B200,trtllm,nvfp4,2026-05-01,"
+                           "16,8,1000\r\n";
+  const auto read = read_points_csv(text);
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 1U);
+  const BenchmarkPoint& p = read->points[0];
+  EXPECT_EQ(p.notes.at(0).text, "a, b and \"c\"\r\nsecond line");
+  EXPECT_EQ(p.model, "DeepSeek-V4-Pro");
+  EXPECT_EQ(p.hardware, "b200");
+  EXPECT_EQ(p.framework, "trt");
+  EXPECT_EQ(p.precision, "fp4");
+  EXPECT_EQ(p.interactivity_p90, 12.5);
+  EXPECT_EQ(p.workload, "agentic");
+}
+
+TEST(read_points_csv, counts_lines_inside_quoted_cells)
+{
+  std::string text = std::string(k_header) + ",notes\n";
+  text += "m,h,f,p,2026-05-01,1,8,10,5,median_tpot,\"two\nlines\"\n";
+  text += "m,h,f,p,2026-05-01,2,8,10,5,median_tpot,x\n";
+  text += "m,h,f,p,2026-05-01,0,8,10,5,median_tpot,x\n";
+  const auto read = read_points_csv(text);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().to_string(), "5:concurrency: must be positive (got \"0\", expected an integer > 0)");
+}
+
+TEST(read_points_csv, names_unspecified_workloads)
+{
+  const auto read = read_points_csv(std::string(k_header) + "\nm,h,f,p,2026-05-01,1,8,10,5,median_tpot\n");
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points.at(0).workload, "unspecified");
+}
+
+TEST(write_points_csv, round_trips_the_shipped_points)
+{
+  const auto read = read_points_csv(test::read_source_file("data/mi355x-dsv4-pro-published.csv"));
+  ASSERT_TRUE(read);
+  const std::string written = write_points_csv(read->points);
+  const auto again = read_points_csv(written);
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(again->points, read->points);
+  EXPECT_EQ(write_points_csv(again->points), written);
+}
+
+TEST(write_points_csv, round_trips_awkward_text_and_every_column)
+{
+  BenchmarkPoint p;
+  p.result_id = "id,with \"quotes\"";
+  p.model = "DeepSeek-V4-Pro";
+  p.hardware = "gb200";
+  p.framework = "dynamo-vllm";
+  p.precision = "fp4";
+  p.spec_method = "mtp";
+  p.workload = "1024/8192";
+  p.disaggregated = true;
+  p.isl = 1024;
+  p.osl = 8192;
+  p.concurrency = 7;
+  p.total_allocated_gpus = 12;
+  p.prefill_gpus = 4;
+  p.decode_gpus = 8;
+  p.tp = 2;
+  p.ep = 16;
+  p.per_gpu_tps = {0.1, 1e-7, 123456789.123};
+  p.interactivity_p90 = 1.0 / 3.0;
+  p.date = "2026-02-28";
+  p.source_url = "https://example.com/a,b";
+  p.notes.push_back({"notes", " leading blank, \"quoted\"\nand a line break "});
+  const std::vector<BenchmarkPoint> points = {p};
+  const auto read = read_points_csv(write_points_csv(points));
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 1U);
+  EXPECT_EQ(read->points[0], p);
+}
+
+TEST(write_points_csv, round_trips_names_whose_alias_leaves_a_blank)
+{
+  // Fuzz finding: "mi3: 16" is read as the GPU after the colon; its blank must not survive into the point.
+  const auto read = read_points_csv(std::string(k_header) + "\nm,mi3: 16,f,p,2026-05-01,1,8,10,5,median_tpot\n"
+                                    + "m,\"mi3:\n17\",f,p,2026-05-01,1,8,10,5,median_tpot\n");
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points.at(0).hardware, "16");
+  EXPECT_EQ(read->points.at(1).hardware, "17");
+  const auto again = read_points_csv(write_points_csv(read->points));
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(again->points, read->points);
+}
+
+TEST(write_points_csv, writes_snapshot_points_on_the_csv_basis)
+{
+  const auto seed = read_snapshot(test::read_source_file("data/deepseek-v4-gb200-snapshot.json"));
+  ASSERT_TRUE(seed);
+  const auto read = read_points_csv(write_points_csv(seed->points));
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 5U);
+  const BenchmarkPoint& p = read->points[0];
+  EXPECT_EQ(p.result_id, "444914");
+  EXPECT_EQ(p.workload, "agentic");
+  EXPECT_EQ(p.interactivity_p90, seed->points[0].interactivity_p90);
+  EXPECT_EQ(p.per_gpu_tps, seed->points[0].per_gpu_tps);
+  EXPECT_EQ(p.notes.size(), 1U);
+  EXPECT_TRUE(p.notes[0].text.starts_with("role_note: API P/D TP fields"));
+}
+
+}  // namespace
+}  // namespace infertrack::formats

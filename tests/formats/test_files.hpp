@@ -1,0 +1,20 @@
+#pragma once
+
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+namespace infertrack::formats::test {
+
+// A file of the source tree (`relative` to the repository root), read whole as bytes.
+inline std::string
+read_source_file(const std::string& relative)
+{
+  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/" + relative, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+}  // namespace infertrack::formats::test
