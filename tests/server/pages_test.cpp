@@ -107,12 +107,11 @@ TEST_F(PagesTest, handle_page_renders_the_tracker_without_javascript)
   EXPECT_NE(html.find("2026-04-24"), std::string::npos);
   EXPECT_NE(html.find("<dt>KV cache</dt>"), std::string::npos);
   EXPECT_NE(html.find("id=\"comments\""), std::string::npos);
-  // Hashed asset names only.
-  for (const WebAsset& asset : web_assets()) {
-    if (asset.name == "app.js" || asset.name == "style.css") {
-      EXPECT_NE(html.find("/assets/" + std::string(asset.hashed_name)), std::string::npos) << asset.name;
-    }
+  // Hashed asset names only; the styles are inlined so that the first paint waits for no request.
+  for (const char* name : {"app.js", "uplot.js", "uplot.css"}) {
+    EXPECT_NE(html.find("/assets/" + std::string(find_asset(name)->hashed_name)), std::string::npos) << name;
   }
+  EXPECT_NE(html.find("<style>" + std::string(find_asset("style.css")->content.substr(0, 40))), std::string::npos);
 }
 
 TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
@@ -154,6 +153,8 @@ TEST_F(PagesTest, handle_page_shows_a_point_with_its_provenance)
             std::string::npos);
   EXPECT_NE(response.body.find("vllm/vllm-openai:nightly-dev-arm64-cu13.0.1-20ebb28"), std::string::npos);
   EXPECT_NE(response.body.find("precision_note"), std::string::npos);
+  EXPECT_NE(response.body.find("/assets/" + std::string(find_asset("style.css")->hashed_name)), std::string::npos);
+  EXPECT_EQ(response.body.find("<script"), std::string::npos);
 }
 
 TEST_F(PagesTest, handle_page_answers_404_for_an_unknown_point)

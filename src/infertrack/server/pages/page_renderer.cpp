@@ -7,17 +7,29 @@
 namespace infertrack::server::pages {
 namespace {
 
-std::string
-hashed_name_of(std::string_view name)
+const WebAsset&
+asset_named(std::string_view name)
 {
   const WebAsset* asset = find_asset(name);
   if (asset == nullptr) {
     throw std::logic_error("web asset not embedded: " + std::string(name));
   }
-  return std::string(asset->hashed_name);
+  return *asset;
+}
+
+std::string
+hashed_name_of(std::string_view name)
+{
+  return std::string(asset_named(name).hashed_name);
 }
 
 }  // namespace
+
+std::string
+asset_url(std::string_view name)
+{
+  return "/assets/" + hashed_name_of(name);
+}
 
 std::string
 render_template(std::string_view name, const kainjow::mustache::data& data)
@@ -42,10 +54,14 @@ render_page(const PageFrame& frame, std::string_view body_template, const kainjo
   layout.set("title", frame.title);
   layout.set("description", frame.description);
   layout.set("body", render_template(body_template, body));
-  layout.set("asset_style_css", hashed_name_of("style.css"));
+  layout.set("inline_style", frame.style == PageStyle::inlined);
+  if (frame.style == PageStyle::inlined) {
+    layout.set("style_text", std::string(asset_named("style.css").content));
+  } else {
+    layout.set("asset_style_css", hashed_name_of("style.css"));
+  }
   layout.set("with_chart", frame.scripts == PageScripts::tracker_app);
   if (frame.scripts == PageScripts::tracker_app) {
-    layout.set("asset_uplot_css", hashed_name_of("uplot.css"));
     layout.set("asset_uplot_js", hashed_name_of("uplot.js"));
     layout.set("asset_app_js", hashed_name_of("app.js"));
   }

@@ -14,13 +14,26 @@ enum class PageScripts
   tracker_app,
 };
 
+// How a page gets style.css: linked (cached across pages) or inlined, which spares the tracker page a
+// render-blocking request before its first paint.
+enum class PageStyle
+{
+  linked,
+  inlined,
+};
+
 // What the shared layout needs to frame a page body.
 struct PageFrame
 {
   std::string title;
   std::string description;
   PageScripts scripts = PageScripts::none;
+  PageStyle style = PageStyle::linked;
 };
+
+// The URL of the embedded asset `name` ("uplot.css"): "/assets/" and its content-hashed name. Throws
+// std::logic_error when it is not embedded.
+std::string asset_url(std::string_view name);
 
 // Renders the embedded template `name` ("point.mustache") with `data`; `{{x}}` is HTML-escaped.
 // Throws std::logic_error when the template is missing or malformed (a build mistake, not bad input).

@@ -175,6 +175,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const std::vector<domain::BenchmarkPoint> shown = store.points(filter);
 
   data body;
+  body.set("uplot_css_url", asset_url("uplot.css"));
   body.set("headline_target", format_number(k_headline_target, 0));
   const std::vector<domain::HeadlineComparison> comparisons = app::headline_comparisons(store);
   body.set("headlines", headline_cards(comparisons));
@@ -210,7 +211,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const PageFrame frame{"DeepSeek V4 inference tracker: throughput, interactivity and cost",
                         "Measured DeepSeek V4 serving throughput per GPU against interactivity, Pareto "
                         "frontiers, published headlines beside computed values, and a rack planner.",
-                        PageScripts::tracker_app};
+                        PageScripts::tracker_app, PageStyle::inlined};
   return render_page(frame, "tracker.mustache", body);
 }
 
