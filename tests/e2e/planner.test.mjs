@@ -51,6 +51,18 @@ test('the Fireworks preset for a point shows the racks and $/day of `infertrack 
   assert.equal(await page.locator('#plan-bars .bar-group').count(), 4);
   await page.locator('#planner').screenshot({ path: screenshotPath('planner.png') });
 
+  // The same demand typed as a custom figure gives the same plan.
+  await page.selectOption('#p-preset', 'custom');
+  assert.equal(await page.isEnabled('#p-demand'), true);
+  await page.fill('#p-demand', '');
+  await page.waitForSelector('#plan-table[data-state="invalid"]');
+  assert.equal(await page.locator('#plan-table tbody tr').count(), 0);
+  await page.fill('#p-demand', '40T');
+  await page.waitForFunction((racks) =>
+    document.querySelector('#plan-table tbody tr td[data-field="racks"]')?.dataset.value === String(racks),
+  expected.plan.racks);
+  assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
+
   // Overrides recompute the plan: twice the GPU-hour price, twice the daily cost.
   await page.fill('#p-cost', String(expected.hardware.cost_per_gpu_hour * 2));
   await page.waitForFunction((cost) => {

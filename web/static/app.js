@@ -19,6 +19,7 @@
   const PALETTE = ['#0b62a4', '#c0392b', '#1e7b34', '#7b3fa0', '#a0522d', '#b3156f', '#0f7c7c', '#5b5b5b',
     '#946c00', '#2f4b7c'];
   const DEBOUNCE_MS = 250;
+  const DEMAND_PATTERN = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[TBMtbm]?$/;
   const HIT_RADIUS_PX = 14;
   const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
 
@@ -418,14 +419,18 @@
       params.set('preset', preset.key);
     } else {
       const demand = valueOf('demand').trim();
-      if (!demand) return [null, 'Enter a daily token demand such as 40T, 850B or 2.5e12.'];
+      // The server has the last word; this only spares it requests that cannot be right.
+      if (!DEMAND_PATTERN.test(demand)) return [null, 'Enter a daily token demand such as 40T, 850B or 2.5e12.'];
       params.set('demand', demand);
     }
     const utilization = Number(valueOf('utilization'));
     if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.'];
     params.set('utilization', String(utilization));
-    if (valueOf('cost') !== '') params.set('cost_per_gpu_hour', valueOf('cost'));
-    if (valueOf('kw') !== '') params.set('kw_per_gpu', valueOf('kw'));
+    for (const [key, name] of [['cost', 'cost_per_gpu_hour'], ['kw', 'kw_per_gpu']]) {
+      if (valueOf(key) === '') continue;
+      if (!(Number(valueOf(key)) > 0)) return [null, 'Overrides must be numbers above 0 (or blank).'];
+      params.set(name, valueOf(key));
+    }
     return [params, null];
   }
 
@@ -437,6 +442,9 @@
     const [params, problem] = planQuery();
     if (!params) {
       status.textContent = problem;
+      table.tBodies[0].replaceChildren(); // an answer to other inputs would mislead
+      $('#plan-bars').replaceChildren();
+      $('#plan-caveats').replaceChildren();
       table.dataset.state = 'invalid';
       return;
     }
