@@ -49,8 +49,8 @@ struct ServerOptions
 
   AccessLog access_log = AccessLog::enabled;
   // The spdlog logger that gets access lines, looked up when the server is built; the default
-  // logger when none has this name. Its sink sets the cost: spdlog's console sinks flush every line,
-  // which costs about 40% of a trivial handler's throughput, a file or async sink much less.
+  // logger when none has this name. Its sink sets the cost: spdlog's console sinks flush (a write
+  // call) on every line, a file or async sink does not.
   std::string access_logger = "access";
   // The Server header value.
   std::string server_name = "infertrack";

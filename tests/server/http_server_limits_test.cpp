@@ -1,0 +1,199 @@
+#include "infertrack/server/http/http_server.hpp"
+
+#include "server/http_test_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+namespace infertrack::server::http {
+namespace {
+
+using namespace test_support;
+
+TEST(HttpServer, refuses_an_oversized_body_with_413)
+{
+  ServerOptions options = test_options();
+  options.body_limit = 1024;
+  RunningServer server(options);
+
+  Client client(server.port());
+  const WireResponse response = client.request(wire::verb::post, "/echo", {}, std::string(100'000, 'x'));
+  EXPECT_EQ(response.result_int(), 413);
+  EXPECT_EQ(header(response, wire::field::content_type), "application/json");
+  EXPECT_EQ(response.body(),
+            R"({"error":"payload_too_large","detail":"request body exceeds the limit of 1024 bytes"})");
+  EXPECT_FALSE(response.keep_alive());
+  EXPECT_EQ(server.calls, 0);
+
+  // Chunked, so the size is only found while reading.
+  RawClient chunked(server.port());
+  chunked.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+               "800\r\n" + std::string(0x800, 'y') + "\r\n0\r\n\r\n");
+  const auto answer = chunked.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 413")) << *answer;
+
+  EXPECT_EQ(Client(server.port()).request(wire::verb::post, "/echo", {}, "fits").result_int(), 200);
+}
+
+TEST(HttpServer, refuses_oversized_headers_with_431)
+{
+  RunningServer server;
+  Client client(server.port());
+  const WireResponse response = client.get("/small", {{"X-Padding", std::string(10'000, 'p')}});
+  EXPECT_EQ(response.result_int(), 431);
+  EXPECT_EQ(response.body(), R"({"error":"header_too_large","detail":"request line and headers )"
+                             R"(exceed the limit of 8192 bytes"})");
+}
+
+TEST(HttpServer, refuses_a_malformed_request_with_400)
+{
+  RunningServer server;
+  RawClient raw(server.port());
+  raw.send("NOT HTTP AT ALL\r\n\r\n");
+  const auto answer = raw.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 400 Bad Request\r\n")) << *answer;
+  EXPECT_NE(answer->find(R"({"error":"bad_request","detail":"malformed request: )"), std::string::npos);
+}
+
+TEST(HttpServer, drops_a_client_that_stalls_mid_request)
+{
+  ServerOptions options = test_options();
+  options.read_timeout = 300ms;
+  RunningServer server(options);
+
+  RawClient stalled(server.port());
+  stalled.send("GET /small HTTP/1.1\r\nHost: x\r\n");
+  const auto start = std::chrono::steady_clock::now();
+  const auto answer = stalled.read_until_closed(3s);
+  ASSERT_TRUE(answer) << "still open after 3 s";
+  EXPECT_TRUE(answer->empty());
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 250ms);
+  EXPECT_EQ(server.calls, 0);
+}
+
+TEST(HttpServer, drops_a_client_that_drips_bytes)
+{
+  ServerOptions options = test_options();
+  options.read_timeout = 300ms;
+  RunningServer server(options);
+
+  // One byte every 50 ms keeps each read short, but the deadline covers the whole request.
+  RawClient drip(server.port());
+  const std::string request = "GET /small HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(100, 's');
+  bool dropped = false;
+  for (std::size_t i = 0; i < request.size() && !dropped; ++i) {
+    try {
+      drip.send(request.substr(i, 1));
+    } catch (const boost::system::system_error&) {
+      dropped = true;
+    }
+    dropped = dropped || drip.read_until_closed(50ms).has_value();
+  }
+  EXPECT_TRUE(dropped);
+  EXPECT_EQ(server.calls, 0);
+}
+
+TEST(HttpServer, answers_500_when_the_handler_throws_and_keeps_serving)
+{
+  RunningServer server;
+  Client client(server.port());
+  const WireResponse failed = client.get("/throw");
+  EXPECT_EQ(failed.result_int(), 500);
+  EXPECT_EQ(failed.body(), R"({"error":"internal","detail":"internal error"})");
+  EXPECT_TRUE(failed.keep_alive());
+  EXPECT_EQ(client.get("/small").body(), "hello");
+  EXPECT_EQ(Client(server.port()).get("/small").result_int(), 200);
+}
+
+TEST(HttpServer, refuses_connections_over_the_limit_with_503)
+{
+  ServerOptions options = test_options();
+  options.max_connections = 1;
+  RunningServer server(options);
+  Client first(server.port());
+  EXPECT_EQ(first.get("/small").result_int(), 200);
+
+  RawClient second(server.port());
+  const auto answer = second.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 503 Service Unavailable\r\n")) << *answer;
+  EXPECT_EQ(first.get("/small").result_int(), 200);
+}
+
+TEST(HttpServer, stop_closes_idle_connections_promptly)
+{
+  RunningServer server;
+  Client idle(server.port());
+  EXPECT_EQ(idle.get("/small").result_int(), 200);
+  RawClient silent(server.port()); // connected, never sent a byte
+
+  const auto start = std::chrono::steady_clock::now();
+  server.server().stop();
+  EXPECT_TRUE(server.stops_within(1s));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 1s);
+  EXPECT_TRUE(idle.closed_by_server());
+}
+
+TEST(HttpServer, stop_lets_an_answer_in_flight_finish)
+{
+  RunningServer server;
+  auto slow = std::async(std::launch::async, [port = server.port()] {
+    Client client(port);
+    WireResponse response = client.get("/slow");
+    EXPECT_TRUE(client.closed_by_server());
+    return response;
+  });
+  while (server.calls == 0) {
+    std::this_thread::sleep_for(5ms);
+  }
+  server.server().stop();
+  const WireResponse response = slow.get();
+  EXPECT_EQ(response.result_int(), 200);
+  EXPECT_EQ(response.body(), "slow done");
+  EXPECT_FALSE(response.keep_alive());
+  EXPECT_TRUE(server.stops_within(1s));
+}
+
+TEST(HttpServer, stop_before_run_returns_at_once)
+{
+  HttpServer server(test_options(), [](const Request&) { return Response::text(200, "x"); });
+  server.stop();
+  auto done = std::async(std::launch::async, [&] { server.run(); });
+  EXPECT_EQ(done.wait_for(1s), std::future_status::ready);
+}
+
+TEST(HttpServer, stop_on_signals_stops_on_sigterm)
+{
+  HttpServer server(test_options(), [](const Request&) { return Response::text(200, "x"); });
+  server.stop_on_signals();
+  auto done = std::async(std::launch::async, [&] { server.run(); });
+  std::this_thread::sleep_for(50ms);
+  std::raise(SIGTERM);
+  EXPECT_EQ(done.wait_for(2s), std::future_status::ready);
+}
+
+TEST(HttpServer, constructor_throws_when_the_port_is_taken)
+{
+  RunningServer first;
+  ServerOptions options = test_options();
+  options.port = first.port();
+  const auto error_of = [](const ServerOptions& bad) {
+    try {
+      HttpServer server(bad, [](const Request&) { return Response::text(200, ""); });
+    } catch (const std::runtime_error& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error_of(options),
+            "cannot listen on 127.0.0.1:" + std::to_string(first.port()) + ": Address already in use");
+  options.address = "not an address";
+  EXPECT_EQ(error_of(options),
+            "cannot listen on not an address:" + std::to_string(first.port()) + ": invalid address");
+}
+
+}  // namespace
+}  // namespace infertrack::server::http
