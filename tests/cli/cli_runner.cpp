@@ -5,8 +5,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <random>
 #include <stdexcept>
 
 namespace infertrack::test {
@@ -65,27 +63,6 @@ run_cli(const std::vector<std::string>& args)
   close(out);
   close(err);
   return result;
-}
-
-TempDir::TempDir()
-{
-  std::random_device random;
-  m_path = std::filesystem::temp_directory_path() / ("infertrack-test-" + std::to_string(random()));
-  std::filesystem::create_directories(m_path);
-}
-
-TempDir::~TempDir()
-{
-  std::error_code ignored;
-  std::filesystem::remove_all(m_path, ignored);
-}
-
-std::filesystem::path
-TempDir::write(const std::string& name, const std::string& content) const
-{
-  const std::filesystem::path path = file(name);
-  std::ofstream(path, std::ios::binary) << content;
-  return path;
 }
 
 }  // namespace infertrack::test

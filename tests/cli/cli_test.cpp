@@ -5,8 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace infertrack::test {
 namespace {
@@ -39,15 +37,6 @@ protected:
 
   std::size_t point_count() { return run_json({"points"}).size(); }
 };
-
-std::string
-read_text(const std::filesystem::path& path)
-{
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 const json&
 row_for(const json& rows, const std::string& configuration_prefix)

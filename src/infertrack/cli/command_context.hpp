@@ -56,5 +56,6 @@ void add_interpolate_command(CLI::App& app, const GlobalOptions& options);
 void add_plan_command(CLI::App& app, const GlobalOptions& options);
 void add_reference_commands(CLI::App& app, const GlobalOptions& options); // presets, hardware
 void add_summary_command(CLI::App& app, const GlobalOptions& options);
+void add_serve_command(CLI::App& app, const GlobalOptions& options);
 
 }  // namespace infertrack::cli

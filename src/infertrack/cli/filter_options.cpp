@@ -1,9 +1,8 @@
 #include "infertrack/cli/filter_options.hpp"
 
 #include "infertrack/cli/command_context.hpp"
-#include "infertrack/domain/name_aliases.hpp"
-
-#include <regex>
+#include "infertrack/app/point_filter.hpp"
+#include "infertrack/util/iso_date.hpp"
 
 namespace infertrack::cli {
 namespace {
@@ -11,8 +10,7 @@ namespace {
 std::optional<std::string>
 checked_date(const std::optional<std::string>& date, const char* flag)
 {
-  static const std::regex k_iso_date(R"(\d{4}-\d{2}-\d{2})");
-  if (date && !std::regex_match(*date, k_iso_date)) {
+  if (date && !util::is_iso_date(*date)) {
     throw UsageError(std::string(flag) + ": expected a date as YYYY-MM-DD (got '" + *date + "')");
   }
   return date;
@@ -24,18 +22,10 @@ store::PointFilter
 FilterFlags::to_filter() const
 {
   store::PointFilter filter;
-  if (model) {
-    filter.model = domain::canonical_model(*model);
-  }
-  if (hardware) {
-    filter.hardware = domain::canonical_hardware(*hardware);
-  }
-  if (framework) {
-    filter.framework = domain::canonical_framework(*framework);
-  }
-  if (precision) {
-    filter.precision = domain::canonical_precision(*precision);
-  }
+  filter.model = model;
+  filter.hardware = hardware;
+  filter.framework = framework;
+  filter.precision = precision;
   filter.spec_method = spec_method;
   if (disaggregated) {
     if (*disaggregated != "true" && *disaggregated != "false") {
@@ -45,7 +35,7 @@ FilterFlags::to_filter() const
   }
   filter.date = checked_date(date, "--date");
   filter.as_of = checked_date(as_of, "--as-of");
-  return filter;
+  return app::canonical_filter(std::move(filter));
 }
 
 void

@@ -9,6 +9,31 @@
 #include <exception>
 
 namespace infertrack::cli {
+namespace {
+
+// CLI11 reports a mistyped subcommand as "a subcommand is required"; name the word instead.
+void
+reject_unknown_command(CLI::App& app, int argc, char** argv)
+{
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--db") {
+      ++i; // its value
+      continue;
+    }
+    if (arg.starts_with("-")) {
+      continue;
+    }
+    for (const CLI::App* command : app.get_subcommands({})) {
+      if (command->get_name() == arg) {
+        return;
+      }
+    }
+    throw UsageError(fmt::format("unknown command '{}' (run infertrack --help)", arg));
+  }
+}
+
+}  // namespace
 
 int
 run(int argc, char** argv)
@@ -32,8 +57,10 @@ run(int argc, char** argv)
   add_interpolate_command(app, options);
   add_plan_command(app, options);
   add_reference_commands(app, options);
+  add_serve_command(app, options);
 
   try {
+    reject_unknown_command(app, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     // CLI11 prints help and version itself, with exit code 0; everything else is a usage error.

@@ -1,0 +1,79 @@
+#include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/server/http/http_server.hpp"
+#include "infertrack/server/tracker_handler.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+struct ServeFlags
+{
+  std::string listen = "127.0.0.1:8080";
+  int threads = 1;
+  bool quiet = false;
+};
+
+// "HOST:PORT", "[v6]:PORT" or ":PORT" (loopback).
+server::http::ServerOptions
+listen_options(const std::string& listen)
+{
+  const std::size_t colon = listen.rfind(':');
+  if (colon == std::string::npos) {
+    throw UsageError("--listen: expected HOST:PORT, e.g. 127.0.0.1:8080 (got '" + listen + "')");
+  }
+  server::http::ServerOptions options;
+  std::string host = listen.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  options.address = host.empty() ? "127.0.0.1" : host;
+  const std::string port = listen.substr(colon + 1);
+  unsigned value = 0;
+  const auto [end, error] = std::from_chars(port.data(), port.data() + port.size(), value);
+  if (error != std::errc() || end != port.data() + port.size() || value > 65535) {
+    throw UsageError("--listen: the port must be a number from 0 to 65535 (got '" + port + "')");
+  }
+  options.port = static_cast<std::uint16_t>(value);
+  return options;
+}
+
+void
+run_serve(const GlobalOptions& global, const ServeFlags& flags)
+{
+  server::http::ServerOptions options = listen_options(flags.listen);
+  if (flags.threads < 1 || flags.threads > 64) {
+    throw UsageError(fmt::format("--threads: expected 1 to 64 (got {})", flags.threads));
+  }
+  options.threads = flags.threads;
+  options.access_log = flags.quiet ? server::http::AccessLog::disabled : server::http::AccessLog::enabled;
+  std::shared_ptr<store::Store> store = open_database(global);
+  auto metrics = std::make_shared<server::http::Metrics>();
+  server::http::HttpServer http(options, server::make_tracker_handler(store, metrics), metrics);
+  http.stop_on_signals();
+  // The bound port on stdout, so scripts and tests that asked for port 0 can find the server.
+  fmt::print("infertrack serving http://{}:{}/\n", options.address, http.port());
+  std::fflush(stdout);
+  http.run();
+  spdlog::info("stopped");
+}
+
+}  // namespace
+
+void
+add_serve_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<ServeFlags>();
+  CLI::App* command = app.add_subcommand("serve", "Serve the web tracker and its JSON API");
+  command->add_option("--listen", flags->listen, "Address and port; port 0 picks a free one")->capture_default_str();
+  command->add_option("--threads", flags->threads, "Worker threads")->capture_default_str();
+  command->add_flag("--quiet", flags->quiet, "No access log");
+  command->callback([&options, flags] { run_serve(options, *flags); });
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "infertrack/server/http/request.hpp"
+#include "infertrack/server/http/response.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <optional>
+
+namespace infertrack::server::api {
+
+// Answers the JSON API under /api/v1 (documented in openapi.json) from `store`; nullopt for any other
+// path. The answers are the same JSON the CLI prints with --json.
+std::optional<http::Response> handle_api(const http::Request& request, store::Store& store);
+
+// The OpenAPI 3 document of the routes handle_api answers.
+const std::string& openapi_document();
+
+}  // namespace infertrack::server::api

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <span>
+#include <vector>
+
+namespace infertrack::server::api {
+
+// The latest point per configuration and concurrency (one run per curve, so a newer run replaces an older
+// one whole): what the public benchmark API lists by default.
+std::vector<domain::BenchmarkPoint> latest_per_configuration(std::span<const domain::BenchmarkPoint> points);
+
+// A point in the public InferenceX benchmark row shape (DOMAIN.md section 8: per-GPU metrics, `*_intvty`,
+// P/D fields; unknown fields null), plus a `provenance` object with what that shape has no room for.
+nlohmann::json benchmark_row(const domain::BenchmarkPoint& point);
+
+// The availability rows of `points`: one per model, workload, precision, hardware, framework, spec method,
+// disaggregation and date.
+nlohmann::json availability_rows(std::span<const domain::BenchmarkPoint> points);
+
+}  // namespace infertrack::server::api

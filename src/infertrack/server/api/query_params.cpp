@@ -1,0 +1,118 @@
+#include "infertrack/server/api/query_params.hpp"
+
+#include "infertrack/app/point_filter.hpp"
+#include "infertrack/util/iso_date.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+namespace infertrack::server::api {
+
+util::Result<bool>
+QueryParams::check_names(std::initializer_list<std::string_view> extra, FilterParams filters) const
+{
+  const auto& query = m_request.query;
+  for (std::size_t i = 0; i < query.size(); ++i) {
+    const std::string& name = query[i].first;
+    bool known = std::find(extra.begin(), extra.end(), name) != extra.end();
+    if (filters == FilterParams::accepted) {
+      known |= std::find(k_filter_params.begin(), k_filter_params.end(), name) != k_filter_params.end();
+    }
+    if (!known) {
+      return util::fail("", name, "unknown parameter");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (query[j].first == name) {
+        return util::fail("", name, "given more than once");
+      }
+    }
+  }
+  return true;
+}
+
+std::optional<std::string>
+QueryParams::text(std::string_view name) const
+{
+  const auto value = m_request.query_value(name);
+  return value ? std::optional<std::string>(*value) : std::nullopt;
+}
+
+util::Result<std::optional<double>>
+QueryParams::number(std::string_view name) const
+{
+  const auto value = m_request.query_value(name);
+  if (!value) {
+    return std::optional<double>();
+  }
+  double number = 0;
+  const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
+  if (error != std::errc() || end != value->data() + value->size() || !std::isfinite(number)) {
+    return util::fail("", std::string(name), fmt::format("expected a finite number (got '{}')", *value));
+  }
+  return std::optional<double>(number);
+}
+
+util::Result<std::optional<std::int64_t>>
+QueryParams::integer(std::string_view name) const
+{
+  const auto value = m_request.query_value(name);
+  if (!value) {
+    return std::optional<std::int64_t>();
+  }
+  std::int64_t number = 0;
+  const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
+  if (error != std::errc() || end != value->data() + value->size()) {
+    return util::fail("", std::string(name), fmt::format("expected a whole number (got '{}')", *value));
+  }
+  return std::optional<std::int64_t>(number);
+}
+
+util::Result<std::optional<bool>>
+QueryParams::boolean(std::string_view name) const
+{
+  const auto value = m_request.query_value(name);
+  if (!value) {
+    return std::optional<bool>();
+  }
+  if (*value != "true" && *value != "false") {
+    return util::fail("", std::string(name), fmt::format("expected true or false (got '{}')", *value));
+  }
+  return std::optional<bool>(*value == "true");
+}
+
+util::Result<std::optional<std::string>>
+QueryParams::date(std::string_view name) const
+{
+  const auto value = m_request.query_value(name);
+  if (!value) {
+    return std::optional<std::string>();
+  }
+  if (!util::is_iso_date(*value)) {
+    return util::fail("", std::string(name), fmt::format("expected a date as YYYY-MM-DD (got '{}')", *value));
+  }
+  return std::optional<std::string>(*value);
+}
+
+util::Result<store::PointFilter>
+QueryParams::filter() const
+{
+  store::PointFilter filter;
+  filter.model = text("model");
+  filter.hardware = text("hardware");
+  filter.framework = text("framework");
+  filter.precision = text("precision");
+  filter.spec_method = text("spec_method");
+  INFERTRACK_TRY_ASSIGN(disaggregated, boolean("disaggregated"));
+  filter.disaggregated = disaggregated;
+  INFERTRACK_TRY_ASSIGN(date_value, date("date"));
+  filter.date = date_value;
+  INFERTRACK_TRY_ASSIGN(as_of, date("as_of"));
+  filter.as_of = as_of;
+  return app::canonical_filter(std::move(filter));
+}
+
+}  // namespace infertrack::server::api

@@ -1,0 +1,95 @@
+#include "infertrack/server/tracker_handler.hpp"
+
+#include "infertrack/server/api/api_routes.hpp"
+#include "infertrack/server/pages/page_routes.hpp"
+#include "infertrack/server/response_cache.hpp"
+
+#include <mutex>
+
+namespace infertrack::server {
+namespace {
+
+constexpr std::size_t k_cached_answers = 512;
+
+class TrackerHandler
+{
+public:
+  TrackerHandler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics)
+    : m_store(std::move(store)), m_metrics(std::move(metrics)), m_cache(k_cached_answers)
+  {
+  }
+
+  http::Response operator()(const http::Request& request)
+  {
+    if (request.path == "/healthz") {
+      std::lock_guard lock(m_store_mutex);
+      http::Response response = http::Response::json(200, R"({"status":"ok"})");
+      response.route = "/healthz";
+      response.cache_control = "no-store";
+      m_store->point_count(); // a dead database makes this throw, which the server answers 500
+      return response;
+    }
+    if (request.path == "/metrics") {
+      return metrics();
+    }
+    if (request.path.starts_with("/api/")) {
+      return api(request);
+    }
+    {
+      std::lock_guard lock(m_store_mutex);
+      if (auto page = pages::handle_page(request, *m_store)) {
+        return *std::move(page);
+      }
+    }
+    http::Response response = http::Response::error(404, "not_found", "nothing at " + request.path);
+    response.route = "unrouted";
+    return response;
+  }
+
+private:
+  http::Response api(const http::Request& request)
+  {
+    std::lock_guard lock(m_store_mutex);
+    const std::int64_t version = m_store->data_version();
+    if (request.method == "GET") {
+      if (auto cached = m_cache.find(request.target, version)) {
+        return *std::move(cached);
+      }
+    }
+    http::Response response = *api::handle_api(request, *m_store);
+    return request.method == "GET" ? m_cache.store(request.target, version, std::move(response)) : response;
+  }
+
+  http::Response metrics()
+  {
+    std::vector<http::Gauge> gauges;
+    {
+      std::lock_guard lock(m_store_mutex);
+      gauges.push_back({"infertrack_points", "Benchmark points stored", static_cast<double>(m_store->point_count())});
+      gauges.push_back(
+        {"infertrack_database_bytes", "Size of the database in bytes", static_cast<double>(m_store->size_bytes())});
+    }
+    http::Response response;
+    response.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    response.body = m_metrics ? m_metrics->render_prometheus(gauges) : http::Metrics().render_prometheus(gauges);
+    response.route = "/metrics";
+    response.cache_control = "no-store";
+    return response;
+  }
+
+  std::shared_ptr<store::Store> m_store;
+  std::shared_ptr<http::Metrics> m_metrics;
+  std::mutex m_store_mutex;
+  ResponseCache m_cache;
+};
+
+}  // namespace
+
+http::Handler
+make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics)
+{
+  auto handler = std::make_shared<TrackerHandler>(std::move(store), std::move(metrics));
+  return [handler](const http::Request& request) { return (*handler)(request); };
+}
+
+}  // namespace infertrack::server

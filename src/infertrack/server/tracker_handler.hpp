@@ -1,0 +1,16 @@
+#pragma once
+
+#include "infertrack/server/http/handler.hpp"
+#include "infertrack/server/http/metrics.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <memory>
+
+namespace infertrack::server {
+
+// The whole web tracker as one handler: the JSON API (cached until the data changes), the pages and
+// their assets, /healthz and /metrics. Store calls are serialised, so any number of server threads may
+// share one store connection.
+http::Handler make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics);
+
+}  // namespace infertrack::server

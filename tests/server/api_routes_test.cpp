@@ -1,0 +1,205 @@
+#include "infertrack/server/api/api_routes.hpp"
+
+#include "infertrack/app/tracker_database.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace infertrack::server::api {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+class ApiRoutes : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
+
+  http::Response get(const std::string& path, std::vector<std::pair<std::string, std::string>> query = {})
+  {
+    http::Request request;
+    request.method = "GET";
+    request.path = path;
+    request.target = path;
+    request.query = std::move(query);
+    auto response = handle_api(request, *store);
+    EXPECT_TRUE(response.has_value()) << path;
+    return response.value_or(http::Response{});
+  }
+
+  json get_json(const std::string& path, std::vector<std::pair<std::string, std::string>> query = {})
+  {
+    const http::Response response = get(path, std::move(query));
+    EXPECT_EQ(response.status, 200) << path << ": " << response.body;
+    return json::parse(response.body);
+  }
+
+  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
+  {
+    EXPECT_EQ(response.status, status) << response.body;
+    const json body = json::parse(response.body);
+    EXPECT_EQ(body["error"], code);
+    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
+  }
+};
+
+TEST_F(ApiRoutes, leaves_other_paths_alone)
+{
+  http::Request request;
+  request.method = "GET";
+  request.path = "/";
+  EXPECT_FALSE(handle_api(request, *store).has_value());
+}
+
+TEST_F(ApiRoutes, benchmarks_use_the_public_row_shape)
+{
+  const json rows = get_json("/api/v1/benchmarks", {{"model", "DeepSeek-V4-Pro"}});
+  // Latest run per configuration: gb200 (2 points, 2026-10-14); on MI355X the fp8 configuration was only
+  // run on 2026-04-25, the fp4 one last on 2026-05-21.
+  std::map<std::string, int> by_hardware;
+  for (const json& row : rows) {
+    by_hardware[row["hardware"]]++;
+    EXPECT_TRUE(row.contains("metrics"));
+    EXPECT_TRUE(row["metrics"].contains("tput_per_gpu"));
+    EXPECT_TRUE(row.contains("provenance"));
+  }
+  EXPECT_EQ(by_hardware["gb200"], 2);
+  for (const json& row : rows) {
+    if (row["hardware"] == "mi355x") {
+      EXPECT_EQ(row["date"], row["precision"] == "fp4" ? "2026-05-21" : "2026-04-25");
+      EXPECT_EQ(row["sequence"], "8k1k");
+      EXPECT_EQ(row["benchmark_type"], "single_turn");
+    }
+  }
+  const json& pro = rows[0]["hardware"] == "gb200" ? rows[0] : rows[rows.size() - 1];
+  EXPECT_EQ(pro["disagg"], true);
+}
+
+TEST_F(ApiRoutes, benchmarks_as_of_and_exact_dates)
+{
+  const json as_of = get_json("/api/v1/benchmarks", {{"model", "dsv4"}, {"hardware", "mi355x"}, {"date", "2026-05-03"}});
+  ASSERT_FALSE(as_of.empty());
+  for (const json& row : as_of) {
+    // The latest run on or before the date, per configuration.
+    EXPECT_EQ(row["date"], row["precision"] == "fp4" ? "2026-05-02" : "2026-04-25");
+  }
+  const json exact =
+    get_json("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-04-25"}, {"exact", "true"}});
+  ASSERT_EQ(exact.size(), 3);
+  EXPECT_TRUE(get_json("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-05-03"}, {"exact", "true"}}).empty());
+}
+
+TEST_F(ApiRoutes, frontier_sends_spline_samples_and_every_point)
+{
+  const json answer = get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}});
+  ASSERT_EQ(answer["curves"].size(), 2);
+  std::size_t points = 0;
+  for (const json& curve : answer["curves"]) {
+    EXPECT_EQ(curve["interactivity_basis"], "p90_itl");
+    EXPECT_FALSE(curve["samples"].empty());
+    points += curve["points"].size();
+    // The drawn curve passes through the frontier's knots.
+    EXPECT_DOUBLE_EQ(curve["samples"][0][0].get<double>(), curve["frontier"][0]["interactivity"].get<double>());
+  }
+  EXPECT_EQ(points, 3);
+  const json median = get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}, {"x", "median"}, {"metric", "output"}});
+  EXPECT_EQ(median["curves"][0]["interactivity_basis"], "median_tpot");
+}
+
+TEST_F(ApiRoutes, interpolate_matches_the_cli_shape)
+{
+  const json answer = get_json("/api/v1/interpolate", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}});
+  EXPECT_EQ(answer["target_interactivity"], 100);
+  EXPECT_EQ(answer["rows"].size(), 2);
+  EXPECT_EQ(answer["headlines"].size(), 1);
+}
+
+TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
+{
+  const json on_point = get_json("/api/v1/plan", {{"point", "444914"}, {"preset", "fireworks"}});
+  ASSERT_EQ(on_point.size(), 1);
+  EXPECT_EQ(on_point[0]["plan"]["racks"], 312);
+  const json at_target =
+    get_json("/api/v1/plan", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}, {"demand", "40T"}, {"utilization", "0.5"}});
+  EXPECT_EQ(at_target.size(), 2);
+  EXPECT_EQ(at_target[0]["utilization"], 0.5);
+}
+
+TEST_F(ApiRoutes, reference_routes)
+{
+  EXPECT_EQ(get_json("/api/v1/presets").size(), 6);
+  EXPECT_EQ(get_json("/api/v1/hardware").size(), 1);
+  EXPECT_EQ(get_json("/api/v1/headlines").size(), 2);
+  EXPECT_FALSE(get_json("/api/v1/availability").empty());
+  EXPECT_EQ(get_json("/api/v1/points", {{"hardware", "gb200"}}).size(), 5);
+  const json point = get_json("/api/v1/points/444212");
+  EXPECT_EQ(point["result_id"], "444212");
+  EXPECT_TRUE(point.contains("findings"));
+}
+
+TEST_F(ApiRoutes, openapi_documents_every_route)
+{
+  const json document = get_json("/api/v1/openapi.json");
+  EXPECT_EQ(document["openapi"], "3.0.3");
+  for (const auto& [path, item] : document["paths"].items()) {
+    std::string concrete = path;
+    if (path == "/points/{id}") {
+      concrete = "/points/444914";
+    }
+    std::vector<std::pair<std::string, std::string>> query;
+    if (path == "/benchmarks" || path == "/frontier") {
+      query = {{"model", "dsv4"}};
+    } else if (path == "/interpolate") {
+      query = {{"model", "dsv4"}, {"at", "50"}};
+    } else if (path == "/plan") {
+      query = {{"point", "444914"}, {"demand", "1T"}};
+    }
+    EXPECT_EQ(get("/api/v1" + concrete, query).status, 200) << path;
+  }
+}
+
+TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
+{
+  expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter", "colour: unknown parameter");
+  expect_error(get("/api/v1/benchmarks"), 400, "bad_parameter", "model: required");
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}}), 400, "bad_parameter", "at: required");
+  expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
+  expect_error(get("/api/v1/points", {{"date", "yesterday"}}), 400, "bad_parameter", "date: expected a date");
+  expect_error(get("/api/v1/points", {{"model", "dsv4"}, {"model", "dsv4"}}), 400, "bad_parameter", "model: given more than once");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40Q"}}), 400, "bad_parameter", "demand");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40T"}, {"utilization", "2"}}), 400, "bad_parameter", "utilization");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"gpus_per_rack", "x"}}), 400, "bad_parameter", "gpus_per_rack");
+  expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
+}
+
+TEST_F(ApiRoutes, unknown_things_are_404)
+{
+  expect_error(get("/api/v1/benchmarks", {{"model", "GPT-9"}}), 404, "unknown_model", "GPT-9");
+  expect_error(get("/api/v1/frontier", {{"model", "GPT-9"}}), 404, "unknown_model", "GPT-9");
+  expect_error(get("/api/v1/points/999999"), 404, "unknown_point", "999999");
+  expect_error(get("/api/v1/plan", {{"point", "999999"}, {"demand", "1T"}}), 404, "unknown_point", "999999");
+  expect_error(get("/api/v1/nothing-here"), 404, "not_found", "/api/v1/nothing-here");
+}
+
+TEST_F(ApiRoutes, writes_are_405)
+{
+  http::Request request;
+  request.method = "POST";
+  request.path = "/api/v1/points";
+  request.target = request.path;
+  const http::Response response = *handle_api(request, *store);
+  expect_error(response, 405, "method_not_allowed", "POST");
+  bool has_allow = false;
+  for (const auto& [name, value] : response.headers) {
+    has_allow |= name == "Allow";
+  }
+  EXPECT_TRUE(has_allow);
+}
+
+}  // namespace
+}  // namespace infertrack::server::api
