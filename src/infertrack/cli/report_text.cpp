@@ -105,17 +105,18 @@ plan_text(std::span<const app::PlanAnswer> answers)
 {
   std::string text;
   for (const app::PlanAnswer& answer : answers) {
-    text += fmt::format("{}\n  demand {} tokens/day{}, utilization {:g}\n  deployment: {} ({} GPUs per group)\n",
+    text += fmt::format("{}\n  demand {} tokens/day{}, utilization {:g}\n",
                         answer.configuration,
                         token_count(answer.tokens_per_day),
                         answer.preset ? " (" + answer.preset->label + ")" : "",
-                        answer.utilization,
-                        answer.deployment.basis.empty() ? "-" : answer.deployment.basis,
-                        answer.deployment.gpus_per_group);
+                        answer.utilization);
     if (!answer.plan) {
       text += "  no plan: " + answer.unavailable.value_or("unavailable") + "\n\n";
       continue;
     }
+    text += fmt::format("  deployment: {} ({} GPUs per group)\n",
+                        answer.deployment.basis,
+                        answer.deployment.gpus_per_group);
     const domain::RackPlan& plan = *answer.plan;
     text += fmt::format(
       "  hardware: {} at ${}/GPU-hr{}, {} kW/GPU all-in{}, {} GPUs/rack (figures of {})\n",
