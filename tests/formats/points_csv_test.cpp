@@ -108,6 +108,16 @@ TEST(read_points_csv, counts_lines_inside_quoted_cells)
   EXPECT_EQ(read.error().to_string(), "5:concurrency: must be positive (got \"0\", expected an integer > 0)");
 }
 
+TEST(read_points_csv, reserves_no_more_rows_than_the_bytes_can_hold)
+{
+  // Blank lines are skipped: a million of them must not reserve a million (large) points.
+  const std::string text = std::string(k_header) + std::string(1'000'000, '\n');
+  const auto read = read_points_csv(text);
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_TRUE(read->points.empty());
+  EXPECT_LE(read->points.capacity(), text.size() / 20);
+}
+
 TEST(read_points_csv, names_unspecified_workloads)
 {
   const auto read = read_points_csv(std::string(k_header) + "\nm,h,f,p,2026-05-01,1,8,10,5,median_tpot\n");

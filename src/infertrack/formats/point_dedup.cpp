@@ -1,6 +1,8 @@
 #include "infertrack/formats/point_dedup.hpp"
 
 #include <functional>
+#include <new>
+#include <stdexcept>
 #include <string_view>
 
 namespace infertrack::formats {
@@ -46,16 +48,22 @@ PointDedup::add_last(std::vector<domain::BenchmarkPoint>& points, std::size_t re
 }
 
 void
-PointDedup::reserve(std::size_t count)
+PointDedup::reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate)
 {
   std::size_t size = k_min_slots;
-  while (size < count * 2) {
+  while (size < estimate * 2) {
     size *= 2;
   }
-  if (size > m_slots.size() && m_used == 0) {
-    m_slots.assign(size, Slot{});
+  try {
+    points.reserve(estimate);
+    m_records.reserve(estimate);
+    if (size > m_slots.size() && m_used == 0) {
+      m_slots.assign(size, Slot{});
+    }
+  } catch (const std::bad_alloc&) {
+    // A generous estimate for a huge file; the vectors grow as needed instead.
+  } catch (const std::length_error&) {
   }
-  m_records.reserve(count);
 }
 
 void

@@ -31,8 +31,9 @@ public:
   // Checks `points.back()`, read at `record` (a point index or line number), against the points before it.
   Added add_last(std::vector<domain::BenchmarkPoint>& points, std::size_t record);
 
-  // Sizes the index for `count` points, so that it does not grow while reading.
-  void reserve(std::size_t count);
+  // Makes room for about `estimate` points in `points` and the index, so that neither grows (and moves
+  // the large points) while reading. Only a hint: when memory for it is refused, reading goes on without.
+  void reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate);
 
 private:
   // 8 bytes, so that the index of a million points stays small: a miss in it is a trip to memory.

@@ -363,10 +363,11 @@ read_points_csv(std::string_view text)
   RowReader reader(columns, !utf8);
 
   domain::Dataset dataset;
-  const auto estimated_rows = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-  dataset.points.reserve(estimated_rows);
+  // A row of the required columns takes at least 20 bytes: no more rows than that can exist.
+  constexpr std::size_t k_min_row_bytes = 20;
+  const auto line_breaks = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   PointDedup dedup;
-  dedup.reserve(estimated_rows);
+  dedup.reserve(dataset.points, std::min(line_breaks, text.size() / k_min_row_bytes));
   while (true) {
     const CsvRows::Status status = rows.next(cells, error);
     if (status == CsvRows::Status::end) {
