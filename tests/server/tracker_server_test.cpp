@@ -1,0 +1,140 @@
+// The whole tracker over real HTTP: `infertrack serve`'s handler on an ephemeral port, every route and
+// every error class, through a real client.
+#include "http_test_support.hpp"
+
+#include "infertrack/app/tracker_database.hpp"
+#include "infertrack/server/tracker_handler.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gmock/gmock.h>
+#include <nlohmann/json.hpp>
+
+namespace infertrack::server {
+namespace {
+
+using namespace http::test_support;
+using nlohmann::json;
+using testing::HasSubstr;
+
+class TrackerServer : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::shared_ptr<http::Metrics> metrics = std::make_shared<http::Metrics>();
+  http::HttpServer server{test_options(),
+                          make_tracker_handler(app::open_tracker(dir.file("tracker.db")), metrics),
+                          metrics};
+  std::future<void> running = std::async(std::launch::async, [this] { server.run(); });
+
+  ~TrackerServer() override
+  {
+    server.stop();
+    running.wait();
+  }
+
+  WireResponse get(const std::string& target, std::vector<std::pair<std::string, std::string>> headers = {})
+  {
+    Client client(server.port());
+    return client.get(target, std::move(headers));
+  }
+
+  static json error_of(const WireResponse& response) { return json::parse(response.body()); }
+};
+
+TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
+{
+  const WireResponse document = get("/api/v1/openapi.json");
+  ASSERT_EQ(document.result_int(), 200);
+  const json openapi = json::parse(document.body());
+  const std::map<std::string, std::string> queries = {
+    {"/benchmarks", "?model=DeepSeek-V4-Pro"},
+    {"/frontier", "?model=DeepSeek-V4-Pro&x=auto"},
+    {"/interpolate", "?model=DeepSeek-V4.1-Flash&at=100"},
+    {"/plan", "?point=444914&preset=fireworks"},
+    {"/points/{id}", ""},
+  };
+  for (const auto& [path, item] : openapi["paths"].items()) {
+    std::string target = "/api/v1" + (path == "/points/{id}" ? std::string("/points/444914") : path);
+    if (auto query = queries.find(path); query != queries.end()) {
+      target += query->second;
+    }
+    const WireResponse response = get(target);
+    EXPECT_EQ(response.result_int(), 200) << target << ": " << response.body();
+    EXPECT_THAT(std::string(response[wire::field::content_type]), HasSubstr("application/json")) << target;
+    EXPECT_TRUE(json::accept(response.body())) << target;
+  }
+}
+
+TEST_F(TrackerServer, the_plan_over_http_is_the_cli_plan)
+{
+  const json plans = json::parse(get("/api/v1/plan?point=444914&preset=fireworks").body());
+  ASSERT_EQ(plans.size(), 1);
+  EXPECT_EQ(plans[0]["plan"]["racks"], 312);
+  EXPECT_EQ(plans[0]["plan"]["groups"], 1248);
+}
+
+TEST_F(TrackerServer, big_answers_are_cached_gzip_with_an_etag)
+{
+  const std::string target = "/api/v1/frontier?model=DeepSeek-V4-Pro";
+  const WireResponse first = get(target, {{"Accept-Encoding", "gzip"}});
+  ASSERT_EQ(first.result_int(), 200);
+  EXPECT_EQ(first[wire::field::content_encoding], "gzip");
+  const std::string etag(first[wire::field::etag]);
+  ASSERT_FALSE(etag.empty());
+  const WireResponse plain = get(target);
+  EXPECT_EQ(gunzip(first.body()), plain.body());
+  const WireResponse again = get(target, {{"If-None-Match", std::string(plain[wire::field::etag])}});
+  EXPECT_EQ(again.result_int(), 304);
+}
+
+TEST_F(TrackerServer, pages_and_assets)
+{
+  const WireResponse page = get("/");
+  ASSERT_EQ(page.result_int(), 200);
+  EXPECT_THAT(std::string(page[wire::field::content_type]), HasSubstr("text/html"));
+  EXPECT_THAT(page.body(), HasSubstr("444914"));
+  EXPECT_EQ(get("/points/444914").result_int(), 200);
+  EXPECT_EQ(get("/healthz").result_int(), 200);
+  const WireResponse scrape = get("/metrics");
+  EXPECT_EQ(scrape.result_int(), 200);
+  EXPECT_THAT(scrape.body(), HasSubstr("infertrack_points 40"));
+  EXPECT_THAT(scrape.body(), HasSubstr("route=\"/healthz\""));
+}
+
+TEST_F(TrackerServer, each_error_class)
+{
+  const WireResponse bad = get("/api/v1/interpolate?model=DeepSeek-V4-Pro&at=abc");
+  EXPECT_EQ(bad.result_int(), 400);
+  EXPECT_EQ(error_of(bad)["error"], "bad_parameter");
+  EXPECT_THAT(error_of(bad)["detail"].get<std::string>(), HasSubstr("at:"));
+
+  const WireResponse unknown_parameter = get("/api/v1/points?colour=red");
+  EXPECT_EQ(unknown_parameter.result_int(), 400);
+  EXPECT_THAT(error_of(unknown_parameter)["detail"].get<std::string>(), HasSubstr("colour"));
+
+  const WireResponse unknown_model = get("/api/v1/benchmarks?model=GPT-9");
+  EXPECT_EQ(unknown_model.result_int(), 404);
+  EXPECT_EQ(error_of(unknown_model)["error"], "unknown_model");
+
+  EXPECT_EQ(get("/api/v1/points/nope").result_int(), 404);
+  EXPECT_EQ(get("/no/such/page").result_int(), 404);
+
+  for (const std::string traversal :
+       {"/assets/../../etc/passwd", "/assets/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/assets/..%2fCMakeLists.txt"}) {
+    const WireResponse response = get(traversal);
+    EXPECT_TRUE(response.result_int() == 404 || response.result_int() == 400) << traversal;
+    EXPECT_THAT(response.body(), testing::Not(HasSubstr("root:")));
+  }
+
+  Client client(server.port());
+  const WireResponse wrong_method = client.request(wire::verb::delete_, "/api/v1/presets");
+  EXPECT_EQ(wrong_method.result_int(), 405);
+
+  Client big(server.port());
+  const WireResponse oversized = big.request(wire::verb::post, "/api/v1/plan", {}, std::string(1 << 20, 'x'));
+  EXPECT_EQ(oversized.result_int(), 413);
+  EXPECT_EQ(error_of(oversized)["error"], "payload_too_large");
+}
+
+}  // namespace
+}  // namespace infertrack::server
