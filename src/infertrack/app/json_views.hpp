@@ -7,7 +7,6 @@
 #include "infertrack/domain/demand_preset.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/headline_comparison.hpp"
-#include "infertrack/store/store.hpp"
 
 #include <nlohmann/json.hpp>
 
