@@ -1,0 +1,205 @@
+#include "infertrack/cli/command_context.hpp"
+#include "infertrack/cli/filter_options.hpp"
+
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/app/history_query.hpp"
+#include "infertrack/util/csv_field.hpp"
+#include "infertrack/util/iso_date.hpp"
+#include "infertrack/util/text_table.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+using util::TextTable;
+
+struct HistoryFlags
+{
+  FilterFlags filters;
+  std::optional<double> at;
+  std::optional<std::string> basis;
+  std::string metric = "total";
+  std::optional<std::string> from;
+  std::optional<std::string> to;
+  std::string launch_date = std::string(domain::k_deepseek_v4_launch_date);
+};
+
+std::optional<std::string>
+checked_date(const std::optional<std::string>& date, const char* flag)
+{
+  if (date && !util::is_iso_date(*date)) {
+    throw UsageError(std::string(flag) + ": expected a date as YYYY-MM-DD (got '" + *date + "')");
+  }
+  return date;
+}
+
+app::HistoryQuery
+to_query(const HistoryFlags& flags)
+{
+  if (!flags.filters.model) {
+    throw UsageError("--model is required, e.g. --model DeepSeek-V4-Pro");
+  }
+  if (!flags.at) {
+    throw UsageError("--at is required: the target interactivity in tok/s/user, e.g. --at 5");
+  }
+  if (!(std::isfinite(*flags.at) && *flags.at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", *flags.at));
+  }
+  app::HistoryQuery query;
+  query.filter = flags.filters.to_filter();
+  query.options.target = *flags.at;
+  if (flags.basis) {
+    query.options.basis = domain::parse_interactivity_basis(*flags.basis);
+    if (!query.options.basis) {
+      throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *flags.basis + "')");
+    }
+  }
+  const auto metric = domain::parse_throughput_metric(flags.metric);
+  if (!metric) {
+    throw UsageError("--metric: expected total, input or output (got '" + flags.metric + "')");
+  }
+  query.options.metric = *metric;
+  query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");
+  query.from = checked_date(flags.from, "--from");
+  query.to = checked_date(flags.to, "--to");
+  if (query.from.has_value() != query.to.has_value()) {
+    throw UsageError("--from and --to go together: the improvement between two run dates");
+  }
+  return query;
+}
+
+std::string
+brackets(const domain::HistoryPoint& point)
+{
+  if (point.value.upper_result_id) {
+    return point.value.lower_result_id.value_or("?") + " .. " + *point.value.upper_result_id;
+  }
+  return point.value.lower_result_id.value_or("-");
+}
+
+// "6.09x", ">= 6.09x" or "<= 6.09x" (a clamped_low end makes the factor a bound), "-" without a value.
+std::string
+factor_text(const std::optional<domain::ImprovementFactor>& factor)
+{
+  if (!factor || !factor->factor) {
+    return "-";
+  }
+  const char* prefix = "";
+  switch (factor->bound) {
+    case domain::FactorBound::exact:
+      break;
+    case domain::FactorBound::at_least:
+      prefix = ">= ";
+      break;
+    case domain::FactorBound::at_most:
+      prefix = "<= ";
+      break;
+    case domain::FactorBound::indeterminate:
+      prefix = "~ ";
+      break;
+  }
+  return fmt::format("{}{:.2f}x", prefix, *factor->factor);
+}
+
+std::string
+history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
+{
+  std::string text = fmt::format("Throughput per GPU at {:g} tok/s/user over time, each run its own curve "
+                                 "(days since launch {}; >= / <= : a clamped_low end makes the factor a bound)\n",
+                                 query.options.target,
+                                 query.options.launch_date);
+  for (const app::HistoryRow& row : rows) {
+    TextTable table({{"date"},
+                     {"day", TextTable::Align::right},
+                     {"state"},
+                     {"tok/s/gpu", TextTable::Align::right},
+                     {"brackets"},
+                     {"vs first", TextTable::Align::right},
+                     {"note"}});
+    for (const domain::HistoryPoint& point : row.series.points) {
+      table.add_row({point.date,
+                     std::to_string(point.days_since_launch),
+                     domain::to_string(point.value.state),
+                     point.value.throughput ? util::group_thousands(*point.value.throughput, 1) : "-",
+                     brackets(point),
+                     factor_text(point.since_first),
+                     app::gap_reason(point, query.options.target).value_or("")});
+    }
+    text += fmt::format("\n{} ({}, {} tok/s/GPU)\n{}",
+                        row.series.configuration.label(),
+                        domain::to_string(row.series.basis),
+                        domain::to_string(row.series.metric),
+                        table.render());
+    if (query.from && query.to) {
+      text += row.between ? fmt::format("{} -> {}: {}\n", *query.from, *query.to, factor_text(row.between))
+                          : fmt::format("{} -> {}: no run on both dates\n", *query.from, *query.to);
+    }
+  }
+  return text;
+}
+
+void
+print_csv(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
+{
+  fmt::print("configuration,date,days_since_launch,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+             "since_first_factor,since_first_bound,gap_reason\n");
+  for (const app::HistoryRow& row : rows) {
+    for (const domain::HistoryPoint& point : row.series.points) {
+      const bool has_factor = point.since_first && point.since_first->factor;
+      fmt::print("{},{},{},{},{},{},{},{},{},{},{}\n",
+                 util::csv_field(row.series.configuration.label()),
+                 point.date,
+                 point.days_since_launch,
+                 domain::to_string(row.series.basis),
+                 domain::to_string(point.value.state),
+                 point.value.throughput ? fmt::format("{}", *point.value.throughput) : "",
+                 point.value.lower_result_id.value_or(""),
+                 point.value.upper_result_id.value_or(""),
+                 has_factor ? fmt::format("{}", *point.since_first->factor) : "",
+                 has_factor ? domain::to_string(point.since_first->bound) : "",
+                 util::csv_field(app::gap_reason(point, query.options.target).value_or("")));
+    }
+  }
+}
+
+void
+run_history(const GlobalOptions& options, const HistoryFlags& flags)
+{
+  const OutputFormat format = options.format();
+  const app::HistoryQuery query = to_query(flags);
+  auto store = open_database(options);
+  const std::vector<app::HistoryRow> rows = app::history(*store, query);
+  if (format == OutputFormat::json) {
+    fmt::print("{}\n", app::history_json(query, rows).dump(2));
+  } else if (format == OutputFormat::csv) {
+    print_csv(query, rows);
+  } else {
+    fmt::print("{}", history_text(query, rows));
+  }
+}
+
+}  // namespace
+
+void
+add_history_command(CLI::App& app, const GlobalOptions& options)
+{
+  auto flags = std::make_shared<HistoryFlags>();
+  CLI::App* command = app.add_subcommand(
+    "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
+  add_filter_options(*command, flags->filters);
+  command->add_option("--at", flags->at, "Target interactivity in tok/s/user (required)");
+  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 where "
+                                               "every run of the configuration has it, else median)");
+  command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
+  command->add_option("--from", flags->from, "With --to: the improvement between these two run dates");
+  command->add_option("--to", flags->to, "With --from: the later run date");
+  command->add_option("--launch-date", flags->launch_date, "Day 0 of 'days since launch' (YYYY-MM-DD)")
+    ->capture_default_str();
+  command->callback([&options, flags] { run_history(options, *flags); });
+}
+
+}  // namespace infertrack::cli

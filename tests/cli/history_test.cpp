@@ -1,0 +1,202 @@
+#include "cli_runner.hpp"
+
+#include "infertrack/domain/history.hpp"
+#include "infertrack/formats/points_csv.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace infertrack::test {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+class CliHistory : public testing::Test
+{
+protected:
+  TempDir dir;
+  std::string db = dir.file("tracker.db").string();
+
+  CliResult run(std::vector<std::string> args)
+  {
+    args.insert(args.begin(), "history");
+    args.push_back("--db");
+    args.push_back(db);
+    return run_cli(args);
+  }
+
+  json run_json(std::vector<std::string> args)
+  {
+    args.push_back("--json");
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return json::parse(result.out);
+  }
+};
+
+const json&
+row_with_precision(const json& rows, const std::string& precision)
+{
+  for (const json& row : rows) {
+    if (row["precision"] == precision) {
+      return row;
+    }
+  }
+  throw std::runtime_error("no row for " + precision);
+}
+
+// The bundled MI355X story at 5 tok/s/user: fp4 runs on four dates whose frontiers rise, and the fp8 launch
+// run that never reached 5 tok/s/user (its fastest point is 2.43).
+TEST_F(CliHistory, mi355x_values_rise_over_the_dates_with_the_launch_run_a_gap)
+{
+  const json answer = run_json({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x"});
+  EXPECT_EQ(answer["target_interactivity"], 5);
+  EXPECT_EQ(answer["launch_date"], "2026-04-24");
+  ASSERT_EQ(answer["rows"].size(), 2u);
+
+  const json& fp4 = row_with_precision(answer["rows"], "fp4");
+  EXPECT_EQ(fp4["interactivity_basis"], "median_tpot");
+  const json& points = fp4["points"];
+  ASSERT_EQ(points.size(), 4u);
+  const std::vector<std::string> dates = {"2026-05-02", "2026-05-04", "2026-05-10", "2026-05-21"};
+  const std::vector<int> days = {8, 10, 16, 27};
+  double previous = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i]["date"], dates[i]);
+    EXPECT_EQ(points[i]["days_since_launch"], days[i]);
+    const double value = points[i]["value"]["tps_per_gpu"].get<double>();
+    EXPECT_GT(value, previous) << dates[i];
+    previous = value;
+  }
+  // 2026-05-02: between (3.61, 500.2) and (5.23, 359.9); 2026-05-21: its frontier starts at 9.37 (2256.1).
+  EXPECT_EQ(points[0]["value"]["state"], "interpolated");
+  EXPECT_EQ(points[0]["lower"]["interactivity"], 3.61);
+  EXPECT_EQ(points[0]["upper"]["interactivity"], 5.23);
+  EXPECT_EQ(points[3]["value"]["state"], "clamped_low");
+  EXPECT_EQ(points[3]["value"]["tps_per_gpu"], 2256.1);
+  EXPECT_EQ(fp4["since_first"]["from_date"], "2026-05-02");
+  EXPECT_EQ(fp4["since_first"]["to_date"], "2026-05-21");
+  EXPECT_GT(fp4["since_first"]["factor"].get<double>(), 1);
+  EXPECT_EQ(fp4["since_first"]["bound"], "at_least");
+
+  const json& fp8 = row_with_precision(answer["rows"], "fp8");
+  ASSERT_EQ(fp8["points"].size(), 1u);
+  const json& gap = fp8["points"][0];
+  EXPECT_EQ(gap["date"], "2026-04-25");
+  EXPECT_EQ(gap["value"]["state"], "unreachable");
+  EXPECT_TRUE(gap["value"]["tps_per_gpu"].is_null()); // a gap, never a zero
+  EXPECT_EQ(gap["fastest_interactivity"], 2.43);
+  EXPECT_THAT(gap["gap_reason"].get<std::string>(), HasSubstr("above the fastest measured interactivity 2.43"));
+  EXPECT_TRUE(fp8["since_first"].is_null());
+}
+
+TEST_F(CliHistory, from_and_to_give_the_factor_between_two_runs)
+{
+  const json answer = run_json(
+    {"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--from", "2026-05-02", "--to",
+     "2026-05-04"});
+  ASSERT_EQ(answer["rows"].size(), 1u);
+  const json& between = answer["rows"][0]["between"];
+  EXPECT_EQ(between["from_state"], "interpolated");
+  EXPECT_EQ(between["to_state"], "interpolated");
+  EXPECT_EQ(between["bound"], "exact");
+  const json& points = answer["rows"][0]["points"];
+  EXPECT_DOUBLE_EQ(between["factor"].get<double>(),
+                   points[1]["value"]["tps_per_gpu"].get<double>() / points[0]["value"]["tps_per_gpu"].get<double>());
+}
+
+TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
+{
+  const CliResult table = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_THAT(table.out, HasSubstr("DeepSeek-V4-Pro mi355x sglang fp4 none agg 8192/1024 (median_tpot"));
+  EXPECT_THAT(table.out, HasSubstr("unreachable"));
+  EXPECT_THAT(table.out, HasSubstr("2,256.1"));
+
+  const CliResult csv = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_THAT(csv.out, HasSubstr("configuration,date,days_since_launch,basis,state,tps_per_gpu"));
+  EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,unreachable,,"));
+}
+
+TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
+{
+  const CliResult no_at = run({"--model", "DeepSeek-V4-Pro"});
+  EXPECT_EQ(no_at.exit_code, 2);
+  EXPECT_THAT(no_at.err, HasSubstr("--at is required"));
+  const CliResult bad_date = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "May 2", "--to", "2026-05-04"});
+  EXPECT_EQ(bad_date.exit_code, 2);
+  EXPECT_THAT(bad_date.err, HasSubstr("--from: expected a date as YYYY-MM-DD (got 'May 2')"));
+  const CliResult half = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "2026-05-02"});
+  EXPECT_EQ(half.exit_code, 2);
+  EXPECT_THAT(half.err, HasSubstr("--from and --to go together"));
+}
+
+// build_history on the 35 published MI355X points read straight from the bundled CSV (test_domain does not
+// link the readers). Expected values are computed by hand from DOMAIN.md 5 (Steffen tangents, Hermite basis).
+std::vector<domain::BenchmarkPoint>
+published_mi355x_points()
+{
+  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/data/mi355x-dsv4-pro-published.csv", std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto dataset = formats::read_points_csv(text.str());
+  EXPECT_TRUE(dataset.has_value());
+  return dataset ? dataset->points : std::vector<domain::BenchmarkPoint>{};
+}
+
+TEST(BuildHistory, mi355x_published_story_at_5_and_20_tok_s_user)
+{
+  const std::vector<domain::BenchmarkPoint> points = published_mi355x_points();
+  ASSERT_EQ(points.size(), 35u);
+  domain::HistoryOptions options;
+  options.target = 5;
+  std::vector<domain::HistorySeries> history = domain::build_history(points, options);
+  ASSERT_EQ(history.size(), 2u);
+  const domain::HistorySeries& fp4 = history[0];
+  const domain::HistorySeries& fp8 = history[1];
+  EXPECT_EQ(fp4.configuration.label(), "DeepSeek-V4-Pro mi355x sglang fp4 none agg 8192/1024");
+  EXPECT_EQ(fp4.basis, domain::InteractivityBasis::median_tpot);
+  ASSERT_EQ(fp4.points.size(), 4u);
+  // 2026-05-02: between (3.61, 500.2) and (5.23, 359.9) of an 8-knot frontier.
+  EXPECT_EQ(fp4.points[0].value.state, domain::InterpolationState::interpolated);
+  EXPECT_NEAR(*fp4.points[0].value.throughput, 377.1969, 1e-3);
+  EXPECT_EQ(fp4.points[0].frontier_size, 8u);
+  EXPECT_NEAR(*fp4.points[1].value.throughput, 580.5212, 1e-3);
+  // 2026-05-10 starts at 6.14 tok/s/user; 2026-05-21 at 9.37 (its 512-user point, 5.59 at 1814.4, is dominated).
+  EXPECT_EQ(fp4.points[2].value.state, domain::InterpolationState::clamped_low);
+  EXPECT_DOUBLE_EQ(*fp4.points[2].value.throughput, 1503.2);
+  EXPECT_EQ(fp4.points[3].value.state, domain::InterpolationState::clamped_low);
+  EXPECT_DOUBLE_EQ(*fp4.points[3].value.throughput, 2256.1);
+  EXPECT_EQ(fp4.points[3].days_since_launch, 27);
+  EXPECT_NEAR(*fp4.points[3].since_first->factor, 2256.1 / 377.1969, 1e-4);
+  EXPECT_EQ(fp4.points[3].since_first->bound, domain::FactorBound::at_least);
+  // Launch week: fp8 only, fastest 2.43 tok/s/user.
+  ASSERT_EQ(fp8.points.size(), 1u);
+  EXPECT_EQ(fp8.points[0].days_since_launch, 1);
+  EXPECT_EQ(fp8.points[0].value.state, domain::InterpolationState::unreachable);
+  EXPECT_DOUBLE_EQ(fp8.points[0].fastest_interactivity, 2.43);
+
+  // At 20 tok/s/user every fp4 run is inside its frontier: an exact 14.3x in 19 days.
+  options.target = 20;
+  history = domain::build_history(points, options);
+  const std::vector<double> expected = {61.1123, 138.4460, 344.1411, 875.5307};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(history[0].points[i].value.state, domain::InterpolationState::interpolated);
+    EXPECT_NEAR(*history[0].points[i].value.throughput, expected[i], 1e-3);
+  }
+  const auto factor = domain::improvement_between(history[0], "2026-05-02", "2026-05-21");
+  ASSERT_TRUE(factor);
+  EXPECT_NEAR(*factor->factor, 875.5307 / 61.1123, 1e-3);
+  EXPECT_EQ(factor->bound, domain::FactorBound::exact);
+}
+
+}  // namespace
+}  // namespace infertrack::test
