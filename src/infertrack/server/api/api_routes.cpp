@@ -4,6 +4,7 @@
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
+#include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/query_params.hpp"
 
 #include <fmt/core.h>
@@ -317,6 +318,7 @@ handle_api(const http::Request& request, store::Store& store)
     {"/points", [&] { return points(params, store); }},
     {"/frontier", [&] { return frontier(params, store); }},
     {"/interpolate", [&] { return interpolate(params, store); }},
+    {"/history", [&] { return history_answer(params, store).map_error([](auto e) { return ApiError{e.status, e.code, e.detail}; }); }},
     {"/plan", [&] { return plan(params, store); }},
     {"/hardware", [&] { return without_parameters(params, [&] { return json_list(store.hardware()); }); }},
     {"/presets", [&] { return without_parameters(params, [&] { return json_list(store.presets()); }); }},

@@ -691,6 +691,177 @@ openapi_document()
     }
    }
   },
+  "/history": {
+   "get": {
+    "summary": "Performance over time: each configuration's throughput per GPU at a target interactivity, one value per run date read off that run's own frontier (never stitched), with days since launch, state, brackets, gaps (unreachable, with the reason) and improvement factors",
+    "parameters": [
+     {
+      "name": "model",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted); default every model"
+     },
+     {
+      "name": "hardware",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "GPU key, e.g. mi355x"
+     },
+     {
+      "name": "framework",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Serving engine, e.g. sglang"
+     },
+     {
+      "name": "precision",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Precision label, e.g. fp4"
+     },
+     {
+      "name": "spec_method",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "none, mtp or draft_model"
+     },
+     {
+      "name": "disaggregated",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "true or false"
+     },
+     {
+      "name": "date",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD: only runs of this date"
+     },
+     {
+      "name": "as_of",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD: only runs on or before this date"
+     },
+     {
+      "name": "at",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "number"
+      },
+      "description": "Target interactivity, tok/s/user (default 100)"
+     },
+     {
+      "name": "x",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "auto, p90 or median (auto: P90 when every run of the configuration has it)"
+     },
+     {
+      "name": "metric",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "total, input or output"
+     },
+     {
+      "name": "from",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD, with to: the improvement factor between these run dates"
+     },
+     {
+      "name": "to",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD, with from"
+     },
+     {
+      "name": "launch_date",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD: day 0 of days_since_launch (default 2026-04-24, DeepSeek V4's launch)"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "JSON answer",
+      "content": {
+       "application/json": {}
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "405": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/plan": {
    "get": {
     "summary": "Groups, racks, $/day and MW for a daily token demand",

@@ -1,0 +1,111 @@
+#include "infertrack/server/api/history_route.hpp"
+
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/app/history_query.hpp"
+
+#include <utility>
+
+namespace infertrack::server::api {
+namespace {
+
+using Answer = tl::expected<nlohmann::json, HistoryRouteError>;
+
+// The tracker's headline interactivity, used when a request names none.
+constexpr double k_default_target = 100;
+
+HistoryRouteError
+bad_parameter(const util::Diagnostic& diagnostic)
+{
+  return {400,
+          "bad_parameter",
+          diagnostic.field.empty() ? diagnostic.message : diagnostic.field + ": " + diagnostic.message};
+}
+
+HistoryRouteError
+bad_parameter(std::string detail)
+{
+  return {400, "bad_parameter", std::move(detail)};
+}
+
+// The query the parameters ask for, or the first refusal.
+tl::expected<app::HistoryQuery, HistoryRouteError>
+history_query(const QueryParams& params)
+{
+  if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date"}, FilterParams::accepted);
+      !names) {
+    return tl::unexpected(bad_parameter(names.error()));
+  }
+  app::HistoryQuery query;
+  auto filter = params.filter();
+  if (!filter) {
+    return tl::unexpected(bad_parameter(filter.error()));
+  }
+  query.filter = *std::move(filter);
+
+  const auto at = params.number("at");
+  if (!at) {
+    return tl::unexpected(bad_parameter(at.error()));
+  }
+  if (*at && **at <= 0) {
+    return tl::unexpected(bad_parameter("at: expected a positive tok/s/user"));
+  }
+  query.options.target = at->value_or(k_default_target);
+
+  const std::string x = params.text("x").value_or("auto");
+  if (x == "p90") {
+    query.options.basis = domain::InteractivityBasis::p90_itl;
+  } else if (x == "median") {
+    query.options.basis = domain::InteractivityBasis::median_tpot;
+  } else if (x != "auto") {
+    return tl::unexpected(bad_parameter("x: expected auto, p90 or median (got '" + x + "')"));
+  }
+  const std::string metric = params.text("metric").value_or("total");
+  const auto parsed = domain::parse_throughput_metric(metric);
+  if (!parsed) {
+    return tl::unexpected(bad_parameter("metric: expected total, input or output (got '" + metric + "')"));
+  }
+  query.options.metric = *parsed;
+
+  for (const auto& [name, slot] : {std::pair{"from", &query.from}, std::pair{"to", &query.to}}) {
+    auto date = params.date(name);
+    if (!date) {
+      return tl::unexpected(bad_parameter(date.error()));
+    }
+    *slot = *std::move(date);
+  }
+  if (query.from.has_value() != query.to.has_value()) {
+    return tl::unexpected(bad_parameter("from: from and to go together"));
+  }
+  auto launch = params.date("launch_date");
+  if (!launch) {
+    return tl::unexpected(bad_parameter(launch.error()));
+  }
+  if (*launch) {
+    query.options.launch_date = **launch;
+  }
+  return query;
+}
+
+}  // namespace
+
+Answer
+history_answer(const QueryParams& params, store::Store& store)
+{
+  auto query = history_query(params);
+  if (!query) {
+    return tl::unexpected(query.error());
+  }
+  const std::vector<app::HistoryRow> rows = app::history(store, *query);
+  if (rows.empty() && query->filter.model) {
+    // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
+    store::PointFilter model_only;
+    model_only.model = query->filter.model;
+    if (store.points(model_only).empty()) {
+      return tl::unexpected(
+        HistoryRouteError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
+    }
+  }
+  return app::history_json(*query, rows);
+}
+
+}  // namespace infertrack::server::api

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "infertrack/server/api/query_params.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <nlohmann/json.hpp>
+#include <tl/expected.hpp>
+
+#include <string>
+
+namespace infertrack::server::api {
+
+// A refused history request: the HTTP status, the error code and the detail naming the parameter. Kept
+// apart from api_routes.cpp's own error type, which its routes table converts from.
+struct HistoryRouteError
+{
+  int status = 400;
+  std::string code;
+  std::string detail;
+};
+
+// GET /api/v1/history?model=&at=[&filters][&x=auto|p90|median][&metric=][&from=&to=][&launch_date=]: each
+// configuration's value at `at` tok/s/user (default 100) run date by run date, as `infertrack history
+// --json` prints it. Without a model, every model's configurations; an unknown model is a 404.
+tl::expected<nlohmann::json, HistoryRouteError> history_answer(const QueryParams& params, store::Store& store);
+
+}  // namespace infertrack::server::api

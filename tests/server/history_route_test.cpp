@@ -1,0 +1,110 @@
+#include "infertrack/server/api/api_routes.hpp"
+
+#include "infertrack/app/tracker_database.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace infertrack::server::api {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+class HistoryRoute : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("history.db"));
+
+  http::Response get(std::vector<std::pair<std::string, std::string>> query)
+  {
+    http::Request request;
+    request.method = "GET";
+    request.path = "/api/v1/history";
+    request.target = request.path;
+    request.query = std::move(query);
+    auto response = handle_api(request, *store);
+    EXPECT_TRUE(response.has_value());
+    return response.value_or(http::Response{});
+  }
+
+  json get_json(std::vector<std::pair<std::string, std::string>> query)
+  {
+    const http::Response response = get(std::move(query));
+    EXPECT_EQ(response.status, 200) << response.body;
+    EXPECT_EQ(response.route, "/api/v1/history");
+    return json::parse(response.body);
+  }
+
+  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
+  {
+    EXPECT_EQ(response.status, status) << response.body;
+    const json body = json::parse(response.body);
+    EXPECT_EQ(body["error"], code);
+    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
+  }
+};
+
+TEST_F(HistoryRoute, answers_one_value_per_run_date_of_each_configuration)
+{
+  const json answer = get_json({{"model", "dsv4"}, {"at", "5"}, {"hardware", "mi355x"}});
+  EXPECT_EQ(answer["model"], "DeepSeek-V4-Pro");
+  EXPECT_EQ(answer["target_interactivity"], 5);
+  ASSERT_EQ(answer["rows"].size(), 2u);
+  // ConfigGroupKey order: fp4 before fp8.
+  const json& fp4 = answer["rows"][0];
+  EXPECT_EQ(fp4["precision"], "fp4");
+  ASSERT_EQ(fp4["points"].size(), 4u);
+  EXPECT_EQ(fp4["points"][0]["date"], "2026-05-02");
+  EXPECT_EQ(fp4["points"][0]["days_since_launch"], 8);
+  EXPECT_EQ(fp4["points"][0]["value"]["state"], "interpolated");
+  EXPECT_EQ(fp4["points"][3]["value"]["tps_per_gpu"], 2256.1);
+  const json& fp8 = answer["rows"][1];
+  EXPECT_EQ(fp8["points"][0]["value"]["state"], "unreachable");
+  EXPECT_TRUE(fp8["points"][0]["value"]["tps_per_gpu"].is_null());
+  EXPECT_THAT(fp8["points"][0]["gap_reason"].get<std::string>(), HasSubstr("2.43"));
+}
+
+TEST_F(HistoryRoute, is_the_cli_json_shape_with_from_to_and_defaults)
+{
+  const json answer = get_json({{"model", "DeepSeek-V4-Pro"},
+                                {"precision", "fp4"},
+                                {"hardware", "mi355x"},
+                                {"at", "10"},
+                                {"x", "median"},
+                                {"metric", "total"},
+                                {"from", "2026-05-04"},
+                                {"to", "2026-05-21"}});
+  ASSERT_EQ(answer["rows"].size(), 1u);
+  const json& between = answer["rows"][0]["between"];
+  EXPECT_EQ(between["from_date"], "2026-05-04");
+  EXPECT_EQ(between["to_date"], "2026-05-21");
+  EXPECT_GT(between["factor"].get<double>(), 1);
+  // Without a target, the headline's 100 tok/s/user: the slow MI355X runs never got there.
+  const json default_target = get_json({{"model", "DeepSeek-V4-Pro"}, {"hardware", "mi355x"}});
+  EXPECT_EQ(default_target["target_interactivity"], 100);
+  for (const json& row : default_target["rows"]) {
+    for (const json& point : row["points"]) {
+      EXPECT_EQ(point["value"]["state"], "unreachable");
+    }
+  }
+}
+
+TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
+{
+  expect_error(get({{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");
+  expect_error(get({{"model", "dsv4"}, {"at", "-1"}}), 400, "bad_parameter", "at: expected a positive");
+  expect_error(get({{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
+  expect_error(get({{"model", "dsv4"}, {"metric", "cost"}}), 400, "bad_parameter", "metric: expected total");
+  expect_error(get({{"model", "dsv4"}, {"from", "May"}, {"to", "2026-05-21"}}), 400, "bad_parameter",
+               "from: expected a date as YYYY-MM-DD (got 'May')");
+  expect_error(get({{"model", "dsv4"}, {"from", "2026-05-02"}}), 400, "bad_parameter", "from and to go together");
+  expect_error(get({{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter", "colour: unknown parameter");
+  expect_error(get({{"model", "Llama-9"}}), 404, "unknown_model", "no stored points for model 'Llama-9'");
+}
+
+}  // namespace
+}  // namespace infertrack::server::api
