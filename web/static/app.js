@@ -12,7 +12,7 @@
   const CONTROLS = {
     model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
     spec_method: 'f-spec', disaggregated: 'f-disagg', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
-    log: 'c-log', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
+    log: 'c-log', history_at: 'h-at', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
     utilization: 'p-util', cost: 'p-cost', kw: 'p-kw',
   };
   // Dark enough for 3:1 contrast against the white chart background.
@@ -365,6 +365,127 @@
     }
   }
 
+  // ---- performance over time ----------------------------------------------------------------------
+
+  let historyChart = null;
+  let historyDays = [];
+  let historyRows = [];
+  let historyTicket = 0;
+  const BOUND_PREFIX = { exact: '', at_least: '≥ ', at_most: '≤ ', indeterminate: '~ ' };
+  const factorText = (f) => (f && f.factor !== null ? `${BOUND_PREFIX[f.bound] || ''}${fmt(f.factor, 2)}x` : '');
+  const knotText = (k) => `${k.result_id} (${fmt(k.interactivity, 2)} tok/s/user, ${fmtTps(k.tps_per_gpu)})`;
+  const bracketText = (p) => [p.lower, p.upper].filter(Boolean).map(knotText).join(' .. ');
+
+  async function refreshHistory() {
+    const ticket = ++historyTicket;
+    const canvas = $('#history-canvas');
+    if (!(Number(valueOf('history_at')) > 0)) {
+      $('#history-status').textContent = 'The target must be a positive number of tok/s/user.';
+      canvas.dataset.state = 'invalid';
+      return;
+    }
+    canvas.dataset.state = 'loading';
+    const params = filterParams();
+    params.set('model', valueOf('model') || initial.default_model);
+    for (const [name, key] of [['at', 'history_at'], ['x', 'x'], ['metric', 'metric']]) params.set(name, valueOf(key));
+    try {
+      const answer = await api('history', params);
+      if (ticket !== historyTicket) return;
+      buildHistory(answer);
+      canvas.dataset.state = 'ready';
+    } catch (error) {
+      if (ticket !== historyTicket) return;
+      $('#history-status').textContent = 'The history could not be loaded: ' + error.message;
+      canvas.dataset.state = 'error';
+    }
+  }
+
+  function buildHistory(answer) {
+    const log = valueOf('log') === '1';
+    historyRows = answer.rows;
+    historyDays = [...new Set(historyRows.flatMap((r) => r.points.map((p) => p.days_since_launch)))]
+      .sort((a, b) => a - b);
+    const slot = new Map(historyDays.map((d, i) => [d, i]));
+    const data = [historyDays];
+    const series = [{}];
+    const legend = [];
+    const rows = [];
+    historyRows.forEach((row, index) => {
+      const color = PALETTE[index % PALETTE.length];
+      // undefined: no run that day, bridged; null: a run that never reached the target, a break.
+      const line = new Array(historyDays.length).fill(undefined);
+      for (const p of row.points) line[slot.get(p.days_since_launch)] = p.value.tps_per_gpu;
+      data.push(line);
+      series.push({ label: row.configuration, stroke: color, width: 2,
+        points: { show: true, size: 8, width: 1.5, fill: color, stroke: '#fff' } });
+      const since = row.since_first ? ` ${factorText(row.since_first)} since ${row.since_first.from_date}` : '';
+      legend.push(h('li', null, h('span', { class: 'swatch', style: `background:${color}` }),
+        `${row.configuration}${since}`));
+      for (const p of row.points) {
+        const value = p.value.tps_per_gpu;
+        rows.push(h('tr', { 'data-configuration': row.configuration, 'data-date': p.date },
+          h('td', null, row.configuration), h('td', null, p.date), h('td', { class: 'num' }, String(p.days_since_launch)),
+          h('td', null, h('span', { class: `badge state-${p.value.state}` }, p.value.state.replace('_', ' '))),
+          h('td', { class: 'num', 'data-value': value === null ? '' : String(value) }, value === null ? 'gap' : fmtTps(value)),
+          h('td', { class: 'num' }, factorText(p.since_first)), h('td', null, p.gap_reason || bracketText(p))));
+      }
+    });
+    $('#history-legend').replaceChildren(...legend);
+    $('#history-table tbody').replaceChildren(...rows);
+    const canvas = $('#history-canvas');
+    canvas.dataset.series = String(historyRows.length);
+    if (historyChart) historyChart.destroy();
+    historyChart = null;
+    canvas.replaceChildren();
+    const gaps = historyRows.reduce((n, r) => n + r.points.filter((p) => p.value.tps_per_gpu === null).length, 0);
+    $('#history-status').textContent = historyRows.length
+      ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${gaps} run(s) short of it.`
+      : 'No configuration matches these filters.';
+    if (!historyRows.length || typeof uPlot === 'undefined') return;
+    const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');
+    const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
+      values: (u, ticks) => ticks.map((v) => (v === null ? '' : fmtCompact(v))) });
+    historyChart = new uPlot({
+      ...chartSize(),
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false, setScale: false } },
+      scales: { x: { time: false }, y: { distr: log ? 3 : 1, log: 10 } },
+      axes: [axis(`Days since launch (${answer.launch_date})`),
+        axis(`${metric} tok/s/GPU at ${fmt(answer.target_interactivity, 1)} tok/s/user`)],
+      series,
+      hooks: { setCursor: [showHistoryTooltip] },
+    }, data, canvas);
+    historyChart.over.addEventListener('mouseleave', () => { $('#history-tooltip').hidden = true; });
+  }
+
+  // Every configuration's run on the hovered day: value, state, run and brackets, or why there is none.
+  function showHistoryTooltip(u) {
+    const tip = $('#history-tooltip');
+    const index = u.cursor.idx;
+    if (index === null || index === undefined || u.cursor.left < 0) { tip.hidden = true; return; }
+    const day = historyDays[index];
+    const row = (label, value) => [h('dt', null, label), h('dd', null, value)];
+    const entries = [];
+    historyRows.forEach((r, i) => {
+      const p = r.points.find((q) => q.days_since_launch === day);
+      if (!p) return;
+      const run = safeUrl(p.run_url);
+      entries.push(h('p', { class: 'tooltip-title' },
+        h('span', { class: 'swatch', style: `background:${PALETTE[i % PALETTE.length]}` }), r.configuration),
+      h('dl', null,
+        row('Value', p.value.tps_per_gpu === null ? `gap: ${p.gap_reason}`
+          : `${fmtTps(p.value.tps_per_gpu)} tok/s/GPU (${p.value.state.replace('_', ' ')})`),
+        row('Run', run ? `${p.date}, ${run}` : p.date),
+        row(p.upper ? 'Between' : 'From', bracketText(p) || 'none'),
+        p.since_first && p.since_first.factor !== null ? row('Since first', factorText(p.since_first)) : null));
+    });
+    tip.replaceChildren(h('div', null, h('p', { class: 'tooltip-hint' }, `Day ${day}`), ...entries));
+    tip.hidden = false;
+    const maxLeft = tip.parentElement.clientWidth - tip.offsetWidth - 4;
+    tip.style.left = Math.max(4, Math.min(maxLeft, u.cursor.left + 16)) + 'px';
+    tip.style.top = Math.max(4, u.cursor.top + 16) + 'px';
+  }
+
   // ---- capacity planner ---------------------------------------------------------------------------
 
   const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
@@ -555,7 +676,7 @@
       $('#chart-status').textContent = 'The points could not be loaded: ' + error.message;
       table.dataset.state = 'error';
     }
-    await Promise.all([refreshChart(), refreshPlan()]);
+    await Promise.all([refreshChart(), refreshPlan(), refreshHistory()]);
   }
 
   function start() {
@@ -577,8 +698,11 @@
       control(key).addEventListener('change', () => { syncUrl(); refreshAll(); });
     }
     for (const key of ['metric', 'x', 'runs', 'log']) {
-      control(key).addEventListener('change', () => { syncUrl(); refreshChart(); });
+      control(key).addEventListener('change', () => { syncUrl(); refreshChart(); refreshHistory(); });
     }
+    const historySoon = debounce(refreshHistory, DEBOUNCE_MS);
+    $('#history-form').addEventListener('submit', (event) => event.preventDefault());
+    control('history_at').addEventListener('input', () => { syncUrl(); historySoon(); });
     $('#planner-form').addEventListener('submit', (event) => event.preventDefault());
     $('#planner-form').addEventListener('input', () => { showPresetNote(); syncUrl(); planSoon(); });
     $('#planner-form').addEventListener('change', () => { showPresetNote(); syncUrl(); planSoon(); });
@@ -602,7 +726,10 @@
     canvas.tabIndex = 0;
     canvas.addEventListener('keydown', onChartKey);
     canvas.addEventListener('blur', hideTooltip);
-    addEventListener('resize', debounce(() => chart && chart.setSize(chartSize()), DEBOUNCE_MS));
+    addEventListener('resize', debounce(() => {
+      if (chart) chart.setSize(chartSize());
+      if (historyChart) historyChart.setSize(chartSize());
+    }, DEBOUNCE_MS));
     syncUrl();
     refreshAll();
   }

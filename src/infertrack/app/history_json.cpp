@@ -71,11 +71,12 @@ to_json(const HistoryRow& row, double target)
   const domain::HistorySeries& series = row.series;
   const domain::ConfigGroupKey& group = series.configuration;
   nlohmann::json points = nlohmann::json::array();
-  // The latest factor against the first measurement: how far the configuration has come.
+  // The latest factor against the first measurement: how far the configuration has come (none when it
+  // was measured at the target only once).
   nlohmann::json since_first = nullptr;
   for (const domain::HistoryPoint& point : series.points) {
     points.push_back(to_json(point, target));
-    if (point.since_first && point.since_first->factor) {
+    if (point.since_first && point.since_first->factor && point.since_first->from_date != point.date) {
       since_first = to_json(*point.since_first);
     }
   }

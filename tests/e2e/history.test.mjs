@@ -1,0 +1,89 @@
+// The performance-over-time chart in a real browser against the real server: one line per configuration
+// of the history API's answer, and a new target refetches and shows the values the API gives for it.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, screenshotPath, startServer, waitForApp } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The values the table shows, by configuration and run date ('' for a gap).
+async function shownValues(page) {
+  return page.$$eval('#history-table tbody tr', (rows) => rows.map((row) =>
+    [row.dataset.configuration, row.dataset.date, row.querySelector('[data-value]').dataset.value]));
+}
+
+function apiValues(answer) {
+  return answer.rows.flatMap((row) => row.points.map((p) =>
+    [row.configuration, p.date, p.value.tps_per_gpu === null ? '' : String(p.value.tps_per_gpu)]));
+}
+
+async function historyAt(model, at) {
+  return server.api(`/api/v1/history?model=${encodeURIComponent(model)}&at=${at}&x=auto&metric=total`);
+}
+
+test('the history chart draws one line per configuration the API answers', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.waitForSelector('#history-canvas[data-state="ready"]');
+  const model = await page.inputValue('#f-model');
+  const at = await page.inputValue('#h-at');
+  const answer = await historyAt(model, at);
+  assert.ok(answer.rows.length > 1);
+  const canvas = page.locator('#history-canvas');
+  assert.equal(await canvas.getAttribute('data-series'), String(answer.rows.length));
+  assert.equal(await page.locator('#history-canvas canvas').count(), 1);
+  assert.equal(await page.locator('#history-legend li').count(), answer.rows.length);
+  assert.deepEqual(await shownValues(page), apiValues(answer));
+
+  // The MI355X launch run (fp8, fastest point 2.43 tok/s/user) is a gap with its reason, never a zero.
+  const gap = page.locator('#history-table tr[data-date="2026-04-25"]');
+  assert.match(await gap.textContent(), /gap.*above the fastest measured interactivity 2\.43/);
+
+  // Hovering the first day shows every run of that day with its value or the reason for the gap.
+  await page.locator('#history-canvas').scrollIntoViewIfNeeded();
+  const over = await page.locator('#history-canvas .u-over').boundingBox();
+  await page.mouse.move(over.x + 1, over.y + over.height / 2);
+  const tooltip = page.locator('#history-tooltip');
+  await tooltip.waitFor({ state: 'visible' });
+  assert.match(await tooltip.textContent(), /Day 1.*gap: target .* above the fastest measured interactivity 2\.43/s);
+  await page.screenshot({ path: screenshotPath('history-chart.png'), fullPage: false });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('moving the target refetches and shows the values the API gives for it', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.waitForSelector('#history-canvas[data-state="ready"]');
+  const model = await page.inputValue('#f-model');
+  const before = await shownValues(page);
+
+  await page.fill('#h-at', '5');
+  await page.waitForFunction(() => /at 5\.0 tok\/s\/user/.test(document.querySelector('#history-status').textContent)
+    && document.querySelector('#history-canvas').dataset.state === 'ready');
+  const answer = await historyAt(model, 5);
+  const after5 = await shownValues(page);
+  assert.deepEqual(after5, apiValues(answer));
+  assert.notDeepEqual(after5, before);
+  // At 5 tok/s/user the MI355X fp4 runs rise date by date.
+  const fp4 = answer.rows.find((r) => r.hardware === 'mi355x' && r.precision === 'fp4');
+  const values = fp4.points.map((p) => p.value.tps_per_gpu);
+  assert.deepEqual(values, [...values].sort((a, b) => a - b));
+  assert.match(page.url(), /history_at=5/); // the share link keeps the target
+
+  await page.fill('#h-at', '0');
+  await page.waitForSelector('#history-canvas[data-state="invalid"]');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
