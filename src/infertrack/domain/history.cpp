@@ -78,11 +78,14 @@ usable(std::optional<double> value)
   return value && std::isfinite(*value);
 }
 
-// What a run's curve needs of one point, read in one sequential pass over the (large) points.
+// What a run's curve needs of one point, read in one sequential pass over the (large) points: going back to
+// a point later for its id or run link would cost cache misses on every run.
 struct PointSummary
 {
-  std::size_t index = 0;
   std::size_t run = 0;
+  std::string_view result_id;
+  std::string_view date;
+  const std::optional<std::string>* run_url = nullptr;
   std::optional<double> p90;
   std::optional<double> median;
   std::optional<double> value;
@@ -166,8 +169,7 @@ struct RunScratch
 // The run's frontier, as performance_curve.cpp's curve_of_run builds it, read at the target. Empty when no
 // point of the run has the basis and the metric.
 std::optional<HistoryPoint>
-point_of_run(std::span<const BenchmarkPoint> points,
-             std::span<const PointSummary> members,
+point_of_run(std::span<const PointSummary> members,
              InteractivityBasis basis,
              const HistoryOptions& options,
              std::int64_t launch_day,
@@ -192,13 +194,12 @@ point_of_run(std::span<const BenchmarkPoint> points,
     const PlanePoint& knot = scratch.plane[front[k]];
     scratch.knots[k].interactivity = knot.x;
     scratch.knots[k].throughput = knot.y;
-    scratch.knots[k].result_id = points[scratch.kept[front[k]]->index].result_id;
+    scratch.knots[k].result_id = scratch.kept[front[k]]->result_id;
   }
 
   HistoryPoint point;
-  const BenchmarkPoint& first = points[members.front().index];
-  point.date = first.date;
-  point.days_since_launch = day_number(first.date) - launch_day;
+  point.date = members.front().date;
+  point.days_since_launch = day_number(point.date) - launch_day;
   point.value = interpolate_at(scratch.knots, options.target);
   point.slowest_interactivity = scratch.knots.front().interactivity;
   point.fastest_interactivity = scratch.knots.back().interactivity;
@@ -207,7 +208,7 @@ point_of_run(std::span<const BenchmarkPoint> points,
     const FrontierKnot& knot = scratch.knots[k];
     if (point.value.lower_result_id == knot.result_id) {
       point.lower = knot;
-      point.run_url = points[scratch.kept[front[k]]->index].run_url;
+      point.run_url = *scratch.kept[front[k]]->run_url;
     }
     if (point.value.upper_result_id == knot.result_id) {
       point.upper = knot;
@@ -261,6 +262,7 @@ build_history(std::span<const BenchmarkPoint> points, const HistoryOptions& opti
   std::optional<std::string_view> last_date;
   std::size_t date_id = 0;
   std::size_t run_id = 0;
+  bool grouped = true; // each run's points already contiguous, as a store returns them
   for (std::size_t i = 0; i < points.size(); ++i) {
     const BenchmarkPoint& point = points[i];
     const ConfigurationView view = configuration_of(point);
@@ -290,29 +292,36 @@ build_history(std::span<const BenchmarkPoint> points, const HistoryOptions& opti
         runs.push_back({configuration_id, date_id, 0, 0});
         configurations[configuration_id].runs.push_back(found->second);
       }
+      grouped = grouped && (added || found->second == run_id);
       run_id = found->second;
     }
     configurations[configuration_id].all_have_p90 =
       configurations[configuration_id].all_have_p90 && point.interactivity_p90.has_value();
     ++runs[run_id].end; // a count until the offsets below
-    summaries.push_back({i,
-                         run_id,
+    summaries.push_back({run_id,
+                         point.result_id,
+                         point.date,
+                         &point.run_url,
                          point.interactivity_p90,
                          point.interactivity_median,
                          metric_of(point.per_gpu_tps, options.metric)});
   }
 
-  // Counting sort by run: each run's points contiguous, in input order.
+  // Counting sort by run (each run's points contiguous, in input order), unless they already are.
   std::size_t offset = 0;
   for (Run& run : runs) {
     const std::size_t count = run.end;
     run.begin = offset;
-    run.end = offset;
+    run.end = grouped ? offset + count : offset;
     offset += count;
   }
-  std::vector<PointSummary> by_run(summaries.size());
-  for (const PointSummary& summary : summaries) {
-    by_run[runs[summary.run].end++] = summary;
+  std::vector<PointSummary> by_run;
+  if (!grouped) {
+    by_run.resize(summaries.size());
+    for (const PointSummary& summary : summaries) {
+      by_run[runs[summary.run].end++] = summary;
+    }
+    summaries.swap(by_run);
   }
 
   std::vector<std::size_t> order(configurations.size());
@@ -338,8 +347,8 @@ build_history(std::span<const BenchmarkPoint> points, const HistoryOptions& opti
     series.points.reserve(configuration.runs.size());
     std::optional<std::size_t> first_measured;
     for (const std::size_t r : configuration.runs) {
-      const std::span<const PointSummary> members(by_run.data() + runs[r].begin, runs[r].end - runs[r].begin);
-      std::optional<HistoryPoint> point = point_of_run(points, members, series.basis, options, launch_day, scratch);
+      const std::span<const PointSummary> members(summaries.data() + runs[r].begin, runs[r].end - runs[r].begin);
+      std::optional<HistoryPoint> point = point_of_run(members, series.basis, options, launch_day, scratch);
       if (!point) {
         continue;
       }
