@@ -2,6 +2,7 @@
 
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/inferencex_rows.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/snapshot_reader.hpp"
@@ -36,15 +37,23 @@ skip_space(std::string_view text, std::size_t pos)
   return pos;
 }
 
-// Whether a JSON object has a top-level "points" member holding an array. A shallow scan (strings and nesting
-// only), stopping at that member: the reader validates the whole text afterwards.
-bool
-is_snapshot(std::string_view text)
+// The end of the JSON string whose opening quote is at `pos` (the index of its closing quote), or npos.
+std::size_t
+string_end(std::string_view text, std::size_t pos)
 {
-  std::size_t pos = skip_space(text, 0);
-  if (pos >= text.size() || text[pos] != '{') {
-    return false;
+  for (++pos; pos < text.size() && text[pos] != '"'; ++pos) {
+    pos += text[pos] == '\\' ? 1 : 0;
   }
+  return pos < text.size() ? pos : std::string_view::npos;
+}
+
+// Calls `on_key(key, value_pos)` for each member key of the JSON object opening at `pos`, with the position of
+// its value, until `on_key` returns true or the object ends. A shallow scan (strings and nesting only): the
+// reader validates the whole text afterwards. Returns whether `on_key` stopped it.
+template<typename OnKey>
+bool
+scan_object_keys(std::string_view text, std::size_t pos, OnKey&& on_key)
+{
   int depth = 0;
   for (; pos < text.size(); ++pos) {
     const char c = text[pos];
@@ -56,22 +65,59 @@ is_snapshot(std::string_view text)
       }
     } else if (c == '"') {
       const std::size_t start = pos + 1;
-      for (++pos; pos < text.size() && text[pos] != '"'; ++pos) {
-        pos += text[pos] == '\\' ? 1 : 0;
-      }
-      if (pos >= text.size()) {
+      pos = string_end(text, pos);
+      if (pos == std::string_view::npos) {
         return false;
       }
-      if (depth == 1 && text.substr(start, pos - start) == "points") {
-        const std::size_t colon = skip_space(text, pos + 1);
-        if (colon < text.size() && text[colon] == ':') {
-          const std::size_t value = skip_space(text, colon + 1);
-          return value < text.size() && text[value] == '[';
-        }
+      const std::size_t colon = skip_space(text, pos + 1);
+      if (depth == 1 && colon < text.size() && text[colon] == ':'
+          && on_key(text.substr(start, pos - start), skip_space(text, colon + 1))) {
+        return true;
       }
     }
   }
   return false;
+}
+
+// Whether a JSON object has a top-level "points" member holding an array.
+bool
+is_snapshot(std::string_view text)
+{
+  const std::size_t pos = skip_space(text, 0);
+  if (pos >= text.size() || text[pos] != '{') {
+    return false;
+  }
+  bool array = false;
+  scan_object_keys(text, pos, [&](std::string_view key, std::size_t value) {
+    if (key != "points") {
+      return false;
+    }
+    array = value < text.size() && text[value] == '[';
+    return true;  // the first "points" decides
+  });
+  return array;
+}
+
+// Whether a JSON array's first element is an object with "hardware" and "metrics" members: an InferenceX
+// API benchmarks answer.
+bool
+is_inferencex_rows(std::string_view text)
+{
+  std::size_t pos = skip_space(text, 0);
+  if (pos >= text.size() || text[pos] != '[') {
+    return false;
+  }
+  pos = skip_space(text, pos + 1);
+  if (pos >= text.size() || text[pos] != '{') {
+    return false;
+  }
+  bool hardware = false;
+  bool metrics = false;
+  return scan_object_keys(text, pos, [&](std::string_view key, std::size_t) {
+    hardware = hardware || key == "hardware";
+    metrics = metrics || key == "metrics";
+    return hardware && metrics;
+  });
 }
 
 // The required columns the first line of `text` lacks; all of them when it is not a CSV line at all.
@@ -105,7 +151,7 @@ is_points_csv(std::string_view text)
   return missing_csv_columns(text).empty();
 }
 
-// One entry per format, tried in order. A new format (e.g. InferenceX API rows, a JSON array) adds a row.
+// One entry per format, tried in order. A new format adds a row.
 struct FormatEntry
 {
   InputFormat format;
@@ -121,6 +167,11 @@ const std::array k_formats = {
               read_points_csv,
               "points_csv (a CSV whose header names at least model, hardware, framework, precision, date, "
               "concurrency, total_allocated_gpus, tput_per_gpu, interactivity, interactivity_basis)"},
+  FormatEntry{InputFormat::inferencex_rows,
+              is_inferencex_rows,
+              read_inferencex_rows,
+              "inferencex_rows (a JSON array of InferenceX API benchmark rows, the first an object with "
+              "\"hardware\" and \"metrics\")"},
 };
 
 // What the content looks like, for the "got" part of an unknown-format diagnostic.
@@ -135,7 +186,7 @@ describe_unknown(std::string_view content)
     return "a JSON object without a top-level \"points\" array";
   }
   if (content[first] == '[') {
-    return "a JSON array";
+    return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\"";
   }
   std::string missing;
   for (std::string_view name : missing_csv_columns(content)) {
@@ -156,6 +207,8 @@ to_string(InputFormat format)
       return "snapshot";
     case InputFormat::points_csv:
       return "points_csv";
+    case InputFormat::inferencex_rows:
+      return "inferencex_rows";
   }
   return "unknown";
 }

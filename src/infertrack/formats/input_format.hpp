@@ -11,8 +11,9 @@ namespace infertrack::formats {
 
 enum class InputFormat
 {
-  snapshot,   // the seed's JSON snapshot
-  points_csv, // the measured-points CSV
+  snapshot,        // the seed's JSON snapshot
+  points_csv,      // the measured-points CSV
+  inferencex_rows, // an InferenceX API benchmarks answer: a JSON array of rows
 };
 
 const char* to_string(InputFormat format);

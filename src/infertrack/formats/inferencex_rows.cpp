@@ -1,0 +1,102 @@
+#include "infertrack/formats/inferencex_rows.hpp"
+
+#include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/inferencex_row.hpp"
+#include "infertrack/formats/json_values.hpp"
+#include "infertrack/formats/point_dedup.hpp"
+
+namespace infertrack::formats {
+
+namespace {
+
+using util::Result;
+
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+constexpr std::string_view k_expected_rows = "a JSON array of benchmark rows";
+
+// About how many rows `json` holds, so that the points are built in place without the vector moving them as it
+// grows. The API's rows take 1.2 to 1.8 KB each (compact, with every latency percentile); a guess on the high
+// side only reserves address space.
+std::size_t
+expected_row_count(std::string_view json)
+{
+  constexpr std::size_t k_typical_row_bytes = 1024;
+  return json.size() / k_typical_row_bytes + 1;
+}
+
+// The shared JSON messages name what the snapshot expects where the whole document is concerned.
+tl::unexpected<util::Diagnostic>
+reworded_for_rows(tl::unexpected<util::Diagnostic> failed)
+{
+  util::Diagnostic& diagnostic = failed.value();
+  if (diagnostic.message.starts_with("empty input (")) {
+    diagnostic.message = "empty input (got no JSON value, expected " + std::string(k_expected_rows) + ")";
+  } else if (diagnostic.message.starts_with("nested too deeply (")) {
+    diagnostic.message = "nested too deeply (got more levels of arrays and objects than the parser allows, "
+                         "expected " + std::string(k_expected_rows) + ")";
+  }
+  return failed;
+}
+
+}  // namespace
+
+Result<domain::Dataset>
+read_inferencex_rows(std::string_view json)
+{
+  if (json.starts_with(k_utf8_bom)) {
+    json.remove_prefix(k_utf8_bom.size());
+  }
+  const JsonPlace whole{};
+  // On-Demand reads past the end of the text by design: it needs its own padded copy (see read_snapshot).
+  const simdjson::padded_string padded(json);
+  simdjson::ondemand::parser parser;
+  simdjson::ondemand::document document;
+  if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
+    return reworded_for_rows(json_error(error, whole));
+  }
+  JsonValue top;
+  if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
+    if (error == simdjson::SCALAR_DOCUMENT_AS_VALUE) {
+      return fail_at(whole, "not InferenceX rows (got a single JSON value, expected " + std::string(k_expected_rows)
+                              + ")");
+    }
+    return reworded_for_rows(json_error(error, whole));
+  }
+
+  domain::Dataset dataset;
+  PointDedup dedup;
+  dedup.reserve(dataset.points, expected_row_count(json));
+  InferencexRowReader reader;
+  auto read = for_each_element(
+    top,
+    JsonPlace{"rows", JsonPlace::k_no_index, {}},
+    k_expected_rows,
+    [&](JsonValue& row, std::size_t index) -> Result<void> {
+      // Built in place: a point is large, and most rows are kept.
+      INFERTRACK_TRY(reader.read(row, index, dataset.points.emplace_back()));
+      const auto added = dedup.add_last(dataset.points, index);
+      if (added.outcome == PointDedup::Outcome::conflict) {
+        const std::string first = "rows[" + std::to_string(added.first_record) + "]";
+        return fail_at(JsonPlace{"rows", index, {}},
+                       "conflicting duplicate (got the configuration, concurrency, date and run of " + first
+                         + " again with different values, expected the same values as " + first + ")");
+      }
+      return {};
+    });
+  if (!read) {
+    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
+    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
+      read.error().message = std::string(k_truncated_json);
+    }
+    return reworded_for_rows(tl::unexpected<util::Diagnostic>(std::move(read).error()));
+  }
+  if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
+    return fail_at(whole,
+                   "trailing content after the rows (got "
+                     + quoted_text(std::string_view(rest, padded.data() + padded.size() - rest))
+                     + ", expected the end of the input)");
+  }
+  return dataset;
+}
+
+}  // namespace infertrack::formats
