@@ -155,6 +155,36 @@ check_point(const BenchmarkPoint& point)
     }
   }
 
+  // The parts must add up: total = input + output (section 2), on the point's basis. A source that gives only
+  // per-GPU values (the InferenceX API) is checked by nothing else: its absolutes are completed from them,
+  // role by role, so only this sum shows per-GPU values divided by GPU counts other than the point's.
+  std::array<std::optional<double>, 3> absolutes;
+  for (std::size_t i = 0; i < k_roles.size(); ++i) {
+    const std::optional<std::int64_t> gpus = denominator(point, k_roles[i], physical);
+    const std::optional<double>& per_gpu = field_of(point.per_gpu_tps, k_roles[i]);
+    absolutes[i] = field_of(point.absolute_tps, k_roles[i]);
+    if (!absolutes[i] && per_gpu && gpus) {
+      absolutes[i] = *per_gpu * static_cast<double>(*gpus);
+    }
+  }
+  const auto& [input, output, total] = absolutes;
+  if (input && output && total && physical > 0) {
+    const double gap = std::abs(*total - (*input + *output)) / static_cast<double>(physical);
+    if (!(gap <= k_per_gpu_tolerance)) {
+      add(FindingKind::per_gpu_mismatch,
+          fmt::format("Total throughput {} tok/s differs from input {} + output {} = {} tok/s by {:.3g} tok/s "
+                      "per allocated GPU ({} GPUs, per-GPU basis {}; tolerance {}).",
+                      *total,
+                      *input,
+                      *output,
+                      *input + *output,
+                      gap,
+                      physical,
+                      to_string(point.per_gpu_basis),
+                      k_per_gpu_tolerance));
+    }
+  }
+
   if (!point.disaggregated && point.prefill_gpus && point.decode_gpus && point.aggregate_engine_gpus
       && *point.prefill_gpus == *point.aggregate_engine_gpus
       && *point.decode_gpus == *point.aggregate_engine_gpus) {
