@@ -223,6 +223,85 @@ TEST_F(SqliteStoreTest, ingest_all_is_all_or_nothing_across_datasets)
   EXPECT_TRUE(store->dataset_notes().empty());
 }
 
+// The schema of the database at `path`: every table, index and trigger with the SQL that made it.
+std::string
+schema_of(const std::filesystem::path& path)
+{
+  testing::detail::RawDatabase raw(path);
+  sqlite3_stmt* list = nullptr;
+  sqlite3_prepare_v2(raw.db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name", -1,
+                     &list, nullptr);
+  std::string schema;
+  while (sqlite3_step(list) == SQLITE_ROW) {
+    for (int c = 0; c < 4; ++c) {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(list, c));
+      schema += text ? text : "NULL";
+      schema += '|';
+    }
+    schema += '\n';
+  }
+  sqlite3_finalize(list);
+  return schema;
+}
+
+// Enough points for the ingest to take its bulk path (secondary indexes dropped and built again).
+std::vector<BenchmarkPoint>
+many_points(int count)
+{
+  std::vector<BenchmarkPoint> points;
+  for (int i = 0; i < count; ++i) {
+    points.push_back(full_point(std::to_string(100000 + i), i));
+    points.back().hardware = i % 2 == 0 ? "gb200" : "b200";
+  }
+  return points;
+}
+
+constexpr int k_bulk_points = 12'000;
+
+TEST_F(SqliteStoreTest, ingest_of_many_points_keeps_the_schema_and_its_indexes)
+{
+  auto store = open();
+  const std::string fresh_schema = schema_of(db_path());
+  const std::vector<BenchmarkPoint> points = many_points(k_bulk_points);
+  const auto added = store->ingest(points_only(points));
+  ASSERT_TRUE(added);
+  EXPECT_EQ(added->points_added, k_bulk_points);
+  EXPECT_EQ(schema_of(db_path()), fresh_schema);
+  EXPECT_EQ(store->point_count(), k_bulk_points);
+  store::PointFilter b200;
+  b200.hardware = "b200";
+  EXPECT_EQ(store->points(b200).size(), static_cast<std::size_t>(k_bulk_points / 2));
+  EXPECT_EQ(*store->point("100007"), points[7]);
+
+  // The same points again are unchanged, and the schema still is.
+  const std::string before = dump_database(db_path());
+  const auto again = store->ingest(points_only(points));
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->points_added, 0);
+  EXPECT_EQ(again->points_unchanged, k_bulk_points);
+  EXPECT_EQ(schema_of(db_path()), fresh_schema);
+  EXPECT_EQ(dump_database(db_path()), before);
+}
+
+TEST_F(SqliteStoreTest, ingest_of_many_points_that_fails_leaves_the_store_and_its_indexes_as_before)
+{
+  auto store = open();
+  ASSERT_TRUE(store->ingest(points_only({full_point("1")})));
+  const std::string schema = schema_of(db_path());
+  const std::string before = dump_database(db_path());
+
+  std::vector<BenchmarkPoint> points = many_points(k_bulk_points);
+  BenchmarkPoint changed = full_point("1");
+  changed.concurrency = 64;
+  points.push_back(changed);
+  auto result = store->ingest(points_only(points));
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().record, "1");
+  EXPECT_EQ(result.error().field, "concurrency");
+  EXPECT_EQ(schema_of(db_path()), schema);
+  EXPECT_EQ(dump_database(db_path()), before);
+}
+
 TEST_F(SqliteStoreTest, ingest_refuses_a_conflicting_hardware_cost_preset_or_headline)
 {
   auto store = open();

@@ -5,6 +5,8 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace infertrack::store::sqlite {
 namespace {
@@ -90,7 +92,84 @@ first_note_difference(const std::vector<domain::PointNote>& stored,
   return std::nullopt;
 }
 
+// A bulk ingest brings at least this many points, and at least as many as are stored already.
+constexpr std::size_t k_bulk_min_points = 10'000;
+
+std::size_t
+point_count(std::span<const domain::Dataset> datasets)
+{
+  std::size_t count = 0;
+  for (const domain::Dataset& dataset : datasets) {
+    count += dataset.points.size();
+  }
+  return count;
+}
+
+// A secondary index of the points table: its name and the statement that creates it.
+struct IndexDefinition
+{
+  std::string name;
+  std::string sql;
+};
+
+// The plain secondary indexes of the points table. Unique indexes (and the automatic ones of PRIMARY KEY
+// and UNIQUE constraints, which have no SQL) are left out: they find an already stored record, so they
+// must stay in place during an ingest.
+std::vector<IndexDefinition>
+secondary_point_indexes(Connection& db)
+{
+  Statement statement(db, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'points'"
+                          " AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%' ORDER BY name");
+  StatementScope scope(statement);
+  std::vector<IndexDefinition> indexes;
+  while (statement.step()) {
+    indexes.push_back(
+      IndexDefinition{std::string(statement.column_text(0)), std::string(statement.column_text(1))});
+  }
+  return indexes;
+}
+
 }  // namespace
+
+// While a large ingest runs, the secondary indexes of the points table are dropped and built again before
+// the commit, all inside the one transaction (a failure rolls the drop back with the rest). Building an
+// index sorts its keys once; keeping it up to date inserts every key at a random place of a growing
+// B-tree, which costs several times more per point once the ingest is as big as the table it goes into.
+class BulkIndexes
+{
+public:
+  BulkIndexes(Connection& db, std::span<const domain::Dataset> datasets) : m_db(db)
+  {
+    const std::size_t incoming = point_count(datasets);
+    if (incoming < k_bulk_min_points) {
+      return;
+    }
+    // MAX(rowid) is a cheap upper bound of the stored points (one B-tree descent, where COUNT(*) scans).
+    const auto stored =
+      std::stoll(m_db.query_text("SELECT COALESCE(MAX(rowid), 0) FROM points").value_or("0"));
+    if (static_cast<std::size_t>(stored) > incoming) {
+      return;
+    }
+    m_indexes = secondary_point_indexes(m_db);
+    for (const IndexDefinition& index : m_indexes) {
+      // Index names come from our own migrations: plain identifiers, quoted all the same.
+      m_db.execute("DROP INDEX \"" + index.name + "\"");
+    }
+  }
+
+  // Builds the dropped indexes again; call before committing.
+  void rebuild()
+  {
+    for (const IndexDefinition& index : m_indexes) {
+      m_db.execute(index.sql);
+    }
+    m_indexes.clear();
+  }
+
+private:
+  Connection& m_db;
+  std::vector<IndexDefinition> m_indexes;
+};
 
 Ingester::Ingester(Connection& db)
   : m_db(db),
@@ -123,6 +202,7 @@ Ingester::ingest(std::span<const domain::Dataset> datasets)
   // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
   Transaction transaction(m_db, TransactionMode::write);
   m_ingested_at = utc_timestamp();
+  BulkIndexes bulk(m_db, datasets);
   IngestSummary total;
   for (const domain::Dataset& dataset : datasets) {
     // On failure the transaction rolls back as it goes out of scope: nothing of any dataset stays.
@@ -132,6 +212,7 @@ Ingester::ingest(std::span<const domain::Dataset> datasets)
     total.findings_added += summary.findings_added;
     total.other_records_added += summary.other_records_added;
   }
+  bulk.rebuild();
   transaction.commit();
   return total;
 }
