@@ -1,0 +1,114 @@
+// End to end: the real binary ingests a real InferenceX API answer and interpolates its frontiers.
+#include "cli_runner.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+
+namespace infertrack::test {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+// 435 rows of GET /api/v1/benchmarks?model=DeepSeek-R1-0528 (tests/cases/inferencex/README.md).
+const std::string k_capture =
+  std::string(INFERTRACK_SOURCE_DIR) + "/tests/cases/inferencex/benchmarks-dsr1-latest.json";
+constexpr std::size_t k_capture_rows = 435;
+constexpr std::size_t k_bundled_points = 40;  // loaded into every new database
+
+class InferencexIngest : public testing::Test
+{
+protected:
+  TempDir dir;
+  std::string db = dir.file("tracker.db").string();
+
+  CliResult run(std::vector<std::string> args)
+  {
+    args.push_back("--db");
+    args.push_back(db);
+    return run_cli(args);
+  }
+
+  json run_json(std::vector<std::string> args)
+  {
+    args.push_back("--json");
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.exit_code == 0 ? json::parse(result.out) : json();
+  }
+};
+
+TEST_F(InferencexIngest, stores_every_row_once_with_its_findings)
+{
+  const json first = run_json({"ingest", k_capture});
+  EXPECT_EQ(first["files"], 1);
+  EXPECT_EQ(first["points_added"], k_capture_rows);
+  // Eight role-local rows of 2025-12 whose per-GPU parts do not add up to their total (formats test).
+  EXPECT_EQ(first["findings_added"], 8);
+
+  const json again = run_json({"ingest", k_capture});
+  EXPECT_EQ(again["points_added"], 0);
+  EXPECT_EQ(again["points_unchanged"], k_capture_rows);
+  EXPECT_EQ(run_json({"points"}).size(), k_bundled_points + k_capture_rows);
+  EXPECT_EQ(run_json({"points", "--model", "dsr1"}).size(), k_capture_rows);  // the API's model key is an alias
+
+  std::size_t mismatches = 0;
+  const json check = run_json({"check"});
+  for (const json& finding : check["findings"]) {
+    mismatches += finding["kind"] == "per_gpu_mismatch" ? 1 : 0;
+  }
+  EXPECT_EQ(mismatches, 8u);
+
+  // Row 199: mi355x mori-sglang, 16 prefill + 8 decode GPUs, per-GPU values divided role-locally.
+  const json point = run_json({"points", "show", "ix-759fff73e00dd149"});
+  EXPECT_EQ(point["framework"], "mori-sglang");
+  EXPECT_EQ(point["per_gpu_basis"], "role_local");
+  EXPECT_EQ(point["prefill_gpus"], 16);
+  EXPECT_EQ(point["decode_gpus"], 8);
+  EXPECT_EQ(point["total_allocated_gpus"], 24);
+  EXPECT_EQ(point["tps_per_gpu"]["output"].get<double>(), 1186.2472529925478);
+  EXPECT_EQ(point["tps"]["output"].get<double>(), 1186.2472529925478 * 8);  // over the decode GPUs only
+  EXPECT_EQ(point["run_url"], "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/26607091549/attempts/1");
+}
+
+TEST_F(InferencexIngest, interpolates_the_captured_frontiers)
+{
+  ASSERT_EQ(run_json({"ingest", k_capture})["points_added"], k_capture_rows);
+  const json answer = run_json({"interpolate", "--model", "DeepSeek-R1-0528", "--at", "50"});
+  // One row per configuration (hardware, engine, precision, spec method, P/D, sequence lengths), each from its
+  // latest run.
+  ASSERT_EQ(answer["rows"].size(), 151u);
+  std::map<std::string, int> states;
+  for (const json& row : answer["rows"]) {
+    EXPECT_EQ(row["model"], "DeepSeek-R1-0528");
+    ++states[row["value"]["state"].get<std::string>()];
+  }
+  EXPECT_EQ(states, (std::map<std::string, int>{{"clamped_low", 51}, {"interpolated", 72}, {"unreachable", 28}}));
+
+  const json* found = nullptr;
+  for (const json& row : answer["rows"]) {
+    if (row["configuration"] == "DeepSeek-R1-0528 gb200 dynamo-trt fp8 none disagg 1024/1024 2026-02-05") {
+      found = &row;
+    }
+  }
+  ASSERT_NE(found, nullptr);
+  const json& row = *found;
+  EXPECT_EQ(row["interactivity_basis"], "median_tpot");  // these rows carry no P90 interactivity
+  ASSERT_EQ(row["frontier"].size(), 5u);
+  EXPECT_EQ(row["value"]["state"], "interpolated");
+  EXPECT_EQ(row["value"]["lower_result_id"], "ix-d9f3f04141639e20");  // 34.94 tok/s/user, 5,356.8 tok/s/GPU
+  EXPECT_EQ(row["value"]["upper_result_id"], "ix-136295022f219298");  // 51.44 tok/s/user, 2,398.4 tok/s/GPU
+  // The Steffen spline through the five knots at 50 tok/s/user, computed independently from DOMAIN.md section 5.
+  EXPECT_NEAR(row["value"]["tps_per_gpu"].get<double>(), 2579.44200518015, 1e-6);
+
+  const CliResult text = run({"interpolate", "--model", "DeepSeek-R1-0528", "--at", "50"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("2,579.4"));
+}
+
+}  // namespace
+}  // namespace infertrack::test
