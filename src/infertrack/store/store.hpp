@@ -75,6 +75,12 @@ public:
   // Points matching `filter`, ordered by model, hardware, framework, precision, spec method,
   // disaggregation, workload, date, concurrency, result id.
   virtual std::vector<domain::BenchmarkPoint> points(const PointFilter& filter) = 0;
+  // The points of the latest run of each configuration (model, hardware, framework, precision, spec
+  // method, disaggregation, workload) that `filter` matches: per configuration, only the points of its
+  // latest date (on or before `filter.as_of` when given; `filter.date` when given), never a mix of dates.
+  // What a curve, a headline or the public benchmark listing is made of, selected in the database so that
+  // earlier runs are never read. Same order as points().
+  virtual std::vector<domain::BenchmarkPoint> latest_points(const PointFilter& filter) = 0;
   virtual std::optional<domain::BenchmarkPoint> point(std::string_view result_id) = 0;
 
   // All dated cost/power entries, by hardware then effective date.

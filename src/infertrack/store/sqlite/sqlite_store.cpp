@@ -2,6 +2,7 @@
 
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/ingester.hpp"
+#include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
@@ -105,6 +106,12 @@ public:
       std::visit([&](auto value) { statement.bind(static_cast<int>(i + 1), value); }, parameters[i]);
     }
     return read_points(statement);
+  }
+
+  std::vector<domain::BenchmarkPoint> latest_points(const PointFilter& filter) override
+  {
+    std::lock_guard lock(m_mutex);
+    return read_latest_points(m_db, filter);
   }
 
   std::optional<domain::BenchmarkPoint> point(std::string_view result_id) override
