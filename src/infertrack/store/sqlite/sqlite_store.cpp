@@ -19,8 +19,11 @@ constexpr int k_busy_timeout_ms = 10'000;
 // WAL frames per ingested point (about 10% faster ingest than the 4 KiB default). Ignored for an
 // existing file, whose page size is fixed.
 constexpr int k_page_size = 16 * 1024;
-// Page cache per connection, in KiB (negative in the pragma): keeps the index pages an ingest touches.
-constexpr int k_cache_size_kib = 64 * 1024;
+// Page cache per connection, in KiB (negative in the pragma). Queries read a few index pages and the rows
+// they return, and the OS page cache backs the file, so a long-lived reader (the server) keeps a modest
+// cache; an ingest keeps the index pages it touches in a larger one while it runs.
+constexpr int k_cache_size_kib = 16 * 1024;
+constexpr int k_ingest_cache_size_kib = 64 * 1024;
 // After a checkpoint the WAL file is cut back to this size, so one large ingest does not leave a WAL
 // as big as the data behind.
 constexpr int k_wal_size_limit = 64 * 1024 * 1024;
@@ -55,6 +58,19 @@ public:
     if (!m_ingester) {
       m_ingester.emplace(m_db);
     }
+    m_db.execute("PRAGMA cache_size = -" + std::to_string(k_ingest_cache_size_kib));
+    struct CacheRestore
+    {
+      Connection& db;
+      ~CacheRestore()
+      {
+        try {
+          db.execute("PRAGMA cache_size = -" + std::to_string(k_cache_size_kib));
+        } catch (const StoreError&) {
+          // Only a larger cache than wanted stays; never worth failing an ingest that has committed.
+        }
+      }
+    } restore{m_db};
     auto summary = m_ingester->ingest(datasets);
     if (summary) {
       ++m_own_commits;
