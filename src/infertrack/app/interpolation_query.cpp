@@ -1,12 +1,38 @@
 #include "infertrack/app/interpolation_query.hpp"
 
+#include <algorithm>
+
 namespace infertrack::app {
 
-std::vector<InterpolationRow>
-interpolate(store::Store& store, const InterpolationQuery& query)
+namespace {
+
+// The filter that reads the points each curve of `query` is made of: the curve options' dates narrow the
+// runs like the filter's own (an exact date is that run, an as-of date bounds which run is the latest),
+// and each configuration's curve is then its latest selected run, exactly what Store::latest_points()
+// reads. Empty when the two ask for different exact dates.
+std::optional<store::PointFilter>
+curve_filter(const InterpolationQuery& query)
 {
-  const std::vector<domain::BenchmarkPoint> points = store.points(query.filter);
-  const std::vector<domain::HardwareCost> costs = store.hardware();
+  store::PointFilter filter = query.filter;
+  if (query.curve.date) {
+    if (filter.date && *filter.date != *query.curve.date) {
+      return std::nullopt;
+    }
+    filter.date = query.curve.date;
+  }
+  if (query.curve.as_of) {
+    filter.as_of = filter.as_of ? std::min(*filter.as_of, *query.curve.as_of) : *query.curve.as_of;
+  }
+  return filter;
+}
+
+}  // namespace
+
+std::vector<InterpolationRow>
+interpolate_points(std::span<const domain::BenchmarkPoint> points,
+                   std::span<const domain::HardwareCost> costs,
+                   const InterpolationQuery& query)
+{
   std::vector<InterpolationRow> rows;
   for (domain::PerformanceCurve& curve : domain::build_curves(points, query.curve)) {
     InterpolationRow row;
@@ -22,10 +48,43 @@ interpolate(store::Store& store, const InterpolationQuery& query)
   return rows;
 }
 
+std::vector<InterpolationRow>
+interpolate(store::Store& store, const InterpolationQuery& query)
+{
+  const std::optional<store::PointFilter> filter = curve_filter(query);
+  if (!filter) {
+    return {};
+  }
+  return interpolate_points(store.latest_points(*filter), store.hardware(), query);
+}
+
 std::vector<domain::HeadlineComparison>
 headline_comparisons(store::Store& store)
 {
-  return domain::compare_headlines(store.headlines(), store.points({}));
+  std::vector<domain::HeadlineComparison> comparisons;
+  for (const domain::PublishedHeadline& headline : store.headlines()) {
+    // A headline is read off the run holding its first stored bracket point: only that run's points are
+    // needed (the filter has no workload, so other workloads of the run come along; the comparison picks
+    // the curve of the bracket's own configuration).
+    std::vector<domain::BenchmarkPoint> run;
+    for (const std::string& id : headline.bracket_result_ids) {
+      if (const std::optional<domain::BenchmarkPoint> bracket = store.point(id)) {
+        store::PointFilter filter;
+        filter.model = bracket->model;
+        filter.hardware = bracket->hardware;
+        filter.framework = bracket->framework;
+        filter.precision = bracket->precision;
+        filter.spec_method = bracket->spec_method;
+        filter.disaggregated = bracket->disaggregated;
+        filter.date = bracket->date;
+        run = store.points(filter);
+        break;
+      }
+    }
+    std::vector<domain::HeadlineComparison> one = domain::compare_headlines({&headline, 1}, run);
+    comparisons.push_back(std::move(one.front()));
+  }
+  return comparisons;
 }
 
 }  // namespace infertrack::app

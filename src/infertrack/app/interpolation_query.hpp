@@ -7,6 +7,7 @@
 #include "infertrack/store/store.hpp"
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace infertrack::app {
@@ -28,9 +29,17 @@ struct InterpolationRow
   std::optional<domain::Efficiency> efficiency; // derived from the interpolated throughput
 };
 
+// Reads only the latest run of each configuration the query selects (Store::latest_points).
 std::vector<InterpolationRow> interpolate(store::Store& store, const InterpolationQuery& query);
 
-// Every stored published headline beside the value computed from the stored points.
+// The same answer from points already read: `points` must hold, for each configuration, at least the run
+// `query.curve` picks (e.g. Store::latest_points of the query's filter); `costs` is Store::hardware().
+std::vector<InterpolationRow> interpolate_points(std::span<const domain::BenchmarkPoint> points,
+                                                 std::span<const domain::HardwareCost> costs,
+                                                 const InterpolationQuery& query);
+
+// Every stored published headline beside the value computed from the stored points of its bracket run
+// (only that run is read).
 std::vector<domain::HeadlineComparison> headline_comparisons(store::Store& store);
 
 }  // namespace infertrack::app
