@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace infertrack::server::api {
 namespace {
@@ -57,9 +59,10 @@ checked_filter(const QueryParams& params,
     return tl::unexpected(ApiError{400, "bad_parameter", "model: required"});
   }
   if (filter->model) {
+    // Any stored point of the model has a latest run: this reads at most those, never every run.
     store::PointFilter model_only;
     model_only.model = filter->model;
-    if (store.points(model_only).empty()) {
+    if (store.latest_points(model_only).empty()) {
       return tl::unexpected(ApiError{404, "unknown_model", "no stored points for model '" + *filter->model + "'"});
     }
   }
@@ -98,19 +101,56 @@ benchmarks(const QueryParams& params, store::Store& store)
     filter.as_of = filter.date;
     filter.date.reset();
   }
-  const auto points = store.points(filter);
+  // The latest run per configuration (one run per curve, so a newer run replaces an older one whole),
+  // chosen by the store: earlier runs are never read.
   nlohmann::json rows = nlohmann::json::array();
-  for (const domain::BenchmarkPoint& point : latest_per_configuration(points)) {
+  for (const domain::BenchmarkPoint& point : store.latest_points(filter)) {
     rows.push_back(benchmark_row(point));
   }
   return rows;
+}
+
+// The configuration groups `filter`'s points fall into, each a filter narrowed to one model, hardware,
+// framework, precision, spec method and disaggregation, in listing order: reading them one after the
+// other gives what store.points(filter) gives, holding one group's points at a time instead of every
+// point at once (a model may have tens of thousands). Every group has a latest run, so the latest runs
+// name them all.
+std::vector<store::PointFilter>
+point_groups(store::Store& store, const store::PointFilter& filter)
+{
+  using Group = std::tuple<std::string, std::string, std::string, std::string, std::string, bool>;
+  std::set<Group> groups;
+  for (domain::BenchmarkPoint& point : store.latest_points(filter)) {
+    groups.emplace(std::move(point.model), std::move(point.hardware), std::move(point.framework),
+                   std::move(point.precision), std::move(point.spec_method), point.disaggregated);
+  }
+  std::vector<store::PointFilter> filters;
+  for (const auto& [model, hardware, framework, precision, spec_method, disaggregated] : groups) {
+    store::PointFilter group = filter;
+    group.model = model;
+    group.hardware = hardware;
+    group.framework = framework;
+    group.precision = precision;
+    group.spec_method = spec_method;
+    group.disaggregated = disaggregated;
+    filters.push_back(std::move(group));
+  }
+  return filters;
 }
 
 Answer
 availability(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(filter, checked_filter(params, {}, store, false));
-  return availability_rows(store.points(filter));
+  // Rows are unique per group (their key holds the group's fields), so the groups' rows simply follow
+  // one another.
+  nlohmann::json rows = nlohmann::json::array();
+  for (const store::PointFilter& group : point_groups(store, filter)) {
+    for (nlohmann::json& row : availability_rows(store.points(group))) {
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
 }
 
 template<typename T>
@@ -124,12 +164,6 @@ json_list(const std::vector<T>& items)
   return list;
 }
 
-Answer
-points(const QueryParams& params, store::Store& store)
-{
-  API_TRY_ASSIGN(filter, checked_filter(params, {}, store, false));
-  return json_list(store.points(filter));
-}
 
 tl::expected<domain::CurveOptions, ApiError>
 curve_options(const QueryParams& params)
@@ -158,7 +192,9 @@ frontier(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(filter, checked_filter(params, {"x", "metric"}, store, true));
   API_TRY_ASSIGN(options, curve_options(params));
-  const std::vector<domain::BenchmarkPoint> points = store.points(filter);
+  // Each curve is the latest run of its configuration (with a date, that day's run: the page's "every
+  // run date" mode asks once per date), so only those runs are read.
+  const std::vector<domain::BenchmarkPoint> points = store.latest_points(filter);
   std::map<std::string, const domain::BenchmarkPoint*> by_id;
   for (const domain::BenchmarkPoint& point : points) {
     by_id[point.result_id] = &point;
@@ -301,6 +337,33 @@ to_response(const Answer& answer, std::string route)
   return response;
 }
 
+// GET /api/v1/points: every point the filters select, serialised one at a time and one configuration
+// group at a time, so that the answer's text is the only thing proportional to it held in memory (the
+// same bytes as dumping one JSON array of every point).
+Response
+points_response(const QueryParams& params, store::Store& store)
+{
+  const std::string route = std::string(k_prefix) + "/points";
+  auto filter = checked_filter(params, {}, store, false);
+  if (!filter) {
+    return to_response(tl::unexpected(filter.error()), route);
+  }
+  std::string body = "[";
+  for (const store::PointFilter& group : point_groups(store, *filter)) {
+    for (const domain::BenchmarkPoint& point : store.points(group)) {
+      if (body.size() > 1) {
+        body += ',';
+      }
+      body += app::to_json(point).dump();
+    }
+  }
+  body += ']';
+  Response response = Response::json(200, std::move(body));
+  response.route = route;
+  response.cache_control = k_api_cache_control;
+  return response;
+}
+
 }  // namespace
 
 std::optional<Response>
@@ -315,7 +378,7 @@ handle_api(const http::Request& request, store::Store& store)
   const std::map<std::string, Route, std::less<>> routes = {
     {"/benchmarks", [&] { return benchmarks(params, store); }},
     {"/availability", [&] { return availability(params, store); }},
-    {"/points", [&] { return points(params, store); }},
+    {"/points", {}}, // answered by points_response(), below
     {"/frontier", [&] { return frontier(params, store); }},
     {"/interpolate", [&] { return interpolate(params, store); }},
     {"/history", [&] { return history_answer(params, store).map_error([](auto e) { return ApiError{e.status, e.code, e.detail}; }); }},
@@ -344,6 +407,9 @@ handle_api(const http::Request& request, store::Store& store)
   if (is_point) {
     return to_response(point_detail(path.substr(std::string_view("/points/").size()), params, store),
                        "/api/v1/points/{id}");
+  }
+  if (path == "/points") {
+    return points_response(params, store);
   }
   return to_response(route->second(), std::string(k_prefix) + path);
 }

@@ -1,9 +1,7 @@
 #include "infertrack/server/api/benchmark_rows.hpp"
 
-#include "infertrack/domain/config_group.hpp"
-
-#include <map>
 #include <set>
+#include <string>
 #include <tuple>
 
 namespace infertrack::server::api {
@@ -28,23 +26,6 @@ sequence_of(const domain::BenchmarkPoint& point)
 }
 
 }  // namespace
-
-std::vector<domain::BenchmarkPoint>
-latest_per_configuration(std::span<const domain::BenchmarkPoint> points)
-{
-  std::map<domain::ConfigGroupKey, std::string> latest_date;
-  for (const domain::BenchmarkPoint& point : points) {
-    std::string& date = latest_date[domain::config_group_of(point).without_date()];
-    date = std::max(date, point.date);
-  }
-  std::vector<domain::BenchmarkPoint> latest;
-  for (const domain::BenchmarkPoint& point : points) {
-    if (latest_date[domain::config_group_of(point).without_date()] == point.date) {
-      latest.push_back(point);
-    }
-  }
-  return latest;
-}
 
 nlohmann::json
 benchmark_row(const domain::BenchmarkPoint& point)

@@ -5,13 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <span>
-#include <vector>
 
 namespace infertrack::server::api {
-
-// The latest point per configuration and concurrency (one run per curve, so a newer run replaces an older
-// one whole): what the public benchmark API lists by default.
-std::vector<domain::BenchmarkPoint> latest_per_configuration(std::span<const domain::BenchmarkPoint> points);
 
 // A point in the public InferenceX benchmark row shape (DOMAIN.md section 8: per-GPU metrics, `*_intvty`,
 // P/D fields; unknown fields null), plus a `provenance` object with what that shape has no room for.
