@@ -9,13 +9,11 @@
 namespace infertrack::server {
 namespace {
 
-constexpr std::size_t k_cached_answers = 512;
-
 class TrackerHandler
 {
 public:
   TrackerHandler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics)
-    : m_store(std::move(store)), m_metrics(std::move(metrics)), m_cache(k_cached_answers)
+    : m_store(std::move(store)), m_metrics(std::move(metrics))
   {
   }
 
@@ -37,8 +35,18 @@ public:
     }
     {
       std::lock_guard lock(m_store_mutex);
+      // The tracker page and the point pages depend on the stored data and the query only, so they are
+      // cached like API answers; assets are prepared once at start-up anyway.
+      const bool cached_page =
+        request.method == "GET" && (request.path == "/" || request.path.starts_with("/points/"));
+      const std::int64_t version = cached_page ? m_store->data_version() : 0;
+      if (cached_page) {
+        if (auto cached = m_cache.find(request.target, version)) {
+          return *std::move(cached);
+        }
+      }
       if (auto page = pages::handle_page(request, *m_store)) {
-        return *std::move(page);
+        return cached_page ? m_cache.store(request.target, version, *std::move(page)) : *std::move(page);
       }
     }
     http::Response response = http::Response::error(404, "not_found", "nothing at " + request.path);
@@ -68,6 +76,8 @@ private:
       gauges.push_back({"infertrack_points", "Benchmark points stored", static_cast<double>(m_store->point_count())});
       gauges.push_back(
         {"infertrack_database_bytes", "Size of the database in bytes", static_cast<double>(m_store->size_bytes())});
+      gauges.push_back({"infertrack_response_cache_bytes", "Bytes of answers held by the response cache",
+                        static_cast<double>(m_cache.size_bytes())});
     }
     http::Response response;
     response.content_type = "text/plain; version=0.0.4; charset=utf-8";
