@@ -124,6 +124,83 @@ TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
   EXPECT_NE(html.find("<option value=\"DeepSeek-V4.1-Flash\" selected>"), std::string::npos);
 }
 
+TEST_F(PagesTest, handle_page_lists_every_run_of_a_small_store_without_a_note)
+{
+  // The bundled data fits: every point of the default model, earlier runs included, as the API lists them.
+  const std::string html = answer(get("/")).body;
+  store::PointFilter pro;
+  pro.model = "DeepSeek-V4-Pro";
+  const std::vector<domain::BenchmarkPoint> every_run = m_store->points(pro);
+  ASSERT_GT(every_run.size(), m_store->latest_points(pro).size());
+  std::size_t at = 0;
+  for (const domain::BenchmarkPoint& point : every_run) {
+    // In the store's order.
+    at = html.find("<tr data-result-id=\"" + point.result_id + "\">", at);
+    EXPECT_NE(at, std::string::npos) << point.result_id;
+  }
+  EXPECT_NE(html.find("<span id=\"points-count\">" + std::to_string(every_run.size()) + "</span>"), std::string::npos);
+  EXPECT_EQ(html.find("id=\"points-note\""), std::string::npos);
+}
+
+// Stores `runs` runs of `per_run` points each, one configuration, dated 2026-06-01 onwards.
+void
+store_runs(store::Store& store, int runs, int per_run)
+{
+  domain::Dataset dataset;
+  dataset.source = "many.csv";
+  for (int run = 0; run < runs; ++run) {
+    for (int i = 0; i < per_run; ++i) {
+      domain::BenchmarkPoint point;
+      point.result_id = "many-" + std::to_string(run) + "-" + std::to_string(i);
+      point.model = "Many-Model";
+      point.hardware = "b200";
+      point.framework = "vllm";
+      point.precision = "fp8";
+      point.workload = "8192/1024";
+      point.concurrency = i + 1;
+      point.total_allocated_gpus = 8;
+      point.interactivity_median = 1000.0 / (i + 1);
+      point.per_gpu_tps.total = 10.0 * (i + 1);
+      point.date = "2026-06-" + std::string(run < 9 ? "0" : "") + std::to_string(run + 1);
+      dataset.points.push_back(point);
+    }
+  }
+  app::prepare_dataset(dataset);
+  ASSERT_TRUE(store.ingest(dataset).has_value());
+}
+
+TEST_F(PagesTest, handle_page_caps_the_table_at_the_newest_runs_that_fit)
+{
+  store_runs(*m_store, 12, 150); // 1,800 points: the latest run and two earlier ones fit in 500 rows
+  http::Request request = get("/");
+  request.query = {{"model", "Many-Model"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<span id=\"points-count\">450</span>"), std::string::npos);
+  EXPECT_NE(html.find("<tr data-result-id=\"many-11-0\">"), std::string::npos);
+  EXPECT_NE(html.find("<tr data-result-id=\"many-9-149\">"), std::string::npos);
+  EXPECT_EQ(html.find("<tr data-result-id=\"many-8-0\">"), std::string::npos);
+  // The oldest of the shown runs comes first, as the store lists them.
+  EXPECT_LT(html.find("many-9-0\""), html.find("many-11-0\""));
+  const auto note = html.find("id=\"points-note\"");
+  ASSERT_NE(note, std::string::npos);
+  EXPECT_NE(html.find("Showing 450 points: the latest run of each configuration (150 points)", note), std::string::npos);
+  EXPECT_NE(html.find("href=\"/api/v1/points?model=Many-Model\"", note), std::string::npos);
+  EXPECT_LT(html.rfind("<noscript>", note), note); // the script replaces the table with every point
+}
+
+TEST_F(PagesTest, handle_page_cuts_an_oversized_latest_run)
+{
+  store_runs(*m_store, 2, 600);
+  http::Request request = get("/");
+  request.query = {{"model", "Many-Model"}, {"hardware", "b200"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<span id=\"points-count\">500</span>"), std::string::npos);
+  EXPECT_NE(html.find("<tr data-result-id=\"many-1-0\">"), std::string::npos);
+  EXPECT_EQ(html.find("<tr data-result-id=\"many-0-0\">"), std::string::npos);
+  EXPECT_NE(html.find("Showing 500 of the 600 points of the latest run of each configuration"), std::string::npos);
+  EXPECT_NE(html.find("href=\"/api/v1/points?model=Many-Model&amp;hardware=b200\""), std::string::npos);
+}
+
 TEST_F(PagesTest, handle_page_escapes_hostile_text)
 {
   store_hostile_point();

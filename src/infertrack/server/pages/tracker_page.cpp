@@ -10,8 +10,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <chrono>
 #include <functional>
 #include <set>
+#include <tuple>
+#include <unordered_set>
 #include <vector>
 
 namespace infertrack::server::pages {
@@ -21,6 +25,13 @@ using kainjow::mustache::data;
 
 // The published headlines are read at this interactivity (tok/s/user).
 constexpr double k_headline_target = 100;
+// The points table's rows at most: the page stays a few hundred kilobytes whatever the store holds. The
+// script replaces the table with the API's answer; the API and the CSV export give every point.
+constexpr std::size_t k_table_rows = 500;
+// Earlier run dates the table looks back over at most (one store query each).
+constexpr int k_table_run_dates = 16;
+// Data-quality findings listed at most; `infertrack check` lists them all.
+constexpr std::size_t k_listed_findings = 100;
 
 std::optional<std::string>
 non_empty(const http::Request& request, std::string_view name)
@@ -61,13 +72,14 @@ options(const std::set<std::string>& values, const std::optional<std::string>& s
   return list;
 }
 
-// The <option> lists of the filter form, from every stored point.
+// The <option> lists of the filter form, from the latest run of every configuration (which holds every
+// stored model, hardware, framework, precision and spec method).
 data
-filter_options(const std::vector<domain::BenchmarkPoint>& all_points, const store::PointFilter& filter)
+filter_options(const std::vector<domain::BenchmarkPoint>& latest_points, const store::PointFilter& filter)
 {
   const auto distinct = [&](const std::function<std::string(const domain::BenchmarkPoint&)>& field) {
     std::set<std::string> values;
-    for (const domain::BenchmarkPoint& point : all_points) {
+    for (const domain::BenchmarkPoint& point : latest_points) {
       values.insert(field(point));
     }
     return values;
@@ -129,10 +141,11 @@ dataset_notes(store::Store& store)
 }
 
 data
-findings(store::Store& store)
+findings(const std::vector<domain::DataFinding>& all)
 {
   data list{data::type::list};
-  for (const domain::DataFinding& finding : store.findings(std::nullopt)) {
+  for (std::size_t i = 0; i < all.size() && i < k_listed_findings; ++i) {
+    const domain::DataFinding& finding = all[i];
     data item;
     item.set("result_id", finding.result_id);
     item.set("id_url", percent_encode_segment(finding.result_id));
@@ -141,6 +154,141 @@ findings(store::Store& store)
     list.push_back(item);
   }
   return list;
+}
+
+// The day before `date` (YYYY-MM-DD, as stored), so that "on or before" becomes "before".
+std::string
+day_before(std::string_view date)
+{
+  int year = 0;
+  unsigned month = 0;
+  unsigned day = 0;
+  std::from_chars(date.data(), date.data() + 4, year);
+  std::from_chars(date.data() + 5, date.data() + 7, month);
+  std::from_chars(date.data() + 8, date.data() + 10, day);
+  const std::chrono::year_month_day before{std::chrono::sys_days{std::chrono::year{year} / month / day} -
+                                           std::chrono::days{1}};
+  return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(before.year()), static_cast<unsigned>(before.month()),
+                     static_cast<unsigned>(before.day()));
+}
+
+// Store::points() order, for merging runs read separately.
+bool
+listing_order(const domain::BenchmarkPoint& a, const domain::BenchmarkPoint& b)
+{
+  return std::tie(a.model, a.hardware, a.framework, a.precision, a.spec_method, a.disaggregated, a.workload, a.date,
+                  a.concurrency, a.result_id) < std::tie(b.model, b.hardware, b.framework, b.precision, b.spec_method,
+                                                         b.disaggregated, b.workload, b.date, b.concurrency,
+                                                         b.result_id);
+}
+
+// The rows of the points table and what was left out of them.
+struct TableRows
+{
+  std::vector<domain::BenchmarkPoint> points; // listing order
+  std::size_t latest_count = 0;               // points of the latest run of each configuration
+  bool latest_cut = false;                    // some of those did not fit
+  bool older_left_out = false;                // some earlier runs are not listed
+};
+
+// The points table for `filter`, never reading every stored point: the latest run of each configuration
+// first, then earlier runs one run date at a time, newest first, while whole dates fit in k_table_rows.
+// With few points (the bundled data) that is every point, as the API lists them.
+TableRows
+table_rows(store::Store& store, const store::PointFilter& filter)
+{
+  TableRows rows;
+  rows.points = store.latest_points(filter);
+  rows.latest_count = rows.points.size();
+  if (rows.points.size() > k_table_rows) {
+    rows.points.resize(k_table_rows);
+    rows.latest_cut = true;
+    rows.older_left_out = true;
+    return rows;
+  }
+  if (rows.points.empty() || filter.date) {
+    return rows; // an exact date has one run per configuration: nothing earlier belongs to the table
+  }
+  std::unordered_set<std::string> listed;
+  std::string newest;
+  for (const domain::BenchmarkPoint& point : rows.points) {
+    listed.insert(point.result_id);
+    newest = std::max(newest, point.date);
+  }
+  // Every point dated `newest` is listed (it belongs to some configuration's latest run). Each step asks
+  // for the latest runs before the last date visited: their newest date's points are all that date holds.
+  rows.older_left_out = true; // unless the walk reaches the oldest run
+  for (int step = 0; step < k_table_run_dates; ++step) {
+    store::PointFilter earlier = filter;
+    const std::string before = day_before(newest);
+    earlier.as_of = filter.as_of ? std::min(*filter.as_of, before) : before;
+    std::vector<domain::BenchmarkPoint> runs = store.latest_points(earlier);
+    if (runs.empty()) {
+      rows.older_left_out = false;
+      break;
+    }
+    newest.clear();
+    for (const domain::BenchmarkPoint& point : runs) {
+      newest = std::max(newest, point.date);
+    }
+    std::vector<domain::BenchmarkPoint> added;
+    for (domain::BenchmarkPoint& point : runs) {
+      if (point.date == newest && !listed.contains(point.result_id)) {
+        added.push_back(std::move(point));
+      }
+    }
+    if (rows.points.size() + added.size() > k_table_rows) {
+      break;
+    }
+    for (domain::BenchmarkPoint& point : added) {
+      listed.insert(point.result_id);
+      rows.points.push_back(std::move(point));
+    }
+  }
+  std::sort(rows.points.begin(), rows.points.end(), listing_order);
+  return rows;
+}
+
+// The API query naming the same points as the table's filter.
+std::string
+api_points_url(const store::PointFilter& filter)
+{
+  std::string url = "/api/v1/points";
+  char separator = '?';
+  auto add = [&](std::string_view name, const std::optional<std::string>& value) {
+    if (value) {
+      url += separator;
+      url += name;
+      url += '=';
+      url += percent_encode_segment(*value);
+      separator = '&';
+    }
+  };
+  add("model", filter.model);
+  add("hardware", filter.hardware);
+  add("framework", filter.framework);
+  add("precision", filter.precision);
+  add("spec_method", filter.spec_method);
+  add("disaggregated", filter.disaggregated ? std::optional<std::string>(*filter.disaggregated ? "true" : "false")
+                                            : std::nullopt);
+  return url;
+}
+
+// What a reader without the script is told when the table does not list every point.
+std::string
+table_note(const TableRows& rows)
+{
+  if (rows.latest_cut) {
+    return fmt::format("Showing {} of the {} points of the latest run of each configuration; earlier runs are "
+                       "not listed either.",
+                       rows.points.size(), rows.latest_count);
+  }
+  if (rows.older_left_out) {
+    return fmt::format("Showing {} points: the latest run of each configuration ({} points) and the newest "
+                       "earlier runs that fit in {} rows; older runs are not listed.",
+                       rows.points.size(), rows.latest_count, k_table_rows);
+  }
+  return "";
 }
 
 }  // namespace
@@ -166,13 +314,16 @@ page_filter(const http::Request& request, const std::string& default_model)
 std::string
 render_tracker_page(store::Store& store, const http::Request& request)
 {
-  const std::vector<domain::BenchmarkPoint> all_points = store.points({});
-  const std::string default_model = all_points.empty() ? std::string() : all_points.front().model;
+  // The latest run of every configuration: the filter choices, the default model (the first in listing
+  // order) and the table of every configuration at the headline target. Earlier runs are never all read.
+  const std::vector<domain::BenchmarkPoint> latest = store.latest_points({});
+  const std::string default_model = latest.empty() ? std::string() : latest.front().model;
   store::PointFilter filter = page_filter(request, default_model);
   if (filter.model && filter.model->empty()) {
     filter.model.reset();
   }
-  const std::vector<domain::BenchmarkPoint> shown = store.points(filter);
+  const TableRows shown = table_rows(store, filter);
+  const std::vector<domain::HardwareCost> costs = store.hardware();
 
   data body;
   body.set("uplot_css_url", asset_url("uplot.css"));
@@ -181,18 +332,26 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("headlines", headline_cards(comparisons));
   app::InterpolationQuery query;
   query.target = k_headline_target;
-  body.set("interpolation_rows", interpolation_table(app::interpolate(store, query)));
+  body.set("interpolation_rows", interpolation_table(app::interpolate_points(latest, costs, query)));
 
-  body.set("filters", filter_options(all_points, filter));
+  body.set("filters", filter_options(latest, filter));
   data rows{data::type::list};
-  for (const domain::BenchmarkPoint& point : shown) {
+  for (const domain::BenchmarkPoint& point : shown.points) {
     rows.push_back(point_view(point));
   }
   body.set("points", rows);
-  body.set("point_count", fmt::format("{}", shown.size()));
+  body.set("point_count", fmt::format("{}", shown.points.size()));
   body.set("filter_summary", filter_summary(filter));
+  const std::string note = table_note(shown);
+  body.set("has_table_note", !note.empty());
+  body.set("table_note", note);
+  body.set("api_points_url", api_points_url(filter));
   body.set("notes", dataset_notes(store));
-  body.set("findings", findings(store));
+  const std::vector<domain::DataFinding> all_findings = store.findings(std::nullopt);
+  body.set("findings", findings(all_findings));
+  const bool findings_cut = all_findings.size() > k_listed_findings;
+  body.set("has_more_findings", findings_cut);
+  body.set("more_findings", fmt::format("{}", findings_cut ? all_findings.size() - k_listed_findings : 0));
 
   // What the script needs before its first API answer, so that the planner's controls work at once:
   // the demand presets and the published hardware figures.
@@ -201,7 +360,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
     presets.push_back(app::to_json(preset));
   }
   nlohmann::json hardware = nlohmann::json::array();
-  for (const domain::HardwareCost& cost : store.hardware()) {
+  for (const domain::HardwareCost& cost : costs) {
     hardware.push_back(app::to_json(cost));
   }
   const nlohmann::json state = {
