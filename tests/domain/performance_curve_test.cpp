@@ -214,6 +214,28 @@ TEST(BuildCurves, BasisIsP90OnlyWhenEveryPointOfTheRunHasIt)
   EXPECT_EQ(vllm->skipped_result_ids, Ids({"444210"}));
 }
 
+TEST(BuildCurves, FixedLengthRunsAreReadAtTheMedianWhenTheyHaveIt)
+{
+  // The seed points re-labelled as one fixed-length run: both statistics present, the median wins.
+  std::vector<BenchmarkPoint> points = test::seed_points();
+  for (BenchmarkPoint& point : points) {
+    point.workload = "8192/1024";
+  }
+  std::vector<PerformanceCurve> curves = build_curves(points, {});
+  const PerformanceCurve* vllm = find_curve(curves, "vllm");
+  ASSERT_NE(vllm, nullptr);
+  EXPECT_EQ(vllm->basis, InteractivityBasis::median_tpot);
+  EXPECT_DOUBLE_EQ(vllm->frontier[0].interactivity, 134.77088948787062);
+
+  // Without a median on one point the run falls back to P90 whole, never a mixture.
+  points[3].interactivity_median.reset(); // 444210
+  curves = build_curves(points, {});
+  vllm = find_curve(curves, "vllm");
+  ASSERT_NE(vllm, nullptr);
+  EXPECT_EQ(vllm->basis, InteractivityBasis::p90_itl);
+  EXPECT_EQ(frontier_ids(*vllm), Ids({"444210", "444212"}));
+}
+
 TEST(BuildCurves, PointsLackingTheMetricAreSkipped)
 {
   std::vector<BenchmarkPoint> points = test::seed_points();

@@ -25,7 +25,8 @@ std::optional<ThroughputMetric> parse_throughput_metric(std::string_view text);
 
 struct CurveOptions
 {
-  // Unset: P90 when every point of the run has it, else the median; never both on one curve.
+  // Unset: agentic runs at P90 ITL, fixed-length runs at the median TPOT, each falling back to the other
+  // statistic only when a point of the run lacks it; never both on one curve.
   std::optional<InteractivityBasis> basis;
   ThroughputMetric metric = ThroughputMetric::total;
   std::optional<std::string> date;  // use the run of exactly this date
