@@ -77,6 +77,21 @@ TEST_F(SqliteStoreTest, ingest_then_point_round_trips_a_point_whose_optionals_ar
   EXPECT_TRUE(stored->notes.empty());
 }
 
+TEST_F(SqliteStoreTest, ingest_stores_empty_optionals_after_a_point_that_set_them)
+{
+  // The insert statement is reused row after row and skips binding NULL where it holds NULL already: a
+  // value of the previous row must never stay behind.
+  auto store = open();
+  const std::vector<BenchmarkPoint> points{full_point("1"), bare_point("2"), full_point("3", 1),
+                                           bare_point("4")};
+  ASSERT_TRUE(store->ingest(points_only(points)));
+  for (const BenchmarkPoint& point : points) {
+    const auto stored = store->point(point.result_id);
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(*stored, point);
+  }
+}
+
 TEST_F(SqliteStoreTest, point_of_an_unknown_id_is_empty)
 {
   auto store = open();

