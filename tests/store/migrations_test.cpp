@@ -97,6 +97,42 @@ TEST_F(MigrationsTest, open_store_refuses_a_schema_newer_than_this_build)
   EXPECT_EQ(dump_database(db_path()), before);
 }
 
+TEST_F(MigrationsTest, a_version_two_database_ends_with_the_schema_of_a_fresh_one)
+{
+  const auto schema = [](const std::filesystem::path& path) {
+    Connection db(path.string());
+    Statement list(db, "SELECT type, name, sql FROM sqlite_master WHERE name != 'schema_migrations' "
+                       "ORDER BY type, name");
+    std::string text;
+    while (list.step()) {
+      text += std::string(list.column_text(0)) + "|" + std::string(list.column_text(1)) + "|" +
+              std::string(list.column_text(2)) + "\n";
+    }
+    return text;
+  };
+  {
+    Connection db(db_path().string());
+    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, "
+               "applied_at TEXT NOT NULL)");
+    for (const Migration& step : migrations()) {
+      if (step.version <= 2) {
+        db.execute(step.sql);
+        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
+                   ", '2026-11-01T00:00:00Z')");
+      }
+    }
+    ASSERT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_hardware'"));
+  }
+  EXPECT_EQ(open_store(db_path())->schema_version(), latest_schema_version());
+  const auto fresh = m_dir.file("fresh.db");
+  open_store(fresh);
+  EXPECT_EQ(schema(db_path()), schema(fresh));
+  Connection db(db_path().string());
+  EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_hardware'"));
+  EXPECT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration'"));
+  EXPECT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_date'"));
+}
+
 TEST_F(MigrationsTest, open_store_refuses_a_file_that_is_not_a_database)
 {
   {
