@@ -8,7 +8,7 @@
 
 namespace infertrack::server {
 
-// The whole web tracker as one handler: the JSON API (cached until the data changes), the pages and
+// The whole web tracker as one handler: the JSON API and the pages (both cached until the data changes),
 // their assets, /healthz and /metrics. Store calls are serialised, so any number of server threads may
 // share one store connection.
 http::Handler make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics);
