@@ -1,5 +1,6 @@
 #include "infertrack/domain/performance_curve.hpp"
 
+#include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/monotone_spline.hpp"
 #include "infertrack/domain/pareto_frontier.hpp"
 
@@ -15,63 +16,6 @@
 
 namespace infertrack::domain {
 namespace {
-
-// A configuration (ConfigGroupKey without its date) viewed in place, so that grouping many points copies no
-// strings. Members in ConfigGroupKey's order, so curves come out in ConfigGroupKey order.
-struct ConfigurationView
-{
-  std::string_view model;
-  std::string_view hardware;
-  std::string_view framework;
-  std::string_view precision;
-  std::string_view spec_method;
-  bool disaggregated = false;
-  std::string_view workload;
-
-  auto operator<=>(const ConfigurationView&) const = default;
-};
-
-// Hashing beats ordered lookups when grouping many points into few configurations: a map walk compares the
-// long, mostly shared prefixes ("DeepSeek-V4...") of several keys per point.
-struct ConfigurationHash
-{
-  std::size_t operator()(const ConfigurationView& view) const
-  {
-    const std::hash<std::string_view> hash;
-    std::size_t seed = view.disaggregated ? 1 : 0;
-    for (const std::string_view part :
-         {view.model, view.hardware, view.framework, view.precision, view.spec_method, view.workload}) {
-      seed ^= hash(part) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
-    }
-    return seed;
-  }
-};
-
-ConfigurationView
-configuration_of(const BenchmarkPoint& point)
-{
-  return {point.model,
-          point.hardware,
-          point.framework,
-          point.precision,
-          point.spec_method,
-          point.disaggregated,
-          point.workload};
-}
-
-std::optional<double>
-metric_of(const Throughput& throughput, ThroughputMetric metric)
-{
-  switch (metric) {
-    case ThroughputMetric::total:
-      return throughput.total;
-    case ThroughputMetric::input:
-      return throughput.input;
-    case ThroughputMetric::output:
-      return throughput.output;
-  }
-  return std::nullopt;
-}
 
 // What a curve needs of one point, read in a single sequential pass: points are large (over a kilobyte), and
 // revisiting them in configuration order would cost cache misses on every field.
