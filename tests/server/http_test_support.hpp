@@ -6,6 +6,7 @@
 
 #include "infertrack/server/http/gzip.hpp"
 #include "infertrack/server/http/http_server.hpp"
+#include "support/gunzip.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -44,21 +45,7 @@ inline const std::string k_big_text = [] {
   return text;
 }();
 
-inline std::string
-gunzip(const std::string& compressed)
-{
-  z_stream stream{};
-  EXPECT_EQ(inflateInit2(&stream, 15 + 16), Z_OK);
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
-  stream.avail_in = static_cast<uInt>(compressed.size());
-  std::string out(1 << 20, '\0');
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(inflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  inflateEnd(&stream);
-  return out;
-}
+using infertrack::test::gunzip;
 
 // The handler the tests talk to: a few routes, each exercising one server behaviour.
 inline Response
