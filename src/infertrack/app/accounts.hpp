@@ -1,0 +1,79 @@
+#pragma once
+
+#include "infertrack/app/community_outcome.hpp"
+#include "infertrack/security/password_hash.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace infertrack::app {
+
+struct AccountSettings
+{
+  security::HashCost hash_cost = security::HashCost::interactive;
+  // A session ends after this long unused, and after this long in any case.
+  std::int64_t session_idle_seconds = 7 * 24 * 3600;
+  std::int64_t session_lifetime_seconds = 30 * 24 * 3600;
+  Clock clock = system_clock_seconds;
+};
+
+struct SignUpForm
+{
+  std::string display_name;
+  std::string email;
+  std::string password;
+};
+
+// A request's signed-in account, found from its session cookie.
+struct Visitor
+{
+  store::UserRecord user;
+  std::string token_hash;
+};
+
+// A session just opened: `token` goes into the cookie and is never stored.
+struct NewSession
+{
+  store::UserRecord user;
+  std::string token;
+};
+
+// Sign-up, sign-in and the account's own changes, with the rate limits the database holds. Password
+// hashing (slow on purpose) runs outside any store call, so other requests proceed meanwhile.
+class Accounts
+{
+public:
+  Accounts(store::CommunityStore& store, AccountSettings settings);
+
+  // Opens a session for a new account. Refusals: invalid fields, email taken (conflict), too many sign-ups
+  // from `client_address` (rate_limited).
+  Outcome<NewSession> sign_up(const SignUpForm& form, std::string_view client_address);
+  // Checks the password under the per-account and per-address limits, then opens a NEW session and ends the
+  // session of `previous_token` (if any), so an id from before sign-in is never valid after it. Wrong
+  // email and wrong password are refused alike (unauthorised).
+  Outcome<NewSession> sign_in(std::string_view email, std::string_view password, std::string_view client_address,
+                              std::string_view previous_token);
+  void sign_out(std::string_view token);
+  // The signed-in account of `token`, or nothing when it is unknown, idle too long, too old, or its account
+  // is deleted. Refreshes the session's last-seen time (at most once a minute).
+  std::optional<Visitor> signed_in(std::string_view token);
+  // Needs the current password; ends the account's other sessions.
+  Outcome<void> change_password(const Visitor& visitor, std::string_view current, std::string_view replacement);
+  // Needs the password; the comments stay, shown as from a deleted account.
+  Outcome<void> delete_account(const Visitor& visitor, std::string_view password);
+
+  // For the command line: no rate limits, audited as "command line".
+  Outcome<store::UserId> add_user(const SignUpForm& form, bool admin);
+  Outcome<void> reset_password(std::string_view email, std::string_view replacement);
+  Outcome<void> set_admin(std::string_view email, bool admin);
+
+private:
+  Outcome<NewSession> open_session(const store::UserRecord& user, std::string_view previous_token);
+
+  store::CommunityStore& m_store;
+  AccountSettings m_settings;
+};
+
+}  // namespace infertrack::app

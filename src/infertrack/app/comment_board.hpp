@@ -1,0 +1,38 @@
+#pragma once
+
+#include "infertrack/app/accounts.hpp"
+#include "infertrack/app/community_outcome.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace infertrack::app {
+
+inline constexpr std::int64_t k_threads_per_page = 20;
+
+// Comments on the tracker page and on single points: who may post, edit, delete, hide and restore.
+class CommentBoard
+{
+public:
+  CommentBoard(store::Store& store, Clock clock);
+
+  // Refusals: invalid subject or body, a point that does not exist (not_found), a bad parent (invalid),
+  // too many comments this minute (rate_limited).
+  Outcome<store::CommentRecord> post(const Visitor& author, std::string_view subject,
+                                     std::optional<store::CommentId> parent_id, std::string_view body);
+  // Only the author, and not on a deleted comment; marks it edited.
+  Outcome<store::CommentRecord> edit(const Visitor& author, store::CommentId id, std::string_view body);
+  // Only the author.
+  Outcome<void> remove(const Visitor& author, store::CommentId id);
+  // Only admins; each change goes into the audit log.
+  Outcome<void> set_hidden(const Visitor& admin, store::CommentId id, bool hidden);
+  // Page `page` (1-based) of the subject's threads.
+  Outcome<store::CommentThreads> threads(std::string_view subject, std::int64_t page);
+
+private:
+  store::Store& m_store;
+  Clock m_clock;
+};
+
+}  // namespace infertrack::app

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace infertrack::formats {
+
+// Renders a comment's CommonMark text to HTML with cmark in its safe mode: raw HTML is dropped, links with
+// unsafe schemes (javascript:, vbscript:, file:, data:) lose their target, every link gets
+// rel="nofollow noopener ugc", and an image is shown as a link to it (its alt text), never loaded.
+std::string render_comment_html(std::string_view markdown);
+
+}  // namespace infertrack::formats
