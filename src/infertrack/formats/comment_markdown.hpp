@@ -5,9 +5,9 @@
 
 namespace infertrack::formats {
 
-// Renders a comment's CommonMark text to HTML with cmark in its safe mode: raw HTML is dropped, links with
-// unsafe schemes (javascript:, vbscript:, file:, data:) lose their target, every link gets
-// rel="nofollow noopener ugc", and an image is shown as a link to it (its alt text), never loaded.
+// Renders a comment's CommonMark text to HTML with cmark in its safe mode: raw HTML is dropped, links whose
+// scheme is not http, https or mailto (javascript:, vbscript:, file:, data:...) lose their target, every link
+// gets rel="nofollow noopener ugc", and an image is shown as a link to it (its alt text), never loaded.
 std::string render_comment_html(std::string_view markdown);
 
 }  // namespace infertrack::formats
