@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/store/community_store.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <cstdint>
@@ -98,6 +99,9 @@ public:
   virtual std::int64_t data_version() = 0;
   // The size of the stored data in bytes, for metrics.
   virtual std::int64_t size_bytes() = 0;
+
+  // Accounts, sessions, comments and rate limits, kept in the same database as the benchmark data.
+  virtual CommunityStore& community() = 0;
 };
 
 }  // namespace infertrack::store

@@ -1,5 +1,6 @@
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
+#include "infertrack/store/sqlite/community_tables.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/ingester.hpp"
 #include "infertrack/store/sqlite/latest_points.hpp"
@@ -214,6 +215,8 @@ public:
     return pages * page_size;
   }
 
+  CommunityStore& community() override { return m_community; }
+
 private:
   template<typename Record> std::vector<Record> read_all(std::string_view table, std::string_view order)
   {
@@ -232,6 +235,8 @@ private:
   Connection m_db;
   std::optional<Ingester> m_ingester; // its statements are prepared on the first ingest
   std::int64_t m_own_commits = 0;     // ingests this connection committed
+  // Shares m_db and m_mutex; its commits leave m_own_commits alone, as they do not change benchmark data.
+  CommunityTables m_community{m_db, m_mutex};
 };
 
 }  // namespace

@@ -1,0 +1,69 @@
+#include "infertrack/store/sqlite/community_tables.hpp"
+
+namespace infertrack::store::sqlite {
+
+void
+CommunityTables::add_session(const SessionRecord& session)
+{
+  change("INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
+         [&](Statement& insert) {
+           insert.bind(1, std::string_view(session.token_hash));
+           insert.bind(2, session.user_id);
+           insert.bind(3, session.created_at);
+           insert.bind(4, session.last_seen_at);
+         });
+}
+
+std::optional<SessionRecord>
+CommunityTables::session(std::string_view token_hash)
+{
+  std::lock_guard lock(m_mutex);
+  Statement select(m_db, "SELECT token_hash, user_id, created_at, last_seen_at FROM sessions "
+                         "WHERE token_hash = ?");
+  select.bind(1, token_hash);
+  if (!select.step()) {
+    return std::nullopt;
+  }
+  return SessionRecord{std::string(select.column_text(0)), select.column_int64(1), select.column_int64(2),
+                       select.column_int64(3)};
+}
+
+void
+CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
+{
+  change("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [&](Statement& update) {
+    update.bind(1, now);
+    update.bind(2, token_hash);
+  });
+}
+
+void
+CommunityTables::delete_session(std::string_view token_hash)
+{
+  change("DELETE FROM sessions WHERE token_hash = ?",
+         [&](Statement& remove) { remove.bind(1, token_hash); });
+}
+
+void
+CommunityTables::delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash)
+{
+  if (!keep_token_hash) {
+    change("DELETE FROM sessions WHERE user_id = ?", [&](Statement& remove) { remove.bind(1, user); });
+    return;
+  }
+  change("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", [&](Statement& remove) {
+    remove.bind(1, user);
+    remove.bind(2, *keep_token_hash);
+  });
+}
+
+std::int64_t
+CommunityTables::delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before)
+{
+  return change("DELETE FROM sessions WHERE last_seen_at < ? OR created_at < ?", [&](Statement& remove) {
+    remove.bind(1, idle_before);
+    remove.bind(2, created_before);
+  });
+}
+
+}  // namespace infertrack::store::sqlite

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "infertrack/store/community_store.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
+
+#include <mutex>
+
+namespace infertrack::store::sqlite {
+
+// The CommunityStore of one SqliteStore: the users, sessions, comments, rate_limit_* and audit_log tables
+// (migration step 4), read and written over the store's own connection under the store's own mutex, so that
+// benchmark queries and community calls never interleave on the handle. Its commits are not counted in the
+// store's data_version(), which versions the benchmark data only. Methods are defined by topic in
+// community_users.cpp, community_sessions.cpp, community_comments.cpp, community_rate_limits.cpp and
+// community_audit.cpp.
+class CommunityTables final : public CommunityStore
+{
+public:
+  // `db` and `mutex` belong to the owning store and must outlive this object.
+  CommunityTables(Connection& db, std::mutex& mutex) : m_db(db), m_mutex(mutex) {}
+
+  util::Result<UserId> add_user(const NewUser& user) override;
+  std::optional<UserRecord> user(UserId id) override;
+  std::optional<UserRecord> user_by_email(std::string_view email) override;
+  std::vector<UserRecord> users() override;
+  bool set_password_hash(UserId id, std::string_view password_hash) override;
+  bool set_admin(UserId id, bool admin) override;
+  bool delete_user(UserId id) override;
+
+  void add_session(const SessionRecord& session) override;
+  std::optional<SessionRecord> session(std::string_view token_hash) override;
+  void touch_session(std::string_view token_hash, std::int64_t now) override;
+  void delete_session(std::string_view token_hash) override;
+  void delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash) override;
+  std::int64_t delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) override;
+
+  util::Result<CommentId> add_comment(const NewComment& comment) override;
+  std::optional<CommentRecord> comment(CommentId id) override;
+  CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit) override;
+  bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) override;
+  bool delete_comment(CommentId id) override;
+  bool set_comment_hidden(CommentId id, bool hidden) override;
+  std::int64_t comment_count(std::optional<std::string_view> subject) override;
+
+  std::vector<RateLimitRule> rate_limit_rules() override;
+  util::Result<void> set_rate_limit_rule(const RateLimitRule& rule) override;
+  EventWindow events_since(std::string_view rule, std::string_view key, std::int64_t since) override;
+  void add_event(std::string_view rule, std::string_view key, std::int64_t at) override;
+  Take take_event(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
+                  std::int64_t max_events) override;
+  void clear_events(std::string_view rule, std::string_view key) override;
+  std::int64_t prune_events(std::int64_t before) override;
+
+  void add_audit(const AuditEntry& entry) override;
+  std::vector<AuditEntry> audit_log(std::int64_t limit) override;
+
+private:
+  // Runs one UPDATE or DELETE with `bind` filling its parameters, and returns the rows it changed.
+  template<typename Bind> std::int64_t change(std::string_view sql, Bind bind)
+  {
+    std::lock_guard lock(m_mutex);
+    Statement statement(m_db, sql);
+    bind(statement);
+    statement.step();
+    return m_db.changes();
+  }
+
+  Connection& m_db;
+  std::mutex& m_mutex;
+};
+
+}  // namespace infertrack::store::sqlite
