@@ -1,0 +1,240 @@
+#include "infertrack/store/sqlite/ingester.hpp"
+#include "infertrack/store/sqlite/migrations.hpp"
+
+#include "store/community_test_support.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+#include <thread>
+
+namespace infertrack::store::testing {
+namespace {
+
+using ::testing::ElementsAre;
+
+using CommunityStoreTest = CommunityTest;
+
+// The names of every table, index and trigger of the database at `path`.
+std::vector<std::string>
+schema_objects(const std::filesystem::path& path)
+{
+  sqlite::Connection db(path.string());
+  sqlite::Statement list(db, "SELECT type || ' ' || name FROM sqlite_master ORDER BY type, name");
+  std::vector<std::string> names;
+  while (list.step()) {
+    names.emplace_back(list.column_text(0));
+  }
+  return names;
+}
+
+TEST_F(CommunityStoreTest, text_that_looks_like_sql_is_stored_verbatim)
+{
+  const std::vector<std::string> hostile = {
+    "'); DROP TABLE users;--", "\" OR 1=1 --", "Robert'); DELETE FROM comments; --", "a'b\"c`d\\e;%_*",
+    std::string("nul\0inside", 10), "🙂 ünïcödé"};
+  const auto schema_before = schema_objects(db_path());
+  for (std::size_t i = 0; i < hostile.size(); ++i) {
+    const std::string& text = hostile[i];
+    const std::string email = text + std::to_string(i); // distinct, as emails must be
+    const auto user = community().add_user(NewUser{text, email, text, false, k_t0});
+    ASSERT_TRUE(user) << i;
+    EXPECT_EQ(community().user(*user), (UserRecord{*user, text, email, text, false, false, k_t0})) << i;
+    EXPECT_EQ(community().user_by_email(email)->id, *user) << i;
+
+    const auto root = community().add_comment(NewComment{text, std::nullopt, *user, text, k_t0});
+    ASSERT_TRUE(root) << i;
+    const auto reply = community().add_comment(NewComment{text, *root, *user, text + text, k_t0});
+    ASSERT_TRUE(reply) << i;
+    const auto threads = community().comment_threads(text, 0, 10);
+    ASSERT_EQ(threads.comments.size(), 2u) << i;
+    EXPECT_EQ(threads.comments[0].subject, text) << i;
+    EXPECT_EQ(threads.comments[0].body, text) << i;
+    EXPECT_EQ(threads.comments[0].author_name, text) << i;
+    EXPECT_EQ(threads.comments[1].body, text + text) << i;
+    EXPECT_EQ(community().comment_count(std::string_view(text)), 2) << i;
+
+    community().add_session(SessionRecord{text, *user, k_t0, k_t0});
+    EXPECT_EQ(community().session(text)->user_id, *user) << i;
+    community().add_event(text, text, k_t0);
+    EXPECT_EQ(community().events_since(text, text, k_t0).count, 1) << i;
+    community().add_audit(AuditEntry{0, k_t0, *user, text, text, text, text});
+    EXPECT_EQ(community().audit_log(1).front().detail, text) << i;
+  }
+  // "' OR 1=1" matched nothing it should not have.
+  EXPECT_FALSE(community().user_by_email("\" OR 1=1 --"));
+  EXPECT_EQ(community().users().size(), hostile.size());
+  EXPECT_EQ(community().comment_count(std::nullopt), static_cast<std::int64_t>(2 * hostile.size()));
+  EXPECT_EQ(community().rate_limit_rules().size(), 4u);
+  EXPECT_FALSE(community().set_rate_limit_rule(RateLimitRule{"x' OR '1'='1", 1, 1}));
+  EXPECT_EQ(schema_objects(db_path()), schema_before);
+}
+
+TEST_F(CommunityStoreTest, a_version_three_database_gains_the_community_tables_and_keeps_its_data)
+{
+  const auto old_path = m_dir.file("v3.db");
+  {
+    // What a build that knew only version 3 made of the file: its schema and an ingest into it.
+    sqlite::Connection db(old_path.string());
+    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, "
+               "applied_at TEXT NOT NULL)");
+    for (const sqlite::Migration& step : sqlite::migrations()) {
+      if (step.version <= 3) {
+        db.execute(step.sql);
+        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
+                   ", '2026-11-01T00:00:00Z')");
+      }
+    }
+    const domain::Dataset dataset = sample_dataset();
+    ASSERT_TRUE(sqlite::Ingester(db).ingest(std::span(&dataset, 1)));
+  }
+  ASSERT_THAT(schema_objects(old_path), ::testing::Not(::testing::Contains("table users")));
+  const std::string data_before = dump_database(old_path);
+
+  auto upgraded = sqlite::open_store(old_path);
+  EXPECT_EQ(upgraded->schema_version(), 4);
+  EXPECT_EQ(upgraded->point_count(), 3);
+  EXPECT_EQ(upgraded->dataset_notes().size(), 2u);
+  // Every row of every old table is as it was; the new step adds its tables and its one migration row.
+  const std::string data_after = dump_database(old_path);
+  for (const char* table : {"== datasets", "== points", "== point_notes", "== findings", "== hardware_costs",
+                            "== demand_presets", "== published_headlines", "== dataset_notes"}) {
+    const auto section = [&](const std::string& dump) {
+      const auto begin = dump.find(table);
+      const auto end = dump.find("\n== ", begin + 1);
+      return begin == std::string::npos ? std::string("missing") : dump.substr(begin, end - begin);
+    };
+    EXPECT_EQ(section(data_after), section(data_before)) << table;
+  }
+  EXPECT_EQ(upgraded->community().rate_limit_rules().size(), 4u);
+  const auto user = upgraded->community().add_user(NewUser{"ada", "ada@example.com", "h", false, k_t0});
+  ASSERT_TRUE(user);
+  EXPECT_TRUE(upgraded->community().add_comment(NewComment{"page", std::nullopt, *user, "hi", k_t0}));
+  EXPECT_EQ(schema_objects(old_path), schema_objects(db_path())); // the same schema as a fresh file
+}
+
+TEST_F(CommunityStoreTest, the_community_schema_is_step_four)
+{
+  ASSERT_GE(sqlite::migrations().size(), 4u);
+  EXPECT_EQ(sqlite::migrations()[3].version, 4);
+  EXPECT_THAT(schema_objects(db_path()),
+              ::testing::IsSupersetOf({"index comments_by_subject", "index comments_by_thread",
+                                       "index rate_limit_events_by_key", "index sessions_by_user",
+                                       "index users_by_live_email", "table audit_log", "table comments",
+                                       "table rate_limit_events", "table rate_limit_rules", "table sessions",
+                                       "table users"}));
+}
+
+TEST_F(CommunityStoreTest, threads_sharing_one_store_add_every_comment)
+{
+  constexpr int k_threads = 4;
+  constexpr int k_per_thread = 200;
+  const UserId ada = add_user("ada");
+  const CommentId root = add_comment(ada, "page", std::nullopt, "root");
+  std::vector<std::thread> threads;
+  std::vector<std::vector<CommentId>> ids(k_threads);
+  for (int t = 0; t < k_threads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < k_per_thread; ++i) {
+        // Every round starts a thread and every other one also replies, so both paths of add_comment race.
+        const std::optional<CommentId> parent = i % 2 == 0 ? std::nullopt : std::optional(root);
+        const auto id = community().add_comment(
+          NewComment{"point:" + std::to_string(t), std::nullopt, ada, "c" + std::to_string(i), k_t0 + i});
+        if (id) {
+          ids[t].push_back(*id);
+        }
+        if (parent) {
+          const auto reply = community().add_comment(NewComment{"page", parent, ada, "r", k_t0 + i});
+          if (reply) {
+            ids[t].push_back(*reply);
+          }
+        }
+        community().take_event("comment_per_user", "ada", 0, k_t0 + i, 1'000'000);
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  std::set<CommentId> unique;
+  for (int t = 0; t < k_threads; ++t) {
+    EXPECT_EQ(community().comment_count("point:" + std::to_string(t)), k_per_thread);
+    EXPECT_EQ(community().comment_threads("point:" + std::to_string(t), 0, 1000).comments.size(),
+              static_cast<std::size_t>(k_per_thread));
+    unique.insert(ids[t].begin(), ids[t].end());
+  }
+  // No id was handed out twice.
+  EXPECT_EQ(unique.size(), static_cast<std::size_t>(k_threads * k_per_thread * 3 / 2));
+  EXPECT_EQ(community().comment_count("page"), 1 + k_threads * k_per_thread / 2);
+  EXPECT_EQ(community().events_since("comment_per_user", "ada", 0).count, k_threads * k_per_thread);
+}
+
+TEST_F(CommunityStoreTest, four_threads_adding_two_hundred_comments_each_store_eight_hundred)
+{
+  const UserId ada = add_user("ada");
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 200; ++i) {
+        EXPECT_TRUE(community().add_comment(NewComment{"page", std::nullopt, ada, "hi", k_t0}));
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  EXPECT_EQ(community().comment_count(std::nullopt), 800);
+  EXPECT_EQ(community().comment_threads("page", 0, 1).total_threads, 800);
+}
+
+TEST_F(CommunityStoreTest, two_stores_on_one_file_both_write_comments_and_take_events)
+{
+  auto other = sqlite::open_store(db_path());
+  const UserId ada = add_user("ada");
+  const CommentId root = add_comment(ada, "page", std::nullopt, "root");
+  constexpr int k_per_thread = 150;
+  constexpr std::int64_t k_limit = 100;
+  std::atomic<int> taken{0};
+  auto writer = [&](CommunityStore& store) {
+    for (int i = 0; i < k_per_thread; ++i) {
+      EXPECT_TRUE(store.add_comment(NewComment{"page", root, ada, "reply", k_t0 + i}));
+      // Both connections draw on one limit: BEGIN IMMEDIATE keeps them from counting the same free slot.
+      if (store.take_event("comment_per_user", "ada", 0, k_t0 + i, k_limit).taken) {
+        ++taken;
+      }
+    }
+  };
+  std::thread first(writer, std::ref(community()));
+  std::thread second(writer, std::ref(other->community()));
+  first.join();
+  second.join();
+  EXPECT_EQ(community().comment_count("page"), 1 + 2 * k_per_thread);
+  EXPECT_EQ(other->community().comment_count("page"), 1 + 2 * k_per_thread);
+  EXPECT_EQ(taken.load(), k_limit);
+  EXPECT_EQ(community().events_since("comment_per_user", "ada", 0).count, k_limit);
+}
+
+TEST_F(CommunityStoreTest, community_writes_leave_the_writing_stores_data_version_unchanged)
+{
+  const std::int64_t before = m_store->data_version();
+  const UserId ada = add_user("ada");
+  const CommentId id = add_comment(ada, "page", std::nullopt, "hi");
+  ASSERT_TRUE(community().edit_comment(id, "hello", k_t0 + 1));
+  ASSERT_TRUE(community().set_comment_hidden(id, true));
+  ASSERT_TRUE(community().delete_comment(id));
+  community().add_session(SessionRecord{"h", ada, k_t0, k_t0});
+  community().touch_session("h", k_t0 + 1);
+  community().take_event("comment_per_user", "ada", 0, k_t0, 10);
+  ASSERT_TRUE(community().set_rate_limit_rule(RateLimitRule{"comment_per_user", 5, 60}));
+  community().add_audit(AuditEntry{0, k_t0, ada, "ada", "add_admin", "user:1", ""});
+  community().prune_events(k_t0 + 1);
+  ASSERT_TRUE(community().delete_user(ada));
+  EXPECT_EQ(m_store->data_version(), before);
+  // An ingest still moves it.
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
+  EXPECT_NE(m_store->data_version(), before);
+}
+
+}  // namespace
+}  // namespace infertrack::store::testing
