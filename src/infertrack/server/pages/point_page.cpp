@@ -1,6 +1,7 @@
 #include "infertrack/server/pages/point_page.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/page_renderer.hpp"
 #include "infertrack/server/pages/point_view.hpp"
@@ -82,6 +83,7 @@ render_point_page(store::Store& store, std::string_view result_id)
   data fields{data::type::list};
   flatten(app::to_json(*point), "", fields);
   body.set("fields", fields);
+  body.set("comment_section", render_comment_section("point:" + point->result_id, "Discussion of this result"));
 
   const PageFrame frame{"Result " + point->result_id + ": " + point->model + " on " + point->hardware,
                         "Every recorded field of benchmark result " + point->result_id + ".",

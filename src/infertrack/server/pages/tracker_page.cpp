@@ -2,6 +2,7 @@
 
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/page_renderer.hpp"
@@ -366,6 +367,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const nlohmann::json state = {
     {"default_model", default_model}, {"presets", std::move(presets)}, {"hardware", std::move(hardware)}};
   body.set("initial_state", script_safe_json(state));
+  body.set("comment_section", render_comment_section("page", "Discussion"));
 
   const PageFrame frame{"DeepSeek V4 inference tracker: throughput, interactivity and cost",
                         "Measured DeepSeek V4 serving throughput per GPU against interactivity, Pareto "

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace infertrack::server::pages {
+
+// The discussion section of a page (web/templates/comments.mustache) for the comment subject `subject`
+// ("page", or "point:" and a result id), headed `heading`: the placeholders that web/static/comments.js
+// replaces with the sign-in forms and the comments, and the script itself. It is its own template so that
+// the tracker page and every point page show the same section.
+std::string render_comment_section(std::string_view subject, std::string_view heading);
+
+}  // namespace infertrack::server::pages

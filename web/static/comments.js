@@ -1,0 +1,470 @@
+// The comment section of the tracker page and of every point page: signing up, in and out, the account
+// panel, and the comments of the section's subject with replies, edits and moderation. It speaks the JSON
+// API of docs/COMMUNITY.md. Plain JS, no build step. Only the server's sanitised `body_html` is ever parsed
+// as markup; every other value from the server or the reader goes into the page as text.
+'use strict';
+(() => {
+  const root = document.getElementById('comments');
+  if (!root || !root.dataset.subject) return;
+  const subject = root.dataset.subject;
+  const accountBox = document.getElementById('comments-account');
+  const composeBox = document.getElementById('comments-compose');
+  const listBox = document.getElementById('comments-list');
+  const pagesNav = document.getElementById('comments-pages');
+
+  const MAX_BODY_CHARS = 5000; // the server's limit, counted in code points as the server counts them
+  const MAX_INDENT_DEPTH = 5;  // deeper replies line up with their parent so a phone keeps some width
+  const state = { me: null, csrf: '', page: 1 };
+  let uid = 0;
+  const nextId = (stem) => `cm-${stem}-${++uid}`;
+
+  // An element with attributes and children; strings become text nodes, so data can never become markup.
+  function h(tag, attrs, ...children) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === 'class') element.className = value;
+      else if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+      else element.setAttribute(name, value === true ? '' : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      element.append(child instanceof Node ? child : String(child));
+    }
+    return element;
+  }
+
+  // ---- the API ------------------------------------------------------------------------------------
+
+  // What a refusal says, from its `detail`; a 429 adds how long to wait (its Retry-After seconds).
+  function refusalText(response, answer) {
+    let text = (answer && typeof answer.detail === 'string' && answer.detail) ||
+      `The server refused the request (HTTP ${response.status}).`;
+    if (response.status === 429) {
+      const wait = response.headers.get('Retry-After');
+      if (wait) text += ` Try again in ${wait} second${wait === '1' ? '' : 's'}.`;
+    }
+    return text;
+  }
+
+  // One API call: {ok, status, data} or {ok: false, status, error, field}. Every write carries the CSRF
+  // token and a JSON body; a write refused for a stale token fetches a fresh one and is tried once more.
+  async function api(method, path, body, retried = false) {
+    const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+    if (method !== 'GET') {
+      init.headers['Content-Type'] = 'application/json';
+      init.headers['X-CSRF-Token'] = state.csrf;
+      init.body = JSON.stringify(body || {});
+    }
+    let response;
+    try {
+      response = await fetch('/api/v1/' + path, init);
+    } catch {
+      return { ok: false, status: 0, error: 'The server could not be reached. Check the connection and try again.' };
+    }
+    let answer = null;
+    if (response.status !== 204) {
+      try { answer = await response.json(); } catch { answer = null; }
+    }
+    if (response.ok) return { ok: true, status: response.status, data: answer };
+    if (response.status === 403 && !retried && method !== 'GET' && answer && /csrf/i.test(answer.error || '')) {
+      if (await loadMe()) return api(method, path, body, true);
+    }
+    return { ok: false, status: response.status, error: refusalText(response, answer), field: answer && answer.field };
+  }
+
+  // ---- forms --------------------------------------------------------------------------------------
+
+  // A message line below a form, announced to screen readers when it changes.
+  const messageLine = () => h('p', { class: 'form-message', 'aria-live': 'polite' });
+  function say(line, text, kind = 'error') {
+    line.textContent = text;
+    line.className = 'form-message' + (text ? ' ' + kind : '');
+  }
+
+  // A labelled input; `attrs` go to the <input>.
+  function field(label, attrs, hint) {
+    const id = nextId(attrs.name);
+    const hintId = hint ? id + '-hint' : null;
+    return h('div', { class: 'field' },
+      h('label', { for: id }, label),
+      h('input', { id, 'aria-describedby': hintId, ...attrs }),
+      hint && h('span', { class: 'note', id: hintId }, hint));
+  }
+
+  // Runs `action(values)` on submit with the form's controls disabled, then shows its refusal or calls
+  // `done(result)`. The failing field, when the server names one, gets the focus.
+  function handleSubmit(form, line, action, done) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const values = Object.fromEntries(new FormData(form));
+      const controls = [...form.elements];
+      const wasDisabled = controls.map((c) => c.disabled);
+      controls.forEach((c) => { c.disabled = true; });
+      say(line, '');
+      form.setAttribute('aria-busy', 'true');
+      const result = await action(values);
+      form.removeAttribute('aria-busy');
+      controls.forEach((c, i) => { c.disabled = wasDisabled[i]; });
+      if (!result.ok) {
+        const culprit = result.field && form.elements.namedItem(result.field);
+        const label = culprit && culprit.labels && culprit.labels[0];
+        say(line, label ? `${label.textContent}: ${result.error}` : result.error);
+        if (culprit && culprit.focus) culprit.focus();
+        return;
+      }
+      done(result);
+    });
+    form.addEventListener('input', () => { if (line.classList.contains('success')) say(line, ''); });
+  }
+
+  // A textarea with a live count against the server's limit; past it, `submit` is disabled.
+  function bodyField(label, value, submit) {
+    const id = nextId('body');
+    const countId = id + '-count';
+    const area = h('textarea', { id, name: 'body', rows: '4', required: true, 'aria-describedby': countId });
+    area.value = value || '';
+    const count = h('span', { class: 'char-count', id: countId });
+    const update = () => {
+      const used = [...area.value].length;
+      const over = used > MAX_BODY_CHARS;
+      count.textContent = over ? `${used} / ${MAX_BODY_CHARS} characters: ${used - MAX_BODY_CHARS} too many`
+        : `${used} / ${MAX_BODY_CHARS} characters`;
+      count.classList.toggle('over', over);
+      submit.disabled = over;
+    };
+    area.addEventListener('input', update);
+    update();
+    return { area, element: h('div', { class: 'field' }, h('label', { for: id }, label), area, count) };
+  }
+
+  // ---- the account --------------------------------------------------------------------------------
+
+  // Fetches who is signed in and the CSRF token; false (after saying why) when the server cannot tell.
+  async function loadMe() {
+    const result = await api('GET', 'me');
+    if (!result.ok) {
+      accountBox.replaceChildren(h('p', { class: 'form-message error', role: 'alert' },
+        'Signing in is not available right now: ' + result.error));
+      return false;
+    }
+    adoptMe(result.data);
+    return true;
+  }
+
+  function adoptMe(me) {
+    state.me = me && me.signed_in ? me.user : null;
+    state.csrf = (me && me.csrf_token) || '';
+  }
+
+  const isAdmin = () => Boolean(state.me && state.me.admin);
+
+  // After signing in or out: the account area, the comment form and the buttons all change.
+  function refreshAll() {
+    renderAccount();
+    renderCompose();
+    return loadComments(state.page);
+  }
+
+  function renderAccount() {
+    accountBox.replaceChildren(state.me ? signedInView() : signedOutView());
+  }
+
+  function signedInView() {
+    const line = messageLine();
+    const signOut = h('button', { type: 'button', class: 'secondary' }, 'Sign out');
+    signOut.addEventListener('click', async () => {
+      signOut.disabled = true;
+      const result = await api('DELETE', 'session');
+      signOut.disabled = false;
+      if (!result.ok) { say(line, result.error); return; }
+      await afterSignOut('Signed out.');
+    });
+    return h('div', { class: 'account-signed-in' },
+      h('p', { class: 'account-line' },
+        h('span', { class: 'account-name' }, 'Signed in as ', h('strong', null, state.me.display_name)),
+        state.me.admin && h('span', { class: 'badge' }, 'admin'),
+        signOut),
+      line,
+      accountPanel());
+  }
+
+  async function afterSignOut(message) {
+    await loadMe();
+    await refreshAll();
+    const line = accountBox.querySelector('.form-message');
+    if (line) say(line, message, 'success');
+  }
+
+  // Change password and delete account, folded away until asked for.
+  function accountPanel() {
+    const passwordLine = messageLine();
+    const passwordButton = h('button', { type: 'submit' }, 'Change password');
+    const passwordForm = h('form', { class: 'account-form', 'aria-label': 'Change password' },
+      field('Current password', { name: 'current_password', type: 'password', autocomplete: 'current-password', required: true }),
+      field('New password', { name: 'new_password', type: 'password', autocomplete: 'new-password', required: true },
+        'At least 10 characters, not a common password. Your other sessions end.'),
+      h('div', { class: 'form-actions' }, passwordButton), passwordLine);
+    handleSubmit(passwordForm, passwordLine, (v) => api('POST', 'account/password', v), async () => {
+      passwordForm.reset();
+      say(passwordLine, 'Password changed. Other sessions are signed out.', 'success');
+      const result = await api('GET', 'me');
+      if (result.ok) adoptMe(result.data);
+    });
+
+    const deleteLine = messageLine();
+    const deleteForm = h('form', { class: 'account-form', 'aria-label': 'Delete account' },
+      h('p', { class: 'note' }, 'Deleting your account signs you out for good. Your comments stay, shown as from a deleted account.'),
+      field('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+      h('div', { class: 'form-actions' }, h('button', { type: 'submit', class: 'danger' }, 'Delete my account')),
+      deleteLine);
+    handleSubmit(deleteForm, deleteLine, (v) => api('DELETE', 'account', v),
+      () => afterSignOut('Your account is deleted.'));
+
+    return h('details', { class: 'account-panel' }, h('summary', null, 'Account'),
+      h('h3', null, 'Change password'), passwordForm,
+      h('h3', null, 'Delete account'), deleteForm);
+  }
+
+  function signedOutView() {
+    const signInLine = messageLine();
+    const signIn = h('form', { class: 'account-form', id: 'comments-sign-in', 'aria-labelledby': 'cm-sign-in-title' },
+      h('h3', { id: 'cm-sign-in-title' }, 'Sign in'),
+      field('Email', { name: 'email', type: 'email', autocomplete: 'username', required: true, spellcheck: 'false' }),
+      field('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+      h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Sign in')), signInLine);
+    handleSubmit(signIn, signInLine, (v) => api('POST', 'session', v), (result) => {
+      adoptMe(result.data);
+      refreshAll();
+    });
+
+    const signUpLine = messageLine();
+    const signUp = h('form', { class: 'account-form', id: 'comments-sign-up', 'aria-labelledby': 'cm-sign-up-title', hidden: true },
+      h('h3', { id: 'cm-sign-up-title' }, 'Create an account'),
+      field('Display name', { name: 'display_name', type: 'text', autocomplete: 'nickname', required: true, maxlength: '60' },
+        'Shown beside your comments.'),
+      field('Email', { name: 'email', type: 'email', autocomplete: 'email', required: true, spellcheck: 'false' },
+        'Only for signing in; never shown and never sent mail.'),
+      field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true },
+        'At least 10 characters, not a common password.'),
+      h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Create account')), signUpLine);
+    handleSubmit(signUp, signUpLine, (v) => api('POST', 'account', v), (result) => {
+      adoptMe(result.data);
+      refreshAll();
+    });
+
+    const toggle = h('button', { type: 'button', class: 'link-button', 'aria-controls': 'comments-sign-in comments-sign-up' });
+    const show = (signingUp) => {
+      signIn.hidden = signingUp;
+      signUp.hidden = !signingUp;
+      toggle.textContent = signingUp ? 'Have an account? Sign in' : 'New here? Create an account';
+    };
+    toggle.addEventListener('click', () => {
+      show(signUp.hidden);
+      (signUp.hidden ? signIn : signUp).querySelector('input').focus();
+    });
+    show(false);
+    return h('div', { class: 'account-signed-out' }, signIn, signUp, h('p', { class: 'account-toggle' }, toggle));
+  }
+
+  // ---- writing ------------------------------------------------------------------------------------
+
+  function renderCompose() {
+    if (!state.me) {
+      composeBox.replaceChildren(h('p', { class: 'sign-in-prompt' }, 'Sign in to comment.'));
+      return;
+    }
+    const line = messageLine();
+    const submit = h('button', { type: 'submit' }, 'Post comment');
+    const body = bodyField('Your comment (Markdown)', '', submit);
+    const form = h('form', { class: 'comment-form', id: 'comments-new', 'aria-label': 'New comment' },
+      body.element, h('div', { class: 'form-actions' }, submit), line);
+    handleSubmit(form, line, (v) => api('POST', 'comments', { subject, body: v.body }), async () => {
+      form.reset();
+      body.area.dispatchEvent(new Event('input'));
+      say(line, 'Comment posted.', 'success');
+      await loadComments(1);
+    });
+    composeBox.replaceChildren(form);
+  }
+
+  // An inline form under a comment, for a reply or an edit; one at a time per comment.
+  function openInlineForm(slot, { label, value, button, send, doneText }) {
+    const line = messageLine();
+    const submit = h('button', { type: 'submit' }, button);
+    const body = bodyField(label, value, submit);
+    const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
+    const form = h('form', { class: 'comment-form inline' }, body.element,
+      h('div', { class: 'form-actions' }, submit, cancel), line);
+    cancel.addEventListener('click', () => slot.replaceChildren());
+    handleSubmit(form, line, (v) => send(v.body), async (result) => {
+      await loadComments(state.page, doneText);
+      focusComment(result.data && result.data.id);
+    });
+    slot.replaceChildren(form);
+    body.area.focus();
+  }
+
+  // ---- reading ------------------------------------------------------------------------------------
+
+  const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  const STEPS = [[60, 'second'], [60, 'minute'], [24, 'hour'], [7, 'day'], [4.35, 'week'], [12, 'month']];
+
+  // "3 minutes ago" for a recent moment, the ISO date after a year; the exact time is in the title.
+  function whenText(iso) {
+    const moment = Date.parse(iso);
+    if (!Number.isFinite(moment)) return iso;
+    let amount = (moment - Date.now()) / 1000;
+    for (const [size, unit] of STEPS) {
+      if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+      amount /= size;
+    }
+    return iso.slice(0, 10);
+  }
+
+  function commentNode(comment) {
+    const slot = h('div', { class: 'comment-slot' });
+    const line = messageLine();
+    const author = comment.author && !comment.author.deleted
+      ? h('span', { class: 'comment-author' }, comment.author.display_name)
+      : h('span', { class: 'comment-author gone' }, 'deleted account');
+    const meta = h('p', { class: 'comment-meta' }, author, ' ',
+      h('time', { datetime: comment.created_at, title: comment.created_at }, whenText(comment.created_at)),
+      comment.edited_at && h('span', { class: 'comment-edited', title: 'Edited ' + comment.edited_at }, ' (edited)'),
+      comment.hidden && !comment.deleted && comment.body_html && h('span', { class: 'badge' }, 'hidden'));
+
+    let body;
+    if (comment.deleted) {
+      body = h('p', { class: 'comment-gone' }, 'comment deleted');
+    } else if (comment.hidden && !comment.body_html) {
+      body = h('p', { class: 'comment-gone' }, 'hidden by a moderator');
+    } else {
+      body = h('div', { class: 'comment-body' });
+      body.innerHTML = comment.body_html || ''; // sanitised by the server: the one place markup comes in
+    }
+
+    const actions = h('div', { class: 'comment-actions' });
+    const readable = !comment.deleted && !(comment.hidden && !comment.body_html);
+    if (state.me && readable) {
+      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
+        label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.',
+        send: (text) => api('POST', 'comments', { subject, body: text, parent_id: comment.id }) }) }, 'Reply'));
+    }
+    if (comment.can_edit && !comment.deleted) {
+      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
+        label: 'Edit comment', value: comment.body || '', button: 'Save', doneText: 'Comment edited.',
+        send: (text) => api('PATCH', `comments/${comment.id}`, { body: text }) }) }, 'Edit'));
+      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => confirmDelete(slot, comment, line) },
+        'Delete'));
+    }
+    if (comment.can_hide && !comment.deleted) {
+      const verb = comment.hidden ? 'restore' : 'hide';
+      const button = h('button', { type: 'button', class: 'link-button' }, comment.hidden ? 'Restore' : 'Hide');
+      button.addEventListener('click', async () => {
+        button.disabled = true;
+        const result = await api('POST', `comments/${comment.id}/${verb}`);
+        if (!result.ok) { button.disabled = false; say(line, result.error); return; }
+        await loadComments(state.page, comment.hidden ? 'Comment restored.' : 'Comment hidden.');
+        focusComment(comment.id);
+      });
+      actions.append(button);
+    }
+    return h('article', { class: 'comment' + (comment.hidden ? ' is-hidden' : ''), id: `comment-${comment.id}`,
+      'data-comment-id': comment.id, tabindex: '-1', 'aria-label': `Comment by ${author.textContent}` },
+    meta, body, actions.childElementCount ? actions : null, slot, line);
+  }
+
+  // After a reload of the list the focused button is gone: the focus moves to the comment acted on.
+  function focusComment(id) {
+    const article = document.getElementById(`comment-${id}`);
+    if (article) article.focus();
+  }
+
+  // The delete button asks once more, in place: a dialog box would be easy to dismiss by accident.
+  function confirmDelete(slot, comment, line) {
+    const yes = h('button', { type: 'button', class: 'danger' }, 'Delete');
+    const no = h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Keep it');
+    yes.addEventListener('click', async () => {
+      yes.disabled = true;
+      const result = await api('DELETE', `comments/${comment.id}`);
+      if (!result.ok) { yes.disabled = false; say(line, result.error); return; }
+      await loadComments(state.page, 'Comment deleted.');
+      listStatus.focus();
+    });
+    slot.replaceChildren(h('div', { class: 'confirm', role: 'group', 'aria-label': 'Confirm deletion' },
+      h('span', null, 'Delete this comment?'), yes, no));
+    no.focus();
+  }
+
+  // Threads nested by parent_id: each comment's replies in a list inside its own item. A reply whose
+  // parent is not on this page (which the API should never send) is shown at the top level.
+  function renderThreads(comments) {
+    const children = new Map();
+    const known = new Set(comments.map((c) => c.id));
+    for (const comment of comments) {
+      const parent = comment.parent_id != null && known.has(comment.parent_id) ? comment.parent_id : null;
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(comment);
+    }
+    const list = (parent, depth) => h('ol', { class: 'comment-thread' + (depth > MAX_INDENT_DEPTH ? ' flat' : '') },
+      children.get(parent).map((comment) => h('li', null, commentNode(comment),
+        children.has(comment.id) && list(comment.id, depth + 1))));
+    return children.has(null) ? list(null, 0) : h('ol', { class: 'comment-thread' });
+  }
+
+  // The status line stays one element, so that screen readers announce what it says after each change.
+  const listStatus = h('p', { class: 'status', id: 'comments-status', 'aria-live': 'polite', tabindex: '-1' });
+  const threadsBox = h('div', { class: 'comment-threads' });
+
+  // Shows page `page` of the subject's threads; `notice` ("Comment edited.") leads the status line.
+  async function loadComments(page, notice = '') {
+    listBox.setAttribute('aria-busy', 'true');
+    const result = await api('GET', `comments?subject=${encodeURIComponent(subject)}&page=${page}`);
+    listBox.removeAttribute('aria-busy');
+    if (!listStatus.isConnected) listBox.replaceChildren(listStatus, threadsBox);
+    if (!result.ok) {
+      listStatus.className = 'form-message error';
+      listStatus.textContent = 'The comments could not be loaded: ' + result.error;
+      listBox.dataset.state = 'error';
+      return;
+    }
+    const listing = result.data;
+    state.page = listing.page || page;
+    const pages = Math.max(1, Math.ceil((listing.total_threads || 0) / (listing.per_page || 1)));
+    let summary;
+    if (!listing.comments.length) {
+      summary = state.page > 1 ? 'No comments on this page.' : 'No comments yet.';
+    } else {
+      summary = `${listing.total_threads} thread${listing.total_threads === 1 ? '' : 's'}` +
+        (pages > 1 ? `, page ${state.page} of ${pages}` : '') + '.';
+    }
+    listStatus.className = 'status';
+    listStatus.textContent = notice ? `${notice} ${summary}` : summary;
+    threadsBox.replaceChildren(renderThreads(listing.comments));
+    listBox.dataset.state = 'ready';
+    renderPager(pages);
+  }
+
+  function renderPager(pages) {
+    pagesNav.hidden = pages <= 1;
+    const go = (page) => async () => {
+      await loadComments(page);
+      listStatus.focus();
+    };
+    pagesNav.replaceChildren(
+      state.page > 1 && h('button', { type: 'button', class: 'secondary', onclick: go(state.page - 1) }, 'Newer comments'),
+      state.page < pages && h('button', { type: 'button', class: 'secondary', onclick: go(state.page + 1) }, 'Older comments'));
+  }
+
+  async function start() {
+    const [signedIn] = await Promise.all([loadMe(), loadComments(1)]);
+    if (signedIn) {
+      renderAccount();
+      renderCompose();
+    } else {
+      composeBox.replaceChildren(h('p', { class: 'sign-in-prompt' }, 'Commenting needs signing in, which is not available right now.'));
+    }
+    root.dataset.state = 'ready';
+  }
+  start();
+})();
