@@ -13,11 +13,12 @@ export const SCREENSHOT_DIR = resolve(process.env.INFERTRACK_SCREENSHOT_DIR || '
 const CHROMIUM = process.env.INFERTRACK_CHROMIUM || '/usr/bin/chromium';
 const START_TIMEOUT_MS = 30_000;
 
-// Starts the server on port 0 and reads the bound port from its "infertrack serving http://..." line.
-export async function startServer() {
+// Starts the server on port 0 and reads the bound port from its "infertrack serving http://..." line;
+// `serveArgs` are added to `serve` (['--password-hash-cost', 'minimum'] where accounts are made).
+export async function startServer({ serveArgs = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'infertrack-e2e-'));
   const db = join(dir, 'tracker.db');
-  const child = spawn(EXE, ['serve', '--db', db, '--listen', '127.0.0.1:0'],
+  const child = spawn(EXE, ['serve', '--db', db, '--listen', '127.0.0.1:0', ...serveArgs],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
@@ -43,7 +44,11 @@ export async function startServer() {
     db,
     // Runs the CLI on the same database, e.g. cli('plan', '--point', id, '--json').
     cli(...args) {
-      const result = spawnSync(EXE, [...args, '--db', db], { encoding: 'utf8' });
+      return this.cliWithInput('', ...args);
+    },
+    // The same with `input` on standard input, e.g. the password of `user add`.
+    cliWithInput(input, ...args) {
+      const result = spawnSync(EXE, [...args, '--db', db], { encoding: 'utf8', input });
       if (result.status !== 0) throw new Error(`infertrack ${args.join(' ')} failed: ${result.stderr}`);
       return result.stdout;
     },

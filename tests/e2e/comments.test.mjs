@@ -1,0 +1,270 @@
+// The comment section in a real browser against the real server: accounts, posting, replies, edits,
+// deletion and moderation, comments kept to their own page, markup in a comment left inert, and the
+// server's refusals shown beside the form that caused them.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, screenshotPath, startServer } from './harness.mjs';
+
+const PASSWORD = 'correct horse battery staple';
+
+let server;
+let browser;
+let accounts = 0;
+before(async () => {
+  server = await startServer({ serveArgs: ['--password-hash-cost', 'minimum'] });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The browser reports every 4xx answer as a console error; a test that provokes one on purpose names it.
+function unexpectedProblems(page, ...expectedStatuses) {
+  const expected = expectedStatuses.map((status) => `the server responded with a status of ${status}`);
+  return page.problems.filter((text) => !expected.some((part) => text.includes(part)));
+}
+
+async function openSection(page, path = '/') {
+  await page.goto(server.url + path);
+  await page.waitForSelector('#comments[data-state="ready"]');
+  await page.waitForSelector('#comments-list[data-state="ready"]');
+}
+
+function newEmail() {
+  accounts += 1;
+  return `reader${accounts}-${process.pid}@example.org`;
+}
+
+// Signs up through the sign-up form and waits for the signed-in state.
+async function signUp(page, name, email = newEmail()) {
+  await page.click('#comments-account .account-toggle button');
+  const form = page.locator('#comments-sign-up');
+  await form.getByLabel('Display name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await page.locator('#comments-account', { hasText: `Signed in as ${name}` }).waitFor();
+  return email;
+}
+
+async function signIn(page, email) {
+  const form = page.locator('#comments-sign-in');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#comments-account .account-name').waitFor();
+}
+
+async function post(page, text) {
+  const form = page.locator('#comments-new');
+  await form.locator('textarea').fill(text);
+  await form.getByRole('button', { name: 'Post comment' }).click();
+}
+
+// The <article> of the comment whose text holds `text`.
+const comment = (page, text) => page.locator('#comments-list article.comment', { hasText: text });
+
+test('signed out, the section asks to sign in, and a refused sign-up shows the server\'s detail', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  assert.equal(await page.locator('#comments-compose').textContent(), 'Sign in to comment.');
+  assert.equal(await page.locator('#comments-sign-in').isVisible(), true);
+  assert.equal(await page.locator('#comments-sign-up').isVisible(), false);
+  assert.equal(await page.locator('#comments-sign-in input[type="password"]').getAttribute('autocomplete'),
+    'current-password');
+  assert.equal(await page.locator('#comments-list .status').textContent(), 'No comments yet.');
+
+  await page.click('#comments-account .account-toggle button');
+  const form = page.locator('#comments-sign-up');
+  assert.equal(await form.isVisible(), true);
+  assert.equal(await form.getByLabel('Password').getAttribute('autocomplete'), 'new-password');
+  await form.getByLabel('Display name').fill('Shorty');
+  await form.getByLabel('Email').fill(newEmail());
+  await form.getByLabel('Password').fill('short');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/account') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  const refusal = await (await answer).json();
+  assert.equal((await answer).status(), 400);
+  const message = form.locator('.form-message.error');
+  await message.waitFor();
+  assert.equal(refusal.field, 'password');
+  assert.equal(await message.textContent(), `Password: ${refusal.detail}`); // the field's label, then the detail
+  assert.equal(await message.getAttribute('aria-live'), 'polite');
+  assert.equal(await page.locator('#comments-compose').textContent(), 'Sign in to comment.');
+  await page.locator('#comments').screenshot({ path: screenshotPath('comments-refused-sign-up.png') });
+  assert.deepEqual(unexpectedProblems(page, 400), []);
+  await page.context().close();
+});
+
+test('sign up, post, reply, edit, delete, sign out and back in', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  const email = await signUp(page, 'Ada <b>Lovelace</b>');
+  assert.equal(await page.locator('#comments-account .account-name strong').textContent(), 'Ada <b>Lovelace</b>');
+
+  await post(page, 'The **MI355X** climb is remarkable.');
+  const first = comment(page, 'climb is remarkable');
+  await first.waitFor();
+  assert.equal(await first.locator('.comment-body strong').textContent(), 'MI355X');
+  assert.equal(await first.locator('.comment-author').textContent(), 'Ada <b>Lovelace</b>');
+  assert.equal(await page.locator('#comments-new textarea').inputValue(), '');
+
+  // A reply is nested in its parent's item.
+  await first.getByRole('button', { name: 'Reply' }).click();
+  await first.locator('.comment-slot textarea').fill('Kernel work, mostly.');
+  await first.getByRole('button', { name: 'Post reply' }).click();
+  const reply = page.locator('#comments-list li li article.comment', { hasText: 'Kernel work, mostly.' });
+  await reply.waitFor();
+
+  // An edit shows the new text and the "(edited)" marker.
+  await reply.getByRole('button', { name: 'Edit' }).click();
+  assert.equal(await reply.locator('textarea').inputValue(), 'Kernel work, mostly.');
+  await reply.locator('textarea').fill('Kernel work, mostly, and FP4.');
+  await reply.getByRole('button', { name: 'Save' }).click();
+  const edited = comment(page, 'and FP4.');
+  await edited.locator('.comment-edited').waitFor();
+  assert.equal((await edited.locator('.comment-edited').textContent()).trim(), '(edited)');
+  assert.equal((await edited.locator('.comment-body').textContent()).trim(), 'Kernel work, mostly, and FP4.');
+
+  await page.locator('#comments').screenshot({ path: screenshotPath('comments-signed-in.png') });
+  const phone = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true,
+    storageState: await page.context().storageState() });
+  await openSection(phone);
+  await phone.locator('#comments-new').waitFor();
+  await phone.locator('#comments').scrollIntoViewIfNeeded();
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `page is ${width}px wide at 375px`);
+  await phone.locator('#comments').screenshot({ path: screenshotPath('comments-375.png') });
+  assert.deepEqual(phone.problems, []);
+  await phone.context().close();
+
+  // Deleting the first comment keeps its reply; the first shows as deleted.
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await first.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await page.locator('#comments-list .comment-gone', { hasText: 'comment deleted' }).waitFor();
+  assert.equal(await comment(page, 'climb is remarkable').count(), 0);
+  assert.equal(await comment(page, 'and FP4.').count(), 1);
+
+  // Signed out: the comments stay, the buttons and the form go.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.locator('#comments-sign-in').waitFor();
+  await page.locator('#comments-compose', { hasText: 'Sign in to comment.' }).waitFor();
+  await page.locator('#comments-list[data-state="ready"]').waitFor();
+  assert.equal(await comment(page, 'and FP4.').count(), 1);
+  assert.equal(await page.locator('#comments-list').getByRole('button').count(), 0);
+
+  await signIn(page, email);
+  await comment(page, 'and FP4.').getByRole('button', { name: 'Edit' }).waitFor();
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a comment on a point shows on that point\'s page and not on the tracker page', async () => {
+  const [point] = await server.api('/api/v1/points');
+  const path = '/points/' + encodeURIComponent(point.result_id);
+  const page = await newPage(browser);
+  await openSection(page, path);
+  assert.equal(await page.locator('#comments').getAttribute('data-subject'), `point:${point.result_id}`);
+  await signUp(page, 'Grace');
+  await post(page, 'This run predates the kernel fixes.');
+  await comment(page, 'predates the kernel fixes').waitFor();
+  await page.screenshot({ path: screenshotPath('comments-point-page.png'), fullPage: true });
+
+  await openSection(page, '/');
+  assert.equal(await comment(page, 'predates the kernel fixes').count(), 0);
+  await openSection(page, path);
+  assert.equal(await comment(page, 'predates the kernel fixes').count(), 1);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('markup and script links in a comment stay inert', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  await signUp(page, 'Mallory');
+  const payloads = ['<img src=x onerror=window.__xss=1> image', '[click me](javascript:window.__xss=1)',
+    '<script>window.__xss=1</script> script', '<a href="javascript:window.__xss=1">raw link</a>'];
+  for (const payload of payloads) {
+    await post(page, payload);
+    await page.locator('#comments-new .form-message.success').waitFor();
+  }
+  await comment(page, 'raw link').waitFor();
+  const bodies = page.locator('#comments-list .comment-body');
+  assert.equal(await bodies.locator('img, script, iframe, [onerror]').count(), 0);
+  assert.equal(await bodies.locator('a[href^="javascript:" i]').count(), 0);
+  const link = bodies.getByText('click me');
+  if (await link.count()) await link.click();
+  await page.reload();
+  await page.waitForSelector('#comments-list[data-state="ready"]');
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.equal(await page.locator('#comments-list img').count(), 0);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+test('a rate-limited comment shows the server\'s detail and how long to wait', async () => {
+  server.cli('limits', 'set', 'comment_per_user', '1', '600');
+  const page = await newPage(browser);
+  await openSection(page);
+  await signUp(page, 'Eager');
+  await post(page, 'One comment is fine.');
+  await comment(page, 'One comment is fine.').waitFor();
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/comments') && r.request().method() === 'POST');
+  await post(page, 'Two is too many.');
+  const refused = await answer;
+  assert.equal(refused.status(), 429);
+  const { detail } = await refused.json();
+  const wait = refused.headers()['retry-after'];
+  assert.match(wait, /^\d+$/);
+  const message = page.locator('#comments-new .form-message.error');
+  await message.waitFor();
+  assert.equal(await message.textContent(), `${detail} Try again in ${wait} second${wait === '1' ? '' : 's'}.`);
+  // The text stays in the box to send again later.
+  assert.equal(await page.locator('#comments-new textarea').inputValue(), 'Two is too many.');
+  assert.deepEqual(unexpectedProblems(page, 429), []);
+  await page.context().close();
+  server.cli('limits', 'set', 'comment_per_user', '10', '60');
+});
+
+test('an admin hides a comment: others see it as hidden by a moderator, the admin with a badge', async () => {
+  server.cliWithInput(`${PASSWORD}\n`, 'user', 'add', '--admin', '--email', 'admin@example.org', '--name', 'Moderator',
+    '--password-hash-cost', 'minimum');
+  const author = await newPage(browser);
+  await openSection(author);
+  await signUp(author, 'Troll');
+  await post(author, 'Buy cheap GPUs at spam.example');
+  await comment(author, 'Buy cheap GPUs').waitFor();
+
+  const admin = await newPage(browser);
+  await openSection(admin);
+  await signIn(admin, 'admin@example.org');
+  const spam = comment(admin, 'Buy cheap GPUs');
+  await spam.getByRole('button', { name: 'Hide' }).click();
+  await comment(admin, 'Buy cheap GPUs').locator('.badge', { hasText: 'hidden' }).waitFor();
+  await comment(admin, 'Buy cheap GPUs').getByRole('button', { name: 'Restore' }).waitFor();
+  await admin.locator('#comments').screenshot({ path: screenshotPath('comments-admin.png') });
+
+  await author.reload();
+  await author.waitForSelector('#comments-list[data-state="ready"]');
+  assert.equal(await comment(author, 'Buy cheap GPUs').count(), 0);
+  await author.locator('#comments-list .comment-gone', { hasText: 'hidden by a moderator' }).waitFor();
+
+  await comment(admin, 'Buy cheap GPUs').getByRole('button', { name: 'Restore' }).click();
+  await comment(admin, 'Buy cheap GPUs').getByRole('button', { name: 'Hide' }).waitFor();
+  assert.deepEqual(author.problems, []);
+  assert.deepEqual(admin.problems, []);
+  await author.context().close();
+  await admin.context().close();
+});
+
+test('without JavaScript the section says that comments need it', async () => {
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url + '/');
+  await page.locator('#comments').scrollIntoViewIfNeeded();
+  const notice = page.locator('#comments .notice');
+  await notice.waitFor(); // drawn once scrolled near: the section has content-visibility: auto
+  assert.match(await notice.innerText(), /^Comments need JavaScript/);
+  assert.equal(await page.locator('#comments .comments-pending').first().isVisible(), false);
+  await page.context().close();
+});
