@@ -12,6 +12,8 @@ let browser;
 let accounts = 0;
 before(async () => {
   server = await startServer({ serveArgs: ['--password-hash-cost', 'minimum'] });
+  // Every test signs up from the same address: more than the default ten an hour.
+  server.cli('limits', 'set', 'sign_up_per_address', '100', '3600');
   browser = await launchBrowser();
 });
 after(async () => {
@@ -256,6 +258,97 @@ test('an admin hides a comment: others see it as hidden by a moderator, the admi
   assert.deepEqual(admin.problems, []);
   await author.context().close();
   await admin.context().close();
+});
+
+test('the account panel changes the password and deletes the account; its comments stay', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  const email = await signUp(page, 'Leaving');
+  await post(page, 'Goodbye, and thanks for the data.');
+  await comment(page, 'Goodbye, and thanks').waitFor();
+
+  await page.click('#comments-account .account-panel summary');
+  const change = page.getByRole('form', { name: 'Change password' });
+  await change.getByLabel('Current password').fill('not my password at all');
+  await change.getByLabel('New password').fill('another long passphrase');
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await change.locator('.form-message.error').waitFor();
+  assert.ok((await change.locator('.form-message.error').textContent()).length > 0);
+  await change.getByLabel('Current password').fill(PASSWORD);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await change.locator('.form-message.success', { hasText: 'Password changed.' }).waitFor();
+
+  const remove = page.getByRole('form', { name: 'Delete account' });
+  await remove.getByLabel('Password').fill('another long passphrase');
+  await remove.getByRole('button', { name: 'Delete my account' }).click();
+  await page.locator('#comments-sign-in').waitFor();
+  await page.locator('#comments-account .form-message.success', { hasText: 'Your account is deleted.' }).waitFor();
+  await page.locator('#comments-list[data-state="ready"]').waitFor();
+  assert.equal(await comment(page, 'Goodbye, and thanks').locator('.comment-author').textContent(), 'deleted account');
+
+  // The deleted account no longer signs in, and the refusal says why beside the form.
+  const form = page.locator('#comments-sign-in');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill('another long passphrase');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.locator('.form-message.error').waitFor();
+  const phone = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true });
+  await openSection(phone);
+  await phone.locator('#comments').scrollIntoViewIfNeeded();
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 375, `page is ${width}px wide at 375px`);
+  await phone.locator('#comments').screenshot({ path: screenshotPath('comments-signed-out-375.png') });
+  assert.deepEqual(phone.problems, []);
+  await phone.context().close();
+  assert.deepEqual(page.problems.filter((text) => !/the server responded with a status of 4\d\d/.test(text)), []);
+  await page.context().close();
+});
+
+test('threads page by twenty, newest first, and the counter stops a comment past 5000 characters', async () => {
+  const points = await server.api('/api/v1/points');
+  const path = '/points/' + encodeURIComponent(points[1].result_id);
+  server.cli('limits', 'set', 'comment_per_user', '100', '60');
+  const page = await newPage(browser);
+  await openSection(page, path);
+  await signUp(page, 'Prolific');
+  const subject = `point:${points[1].result_id}`;
+  await page.evaluate(async (about) => {
+    const me = await (await fetch('/api/v1/me')).json();
+    for (let i = 1; i <= 21; i++) {
+      const response = await fetch('/api/v1/comments', { method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf_token },
+        body: JSON.stringify({ subject: about, body: `Thread ${String(i).padStart(2, '0')}` }) });
+      if (response.status !== 201) throw new Error(`comment ${i}: ${response.status}`);
+    }
+  }, subject);
+  server.cli('limits', 'set', 'comment_per_user', '10', '60');
+  await openSection(page, path);
+  const status = page.locator('#comments-status');
+  assert.equal(await status.textContent(), '21 threads, page 1 of 2.');
+  assert.equal(await page.locator('#comments-list article.comment').count(), 20);
+  assert.match(await page.locator('#comments-list article.comment').first().textContent(), /Thread 21/);
+  assert.equal(await comment(page, 'Thread 01').count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Newer comments' }).count(), 0);
+
+  await page.getByRole('button', { name: 'Older comments' }).click();
+  await page.locator('#comments-status', { hasText: 'page 2 of 2' }).waitFor();
+  assert.equal(await page.locator('#comments-list article.comment').count(), 1);
+  assert.equal(await comment(page, 'Thread 01').count(), 1);
+  assert.equal(await page.getByRole('button', { name: 'Older comments' }).count(), 0);
+  await page.getByRole('button', { name: 'Newer comments' }).click();
+  await page.locator('#comments-status', { hasText: 'page 1 of 2' }).waitFor();
+
+  const box = page.locator('#comments-new textarea');
+  const count = page.locator('#comments-new .char-count');
+  const submit = page.getByRole('button', { name: 'Post comment' });
+  await box.fill('x'.repeat(5001));
+  assert.equal(await count.textContent(), '5001 / 5000 characters: 1 too many');
+  assert.equal(await submit.isDisabled(), true);
+  await box.press('Backspace');
+  assert.equal(await count.textContent(), '5000 / 5000 characters');
+  assert.equal(await submit.isDisabled(), false);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('without JavaScript the section says that comments need it', async () => {

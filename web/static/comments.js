@@ -68,7 +68,12 @@
     }
     if (response.ok) return { ok: true, status: response.status, data: answer };
     if (response.status === 403 && !retried && method !== 'GET' && answer && /csrf/i.test(answer.error || '')) {
-      if (await loadMe()) return api(method, path, body, true);
+      // The session may have ended meanwhile (signed out in another tab): then the page says so too.
+      const before = state.me && state.me.id;
+      if (await loadMe()) {
+        if ((state.me && state.me.id) !== before) { renderAccount(); renderCompose(); }
+        return api(method, path, body, true);
+      }
     }
     return { ok: false, status: response.status, error: refusalText(response, answer), field: answer && answer.field };
   }
