@@ -1,0 +1,265 @@
+#include "infertrack/app/accounts.hpp"
+
+#include "infertrack/app/rate_limits.hpp"
+#include "infertrack/domain/account_rules.hpp"
+#include "infertrack/domain/sign_in_throttle.hpp"
+#include "infertrack/security/common_passwords.hpp"
+#include "infertrack/security/tokens.hpp"
+
+#include <tuple>
+
+namespace infertrack::app {
+namespace {
+
+constexpr std::string_view k_sign_in_per_account = "sign_in_per_account";
+constexpr std::string_view k_sign_in_per_address = "sign_in_per_address";
+constexpr std::string_view k_sign_up_per_address = "sign_up_per_address";
+// last_seen_at is written at most this often, so that reading pages does not mean a write per request.
+constexpr std::int64_t k_touch_interval_seconds = 60;
+// Rate-limit events older than this are never counted by any rule and can go.
+constexpr std::int64_t k_event_retention_seconds = 7 * 24 * 3600;
+constexpr std::string_view k_command_line = "command line";
+constexpr std::string_view k_wrong_credentials = "the email or password is wrong";
+
+tl::unexpected<Refusal>
+invalid(const util::Diagnostic& diagnostic)
+{
+  return refuse(RefusalKind::invalid, diagnostic.field, diagnostic.message);
+}
+
+domain::FailureHistory
+failures_of(store::CommunityStore& store, const store::RateLimitRule& rule, std::string_view key, std::int64_t now)
+{
+  const auto window = store.events_since(rule.name, key, now - rule.window_seconds);
+  return domain::FailureHistory{window.count, window.newest_at, window.oldest_at};
+}
+
+// A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong password.
+const std::string&
+decoy_hash(security::HashCost cost)
+{
+  static const std::string interactive = security::hash_password("decoy password", security::HashCost::interactive);
+  static const std::string minimum = security::hash_password("decoy password", security::HashCost::minimum);
+  return cost == security::HashCost::interactive ? interactive : minimum;
+}
+
+util::Result<void>
+check_password(std::string_view password, std::string_view field)
+{
+  if (auto checked = domain::check_new_password(password, security::common_passwords()); !checked) {
+    auto diagnostic = checked.error();
+    diagnostic.field = field;
+    return tl::unexpected(diagnostic);
+  }
+  return {};
+}
+
+}  // namespace
+
+Accounts::Accounts(store::CommunityStore& store, AccountSettings settings)
+  : m_store(store), m_settings(std::move(settings))
+{
+}
+
+Outcome<NewSession>
+Accounts::sign_up(const SignUpForm& form, std::string_view client_address)
+{
+  const auto name = domain::check_display_name(form.display_name);
+  if (!name) {
+    return invalid(name.error());
+  }
+  const auto email = domain::normalise_email(form.email);
+  if (!email) {
+    return invalid(email.error());
+  }
+  if (auto checked = check_password(form.password, "password"); !checked) {
+    return invalid(checked.error());
+  }
+  const std::int64_t now = m_settings.clock();
+  if (auto taken = take_rate_limited(m_store, k_sign_up_per_address, client_address, now,
+                                     "too many sign-ups from this address; try again later");
+      !taken) {
+    return tl::unexpected(taken.error());
+  }
+  const std::string hash = security::hash_password(form.password, m_settings.hash_cost);
+  const auto id = m_store.add_user(store::NewUser{*name, *email, hash, false, now});
+  if (!id) {
+    return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
+  }
+  return open_session(*m_store.user(*id), "");
+}
+
+Outcome<NewSession>
+Accounts::sign_in(std::string_view email_text, std::string_view password, std::string_view client_address,
+                  std::string_view previous_token)
+{
+  const std::int64_t now = m_settings.clock();
+  const auto email = domain::normalise_email(email_text);
+  const std::string account_key = email ? *email : std::string(email_text);
+
+  const auto account_rule = rate_limit_rule(m_store, k_sign_in_per_account);
+  const auto address_rule = rate_limit_rule(m_store, k_sign_in_per_address);
+  const domain::SignInLimit account_limit{account_rule.max_events, account_rule.window_seconds};
+  // A shared address (an office, a NAT) only gets the hard cap, no backoff, so one user cannot slow the others.
+  const domain::SignInLimit address_limit{address_rule.max_events, address_rule.window_seconds,
+                                          address_rule.max_events};
+  for (const auto& [rule, limit, key] :
+       {std::tuple{account_rule, account_limit, std::string_view(account_key)},
+        std::tuple{address_rule, address_limit, client_address}}) {
+    const auto decision = domain::decide_sign_in(failures_of(m_store, rule, key, now), limit, now);
+    if (!decision.allowed) {
+      return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
+                    decision.retry_after_seconds);
+    }
+  }
+
+  const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
+  const bool matches = user ? security::verify_password(user->password_hash, password)
+                            : (security::verify_password(decoy_hash(m_settings.hash_cost), password), false);
+  if (!matches) {
+    m_store.add_event(account_rule.name, account_key, now);
+    m_store.add_event(address_rule.name, client_address, now);
+    return refuse(RefusalKind::unauthorised, "", std::string(k_wrong_credentials));
+  }
+  m_store.clear_events(account_rule.name, account_key);
+  if (security::needs_rehash(user->password_hash, m_settings.hash_cost)) {
+    m_store.set_password_hash(user->id, security::hash_password(password, m_settings.hash_cost));
+  }
+  // Housekeeping rides on sign-ins, which are rare next to page reads.
+  m_store.delete_expired_sessions(now - m_settings.session_idle_seconds, now - m_settings.session_lifetime_seconds);
+  m_store.prune_events(now - k_event_retention_seconds);
+  return open_session(*user, previous_token);
+}
+
+Outcome<NewSession>
+Accounts::open_session(const store::UserRecord& user, std::string_view previous_token)
+{
+  if (!previous_token.empty()) {
+    m_store.delete_session(security::token_hash(previous_token));
+  }
+  const std::int64_t now = m_settings.clock();
+  NewSession session{user, security::new_token()};
+  m_store.add_session(store::SessionRecord{security::token_hash(session.token), user.id, now, now});
+  return session;
+}
+
+void
+Accounts::sign_out(std::string_view token)
+{
+  if (!token.empty()) {
+    m_store.delete_session(security::token_hash(token));
+  }
+}
+
+std::optional<Visitor>
+Accounts::signed_in(std::string_view token)
+{
+  if (token.empty()) {
+    return std::nullopt;
+  }
+  const std::string hash = security::token_hash(token);
+  const auto session = m_store.session(hash);
+  if (!session) {
+    return std::nullopt;
+  }
+  const std::int64_t now = m_settings.clock();
+  if (now - session->last_seen_at > m_settings.session_idle_seconds ||
+      now - session->created_at > m_settings.session_lifetime_seconds) {
+    m_store.delete_session(hash);
+    return std::nullopt;
+  }
+  auto user = m_store.user(session->user_id);
+  if (!user || user->deleted) {
+    return std::nullopt;
+  }
+  if (now - session->last_seen_at >= k_touch_interval_seconds) {
+    m_store.touch_session(hash, now);
+  }
+  return Visitor{*std::move(user), hash};
+}
+
+Outcome<void>
+Accounts::change_password(const Visitor& visitor, std::string_view current, std::string_view replacement)
+{
+  if (!security::verify_password(visitor.user.password_hash, current)) {
+    return refuse(RefusalKind::unauthorised, "current_password", "the current password is wrong");
+  }
+  if (auto checked = check_password(replacement, "new_password"); !checked) {
+    return invalid(checked.error());
+  }
+  m_store.set_password_hash(visitor.user.id, security::hash_password(replacement, m_settings.hash_cost));
+  m_store.delete_sessions_of(visitor.user.id, std::string_view(visitor.token_hash));
+  return {};
+}
+
+Outcome<void>
+Accounts::delete_account(const Visitor& visitor, std::string_view password)
+{
+  if (!security::verify_password(visitor.user.password_hash, password)) {
+    return refuse(RefusalKind::unauthorised, "password", "the password is wrong");
+  }
+  m_store.delete_user(visitor.user.id);
+  return {};
+}
+
+Outcome<store::UserId>
+Accounts::add_user(const SignUpForm& form, bool admin)
+{
+  const auto name = domain::check_display_name(form.display_name);
+  if (!name) {
+    return invalid(name.error());
+  }
+  const auto email = domain::normalise_email(form.email);
+  if (!email) {
+    return invalid(email.error());
+  }
+  if (auto checked = check_password(form.password, "password"); !checked) {
+    return invalid(checked.error());
+  }
+  const std::int64_t now = m_settings.clock();
+  const auto id =
+    m_store.add_user(store::NewUser{*name, *email, security::hash_password(form.password, m_settings.hash_cost),
+                                    admin, now});
+  if (!id) {
+    return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
+  }
+  m_store.add_audit(store::AuditEntry{0, now, std::nullopt, std::string(k_command_line),
+                                      admin ? "add_admin" : "add_user", "user:" + std::to_string(*id), *email});
+  return *id;
+}
+
+Outcome<void>
+Accounts::reset_password(std::string_view email_text, std::string_view replacement)
+{
+  const auto email = domain::normalise_email(email_text);
+  const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
+  if (!user) {
+    return refuse(RefusalKind::not_found, "email", "no account has the email " + std::string(email_text));
+  }
+  if (auto checked = check_password(replacement, "password"); !checked) {
+    return invalid(checked.error());
+  }
+  m_store.set_password_hash(user->id, security::hash_password(replacement, m_settings.hash_cost));
+  m_store.delete_sessions_of(user->id, std::nullopt);
+  m_store.clear_events(k_sign_in_per_account, *email);
+  m_store.add_audit(store::AuditEntry{0, m_settings.clock(), std::nullopt, std::string(k_command_line),
+                                      "reset_password", "user:" + std::to_string(user->id), *email});
+  return {};
+}
+
+Outcome<void>
+Accounts::set_admin(std::string_view email_text, bool admin)
+{
+  const auto email = domain::normalise_email(email_text);
+  const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
+  if (!user) {
+    return refuse(RefusalKind::not_found, "email", "no account has the email " + std::string(email_text));
+  }
+  m_store.set_admin(user->id, admin);
+  m_store.add_audit(store::AuditEntry{0, m_settings.clock(), std::nullopt, std::string(k_command_line),
+                                      admin ? "grant_admin" : "revoke_admin", "user:" + std::to_string(user->id),
+                                      *email});
+  return {};
+}
+
+}  // namespace infertrack::app

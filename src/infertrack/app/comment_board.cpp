@@ -1,0 +1,129 @@
+#include "infertrack/app/comment_board.hpp"
+
+#include "infertrack/app/rate_limits.hpp"
+#include "infertrack/domain/comment_rules.hpp"
+
+#include <string>
+
+namespace infertrack::app {
+namespace {
+
+constexpr std::string_view k_comment_per_user = "comment_per_user";
+// Far beyond any real thread count; keeps the offset arithmetic from overflowing.
+constexpr std::int64_t k_max_page = 1'000'000;
+
+tl::unexpected<Refusal>
+invalid(const util::Diagnostic& diagnostic)
+{
+  return refuse(RefusalKind::invalid, diagnostic.field, diagnostic.message);
+}
+
+tl::unexpected<Refusal>
+no_comment(store::CommentId id)
+{
+  return refuse(RefusalKind::not_found, "id", "no comment " + std::to_string(id));
+}
+
+}  // namespace
+
+CommentBoard::CommentBoard(store::Store& store, Clock clock) : m_store(store), m_clock(std::move(clock)) {}
+
+Outcome<store::CommentRecord>
+CommentBoard::post(const Visitor& author, std::string_view subject_key, std::optional<store::CommentId> parent_id,
+                   std::string_view body_text)
+{
+  const auto subject = domain::parse_comment_subject(subject_key);
+  if (!subject) {
+    return invalid(subject.error());
+  }
+  if (!subject->point_id.empty() && !m_store.point(subject->point_id)) {
+    return refuse(RefusalKind::not_found, "subject", "no benchmark point " + subject->point_id);
+  }
+  const auto body = domain::check_comment_body(body_text);
+  if (!body) {
+    return invalid(body.error());
+  }
+  auto& community = m_store.community();
+  const std::int64_t now = m_clock();
+  if (auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), now,
+                                     "too many comments in a short time; try again shortly");
+      !taken) {
+    return tl::unexpected(taken.error());
+  }
+  const auto id = community.add_comment(store::NewComment{subject->key(), parent_id, author.user.id, *body, now});
+  if (!id) {
+    return invalid(id.error());
+  }
+  return *community.comment(*id);
+}
+
+Outcome<store::CommentRecord>
+CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view body_text)
+{
+  auto& community = m_store.community();
+  const auto comment = community.comment(id);
+  if (!comment || comment->deleted) {
+    return no_comment(id);
+  }
+  if (comment->author_id != author.user.id) {
+    return refuse(RefusalKind::forbidden, "id", "only its author can edit a comment");
+  }
+  const auto body = domain::check_comment_body(body_text);
+  if (!body) {
+    return invalid(body.error());
+  }
+  if (!community.edit_comment(id, *body, m_clock())) {
+    return no_comment(id);
+  }
+  return *community.comment(id);
+}
+
+Outcome<void>
+CommentBoard::remove(const Visitor& author, store::CommentId id)
+{
+  auto& community = m_store.community();
+  const auto comment = community.comment(id);
+  if (!comment || comment->deleted) {
+    return no_comment(id);
+  }
+  if (comment->author_id != author.user.id) {
+    return refuse(RefusalKind::forbidden, "id", "only its author can delete a comment");
+  }
+  if (!community.delete_comment(id)) {
+    return no_comment(id);
+  }
+  return {};
+}
+
+Outcome<void>
+CommentBoard::set_hidden(const Visitor& admin, store::CommentId id, bool hidden)
+{
+  if (!admin.user.admin) {
+    return refuse(RefusalKind::forbidden, "", "only admins can hide or restore comments");
+  }
+  auto& community = m_store.community();
+  const auto comment = community.comment(id);
+  if (!comment) {
+    return no_comment(id);
+  }
+  community.set_comment_hidden(id, hidden);
+  community.add_audit(store::AuditEntry{0, m_clock(), admin.user.id, admin.user.display_name,
+                                        hidden ? "hide_comment" : "restore_comment", "comment:" + std::to_string(id),
+                                        comment->subject});
+  return {};
+}
+
+Outcome<store::CommentThreads>
+CommentBoard::threads(std::string_view subject_key, std::int64_t page)
+{
+  const auto subject = domain::parse_comment_subject(subject_key);
+  if (!subject) {
+    return invalid(subject.error());
+  }
+  if (page < 1 || page > k_max_page) {
+    return refuse(RefusalKind::invalid, "page", "page must be between 1 and " + std::to_string(k_max_page));
+  }
+  return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page);
+}
+
+}  // namespace infertrack::app
