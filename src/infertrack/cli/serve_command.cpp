@@ -17,6 +17,8 @@ struct ServeFlags
   std::string listen = "127.0.0.1:8080";
   int threads = 1;
   bool quiet = false;
+  std::string password_hash_cost = "interactive";
+  bool secure_cookies = false;
 };
 
 // "HOST:PORT", "[v6]:PORT" or ":PORT" (loopback).
@@ -52,9 +54,14 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
   }
   options.threads = flags.threads;
   options.access_log = flags.quiet ? server::http::AccessLog::disabled : server::http::AccessLog::enabled;
+  server::community::CommunityOptions community;
+  community.accounts.hash_cost = flags.password_hash_cost == "minimum" ? security::HashCost::minimum
+                                                                       : security::HashCost::interactive;
+  community.cookies = flags.secure_cookies ? server::http::CookieTransport::secure
+                                           : server::http::CookieTransport::plain;
   std::shared_ptr<store::Store> store = open_database(global);
   auto metrics = std::make_shared<server::http::Metrics>();
-  server::http::HttpServer http(options, server::make_tracker_handler(store, metrics), metrics);
+  server::http::HttpServer http(options, server::make_tracker_handler(store, metrics, std::move(community)), metrics);
   http.stop_on_signals();
   // The bound port on stdout, so scripts and tests that asked for port 0 can find the server.
   fmt::print("infertrack serving http://{}:{}/\n", options.address, http.port());
@@ -73,6 +80,12 @@ add_serve_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--listen", flags->listen, "Address and port; port 0 picks a free one")->capture_default_str();
   command->add_option("--threads", flags->threads, "Worker threads")->capture_default_str();
   command->add_flag("--quiet", flags->quiet, "No access log");
+  command->add_option("--password-hash-cost", flags->password_hash_cost,
+                      "argon2id limits for new password hashes; 'minimum' is for tests and benchmarks only")
+    ->check(CLI::IsMember({"interactive", "minimum"}))
+    ->capture_default_str();
+  command->add_flag("--secure-cookies", flags->secure_cookies,
+                    "Mark cookies Secure: clients reach the server over TLS (directly or through a TLS proxy)");
   command->callback([&options, flags] { run_serve(options, *flags); });
 }
 

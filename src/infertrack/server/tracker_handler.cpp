@@ -12,8 +12,9 @@ namespace {
 class TrackerHandler
 {
 public:
-  TrackerHandler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics)
-    : m_store(std::move(store)), m_metrics(std::move(metrics))
+  TrackerHandler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics,
+                 community::CommunityOptions community)
+    : m_store(store), m_metrics(std::move(metrics)), m_community(std::move(store), std::move(community))
   {
   }
 
@@ -31,6 +32,10 @@ public:
       return metrics();
     }
     if (request.path.starts_with("/api/")) {
+      // Outside m_store_mutex: a sign-in spends a tenth of a second hashing, and the store locks its own calls.
+      if (auto answer = m_community.handle(request)) {
+        return *std::move(answer);
+      }
       return api(request);
     }
     {
@@ -91,14 +96,16 @@ private:
   std::shared_ptr<http::Metrics> m_metrics;
   std::mutex m_store_mutex;
   ResponseCache m_cache;
+  community::CommunityRoutes m_community;
 };
 
 }  // namespace
 
 http::Handler
-make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics)
+make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics,
+                     community::CommunityOptions community)
 {
-  auto handler = std::make_shared<TrackerHandler>(std::move(store), std::move(metrics));
+  auto handler = std::make_shared<TrackerHandler>(std::move(store), std::move(metrics), std::move(community));
   return [handler](const http::Request& request) { return (*handler)(request); };
 }
 

@@ -1192,6 +1192,842 @@ openapi_document()
     }
    }
   },
+  "/me": {
+   "get": {
+    "summary": "Who is signed in, and the CSRF token every write must send (sets a visitor cookie before sign-in)",
+    "responses": {
+     "200": {
+      "description": "Who is signed in",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Me"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/account": {
+   "post": {
+    "summary": "Sign up and sign in; sets the session cookie",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "201": {
+      "description": "Who is signed in",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Me"
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "409": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "415": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "429": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "display_name",
+         "email",
+         "password"
+        ],
+        "properties": {
+         "display_name": {
+          "type": "string"
+         },
+         "email": {
+          "type": "string"
+         },
+         "password": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   },
+   "delete": {
+    "summary": "Delete the signed-in account (its comments stay, shown as from a deleted account)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Done"
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "429": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "password"
+        ],
+        "properties": {
+         "password": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/account/password": {
+   "post": {
+    "summary": "Change the password; ends the account's other sessions",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Done"
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "429": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "current_password",
+         "new_password"
+        ],
+        "properties": {
+         "current_password": {
+          "type": "string"
+         },
+         "new_password": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/session": {
+   "post": {
+    "summary": "Sign in: a new session cookie, and the session of any previous cookie ends",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Who is signed in",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Me"
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "429": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "email",
+         "password"
+        ],
+        "properties": {
+         "email": {
+          "type": "string"
+         },
+         "password": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   },
+   "delete": {
+    "summary": "Sign out",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Done"
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/comments": {
+   "get": {
+    "summary": "A page of comment threads on the tracker page (subject=page) or a point (subject=point:<result id>), newest thread first, each followed by its replies",
+    "parameters": [
+     {
+      "name": "subject",
+      "in": "query",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "example": "page"
+     },
+     {
+      "name": "page",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "default": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "Threads",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/CommentPage"
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   },
+   "post": {
+    "summary": "Post a comment or a reply (parent_id)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     }
+    ],
+    "responses": {
+     "201": {
+      "description": "The comment",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Comment"
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "429": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "subject",
+         "body"
+        ],
+        "properties": {
+         "subject": {
+          "type": "string"
+         },
+         "body": {
+          "type": "string"
+         },
+         "parent_id": {
+          "type": "integer"
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/comments/{id}": {
+   "patch": {
+    "summary": "Edit your own comment (marked edited)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     },
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The comment",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Comment"
+        }
+       }
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    },
+    "requestBody": {
+     "required": true,
+     "content": {
+      "application/json": {
+       "schema": {
+        "type": "object",
+        "required": [
+         "body"
+        ],
+        "properties": {
+         "body": {
+          "type": "string"
+         }
+        }
+       }
+      }
+     }
+    }
+   },
+   "delete": {
+    "summary": "Delete your own comment (its replies stay)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     },
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "204": {
+      "description": "Done"
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/comments/{id}/hide": {
+   "post": {
+    "summary": "Hide a comment (admins only; audited)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     },
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The comment",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Comment"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
+  "/comments/{id}/restore": {
+   "post": {
+    "summary": "Restore a hidden comment (admins only; audited)",
+    "parameters": [
+     {
+      "name": "X-CSRF-Token",
+      "in": "header",
+      "required": true,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+     },
+     {
+      "name": "id",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The comment",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Comment"
+        }
+       }
+      }
+     },
+     "401": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "403": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/openapi.json": {
    "get": {
     "summary": "This document",
@@ -1251,6 +2087,125 @@ openapi_document()
      },
      "detail": {
       "type": "string"
+     },
+     "field": {
+      "type": "string"
+     }
+    }
+   },
+   "Me": {
+    "type": "object",
+    "required": [
+     "signed_in",
+     "user",
+     "csrf_token"
+    ],
+    "properties": {
+     "signed_in": {
+      "type": "boolean"
+     },
+     "user": {
+      "type": "object",
+      "nullable": true,
+      "properties": {
+       "id": {
+        "type": "integer"
+       },
+       "display_name": {
+        "type": "string"
+       },
+       "email": {
+        "type": "string"
+       },
+       "admin": {
+        "type": "boolean"
+       }
+      }
+     },
+     "csrf_token": {
+      "type": "string"
+     }
+    }
+   },
+   "Comment": {
+    "type": "object",
+    "properties": {
+     "id": {
+      "type": "integer"
+     },
+     "subject": {
+      "type": "string"
+     },
+     "parent_id": {
+      "type": "integer",
+      "nullable": true
+     },
+     "thread_id": {
+      "type": "integer"
+     },
+     "depth": {
+      "type": "integer"
+     },
+     "author": {
+      "type": "object",
+      "properties": {
+       "display_name": {
+        "type": "string"
+       },
+       "deleted": {
+        "type": "boolean"
+       }
+      }
+     },
+     "body": {
+      "type": "string",
+      "description": "CommonMark source; empty when deleted, or hidden and you are not an admin"
+     },
+     "body_html": {
+      "type": "string",
+      "description": "Safe HTML rendering of body (raw HTML dropped, links rel=nofollow noopener ugc, images as links)"
+     },
+     "created_at": {
+      "type": "string"
+     },
+     "edited_at": {
+      "type": "string",
+      "nullable": true
+     },
+     "hidden": {
+      "type": "boolean"
+     },
+     "deleted": {
+      "type": "boolean"
+     },
+     "can_edit": {
+      "type": "boolean"
+     },
+     "can_hide": {
+      "type": "boolean"
+     }
+    }
+   },
+   "CommentPage": {
+    "type": "object",
+    "properties": {
+     "subject": {
+      "type": "string"
+     },
+     "page": {
+      "type": "integer"
+     },
+     "per_page": {
+      "type": "integer"
+     },
+     "total_threads": {
+      "type": "integer"
+     },
+     "comments": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Comment"
+      }
      }
     }
    }

@@ -1,0 +1,460 @@
+#include "infertrack/server/community/community_routes.hpp"
+
+#include "infertrack/app/comment_board.hpp"
+#include "infertrack/app/community_json.hpp"
+#include "infertrack/security/tokens.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <initializer_list>
+#include <variant>
+#include <vector>
+
+namespace infertrack::server::community {
+namespace {
+
+using http::Request;
+using http::Response;
+
+constexpr std::string_view k_session_cookie = "infertrack_session";
+// Before sign-in the CSRF token is bound to this random cookie, which is never stored anywhere.
+constexpr std::string_view k_visitor_cookie = "infertrack_visitor";
+constexpr std::string_view k_csrf_header = "x-csrf-token";
+constexpr std::size_t k_token_length = 43;
+
+constexpr std::string_view k_me = "/api/v1/me";
+constexpr std::string_view k_account = "/api/v1/account";
+constexpr std::string_view k_password = "/api/v1/account/password";
+constexpr std::string_view k_session = "/api/v1/session";
+constexpr std::string_view k_comments = "/api/v1/comments";
+
+bool
+is_community_path(std::string_view path)
+{
+  return path == k_me || path == k_account || path == k_password || path == k_session || path == k_comments ||
+         path.starts_with("/api/v1/comments/");
+}
+
+// A cookie value shaped like one of our tokens; anything else is ignored rather than trusted.
+bool
+looks_like_token(std::string_view value)
+{
+  if (value.size() != k_token_length) {
+    return false;
+  }
+  for (const char c : value) {
+    const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    if (!ok) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string_view
+token_cookie(const Request& request, std::string_view name)
+{
+  const auto value = http::cookie_value(request, name);
+  return value && looks_like_token(*value) ? *value : std::string_view();
+}
+
+Response
+json_answer(int status, const nlohmann::json& json, std::string_view route)
+{
+  Response response = Response::json(status, json.dump());
+  response.route = route;
+  return response;
+}
+
+Response
+no_content(std::string_view route)
+{
+  Response response;
+  response.status = 204;
+  response.route = route;
+  return response;
+}
+
+Response
+error_answer(int status, std::string_view error, std::string_view detail, std::string_view field,
+             std::string_view route)
+{
+  nlohmann::json json = {{"error", error}, {"detail", detail}};
+  if (!field.empty()) {
+    json["field"] = field;
+  }
+  return json_answer(status, json, route);
+}
+
+Response
+refusal_answer(const app::Refusal& refusal, std::string_view route)
+{
+  struct Kind
+  {
+    int status;
+    std::string_view error;
+  };
+  const Kind kind = [&]() -> Kind {
+    switch (refusal.kind) {
+      case app::RefusalKind::invalid: return {400, "invalid"};
+      case app::RefusalKind::unauthorised: return {401, "unauthorised"};
+      case app::RefusalKind::forbidden: return {403, "forbidden"};
+      case app::RefusalKind::not_found: return {404, "not_found"};
+      case app::RefusalKind::conflict: return {409, "conflict"};
+      case app::RefusalKind::rate_limited: return {429, "rate_limited"};
+    }
+    return {400, "invalid"};
+  }();
+  Response response = error_answer(kind.status, kind.error, refusal.message, refusal.field, route);
+  if (refusal.kind == app::RefusalKind::rate_limited) {
+    response.headers.emplace_back("Retry-After", std::to_string(refusal.retry_after_seconds));
+  }
+  return response;
+}
+
+// The JSON object of a write's body, or the answer refusing it.
+std::variant<nlohmann::json, Response>
+json_body(const Request& request, std::string_view route)
+{
+  if (request.body.empty()) {
+    return nlohmann::json::object();
+  }
+  const auto type = request.header("content-type");
+  if (!type || !type->starts_with("application/json")) {
+    return error_answer(415, "unsupported_media_type", "send the body as application/json", "", route);
+  }
+  auto json = nlohmann::json::parse(request.body, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) {
+    return error_answer(400, "invalid", "the body is not a JSON object", "", route);
+  }
+  return json;
+}
+
+// A text field of `body`: "" when absent; a refusal naming the field when it is not a string.
+std::variant<std::string, Response>
+text_field(const nlohmann::json& body, std::string_view name, std::string_view route)
+{
+  const auto found = body.find(name);
+  if (found == body.end() || found->is_null()) {
+    return std::string();
+  }
+  if (!found->is_string()) {
+    return error_answer(400, "invalid", std::string(name) + " must be a string", name, route);
+  }
+  return found->get<std::string>();
+}
+
+std::optional<store::CommentId>
+parse_id(std::string_view text)
+{
+  store::CommentId id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id < 1) {
+    return std::nullopt;
+  }
+  return id;
+}
+
+}  // namespace
+
+struct CommunityRoutes::State
+{
+  State(std::shared_ptr<store::Store> store_in, CommunityOptions options_in)
+    : store(std::move(store_in))
+    , options(std::move(options_in))
+    , accounts(store->community(), options.accounts)
+    , board(*store, options.accounts.clock)
+  {
+  }
+
+  Response dispatch(const Request& request);
+  Response me(const Request& request, const std::optional<app::Visitor>& visitor);
+  Response write(const Request& request, const std::optional<app::Visitor>& visitor);
+  Response comment_write(const Request& request, const nlohmann::json& body, const std::optional<app::Visitor>& visitor);
+  Response list_comments(const Request& request, const std::optional<app::Visitor>& visitor);
+  Response signed_in_answer(int status, const app::NewSession& session, std::string_view route);
+  Response signed_out_answer(std::string_view route);
+
+  bool csrf_valid(const Request& request) const
+  {
+    const auto sent = request.header(k_csrf_header);
+    if (!sent || sent->empty()) {
+      return false;
+    }
+    for (const auto name : {k_session_cookie, k_visitor_cookie}) {
+      const std::string_view token = token_cookie(request, name);
+      if (!token.empty() && security::secrets_equal(security::csrf_token_for(token), *sent)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  std::shared_ptr<store::Store> store;
+  CommunityOptions options;
+  app::Accounts accounts;
+  app::CommentBoard board;
+};
+
+CommunityRoutes::CommunityRoutes(std::shared_ptr<store::Store> store, CommunityOptions options)
+  : m_state(std::make_unique<State>(std::move(store), std::move(options)))
+{
+}
+
+CommunityRoutes::~CommunityRoutes() = default;
+
+std::optional<Response>
+CommunityRoutes::handle(const Request& request)
+{
+  if (!is_community_path(request.path)) {
+    return std::nullopt;
+  }
+  Response response = m_state->dispatch(request);
+  response.cache_control = "no-store";
+  return response;
+}
+
+Response
+CommunityRoutes::State::dispatch(const Request& request)
+{
+  const auto visitor = accounts.signed_in(token_cookie(request, k_session_cookie));
+  if (request.method == "GET") {
+    if (request.path == k_me) {
+      return me(request, visitor);
+    }
+    if (request.path == k_comments) {
+      return list_comments(request, visitor);
+    }
+  }
+  const bool writable = request.method == "POST" || request.method == "PATCH" || request.method == "DELETE";
+  if (!writable || request.path == k_me) {
+    Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "",
+                                     "unrouted");
+    response.headers.emplace_back("Allow", request.path == k_me ? "GET, HEAD" : "GET, POST, PATCH, DELETE");
+    return response;
+  }
+  if (!csrf_valid(request)) {
+    return error_answer(403, "csrf",
+                        "missing or wrong X-CSRF-Token header: reload the page (GET /api/v1/me gives the token)",
+                        "", "csrf");
+  }
+  return write(request, visitor);
+}
+
+Response
+CommunityRoutes::State::me(const Request& request, const std::optional<app::Visitor>& visitor)
+{
+  const std::string_view session_token = token_cookie(request, k_session_cookie);
+  if (visitor) {
+    return json_answer(200, app::me_json(visitor, security::csrf_token_for(session_token)), k_me);
+  }
+  std::string token(token_cookie(request, k_visitor_cookie));
+  Response response;
+  if (token.empty()) {
+    token = security::new_token();
+    response.headers.emplace_back("Set-Cookie", http::set_cookie(k_visitor_cookie, token,
+                                                                 options.accounts.session_lifetime_seconds,
+                                                                 options.cookies));
+  }
+  if (http::cookie_value(request, k_session_cookie)) {
+    // An ended session's cookie is dropped so the browser stops sending it.
+    response.headers.emplace_back("Set-Cookie", http::set_cookie(k_session_cookie, "", 0, options.cookies));
+  }
+  Response answer = json_answer(200, app::me_json(std::nullopt, security::csrf_token_for(token)), k_me);
+  answer.headers = std::move(response.headers);
+  return answer;
+}
+
+Response
+CommunityRoutes::State::signed_in_answer(int status, const app::NewSession& session, std::string_view route)
+{
+  const app::Visitor visitor{session.user, security::token_hash(session.token)};
+  Response response = json_answer(status, app::me_json(visitor, security::csrf_token_for(session.token)), route);
+  response.headers.emplace_back("Set-Cookie", http::set_cookie(k_session_cookie, session.token,
+                                                               options.accounts.session_lifetime_seconds,
+                                                               options.cookies));
+  response.headers.emplace_back("Set-Cookie", http::set_cookie(k_visitor_cookie, "", 0, options.cookies));
+  return response;
+}
+
+Response
+CommunityRoutes::State::signed_out_answer(std::string_view route)
+{
+  Response response = no_content(route);
+  response.headers.emplace_back("Set-Cookie", http::set_cookie(k_session_cookie, "", 0, options.cookies));
+  return response;
+}
+
+Response
+CommunityRoutes::State::write(const Request& request, const std::optional<app::Visitor>& visitor)
+{
+  const std::string_view route = request.path.starts_with("/api/v1/comments/") ? "/api/v1/comments/{id}"
+                                                                              : std::string_view(request.path);
+  auto parsed = json_body(request, route);
+  if (auto* refused = std::get_if<Response>(&parsed)) {
+    return std::move(*refused);
+  }
+  const nlohmann::json& body = std::get<nlohmann::json>(parsed);
+  // Reads the text fields `names` of the body in order, or returns the refusal of the first bad one.
+  std::vector<std::string> fields;
+  auto read = [&](std::initializer_list<std::string_view> names) -> std::optional<Response> {
+    for (const auto name : names) {
+      auto value = text_field(body, name, route);
+      if (auto* refused = std::get_if<Response>(&value)) {
+        return std::move(*refused);
+      }
+      fields.push_back(std::get<std::string>(std::move(value)));
+    }
+    return std::nullopt;
+  };
+  const std::string_view client = request.client_address;
+  const std::string_view session_token = token_cookie(request, k_session_cookie);
+
+  if (request.path == k_account && request.method == "POST") {
+    if (auto refused = read({"display_name", "email", "password"})) {
+      return *std::move(refused);
+    }
+    auto session = accounts.sign_up(app::SignUpForm{fields[0], fields[1], fields[2]}, client);
+    return session ? signed_in_answer(201, *session, route) : refusal_answer(session.error(), route);
+  }
+  if (request.path == k_session && request.method == "POST") {
+    if (auto refused = read({"email", "password"})) {
+      return *std::move(refused);
+    }
+    auto session = accounts.sign_in(fields[0], fields[1], client, session_token);
+    return session ? signed_in_answer(200, *session, route) : refusal_answer(session.error(), route);
+  }
+  if (request.path == k_session && request.method == "DELETE") {
+    accounts.sign_out(session_token);
+    return signed_out_answer(route);
+  }
+  if (!visitor) {
+    return error_answer(401, "unauthorised", "sign in first", "", route);
+  }
+  if (request.path == k_account && request.method == "DELETE") {
+    if (auto refused = read({"password"})) {
+      return *std::move(refused);
+    }
+    auto deleted = accounts.delete_account(*visitor, fields[0]);
+    return deleted ? signed_out_answer(route) : refusal_answer(deleted.error(), route);
+  }
+  if (request.path == k_password && request.method == "POST") {
+    if (auto refused = read({"current_password", "new_password"})) {
+      return *std::move(refused);
+    }
+    auto changed = accounts.change_password(*visitor, fields[0], fields[1]);
+    return changed ? no_content(route) : refusal_answer(changed.error(), route);
+  }
+  if (request.path.starts_with(k_comments)) {
+    return comment_write(request, body, visitor);
+  }
+  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
+  response.headers.emplace_back("Allow", request.path == k_session ? "POST, DELETE"
+                                         : request.path == k_account ? "POST, DELETE"
+                                                                     : "POST");
+  return response;
+}
+
+Response
+CommunityRoutes::State::comment_write(const Request& request, const nlohmann::json& body,
+                                      const std::optional<app::Visitor>& visitor)
+{
+  const auto answer = [&](const app::Outcome<store::CommentRecord>& outcome, int status, std::string_view route) {
+    return outcome ? json_answer(status, app::comment_json(*outcome, visitor), route)
+                   : refusal_answer(outcome.error(), route);
+  };
+  if (request.path == k_comments) {
+    if (request.method != "POST") {
+      Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "",
+                                       k_comments);
+      response.headers.emplace_back("Allow", "GET, POST");
+      return response;
+    }
+    auto subject = text_field(body, "subject", k_comments);
+    auto text = text_field(body, "body", k_comments);
+    for (auto* field : {&subject, &text}) {
+      if (auto* refused = std::get_if<Response>(field)) {
+        return std::move(*refused);
+      }
+    }
+    std::optional<store::CommentId> parent;
+    if (const auto found = body.find("parent_id"); found != body.end() && !found->is_null()) {
+      if (!found->is_number_integer()) {
+        return error_answer(400, "invalid", "parent_id must be a comment id", "parent_id", k_comments);
+      }
+      parent = found->get<store::CommentId>();
+    }
+    return answer(board.post(*visitor, std::get<std::string>(subject), parent, std::get<std::string>(text)), 201,
+                  k_comments);
+  }
+
+  // /api/v1/comments/{id} and /api/v1/comments/{id}/hide|restore
+  std::string_view rest = std::string_view(request.path).substr(k_comments.size() + 1);
+  std::string_view action;
+  if (const std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
+    action = rest.substr(slash + 1);
+    rest = rest.substr(0, slash);
+  }
+  const auto id = parse_id(rest);
+  const std::string route = action.empty() ? "/api/v1/comments/{id}" : "/api/v1/comments/{id}/" + std::string(action);
+  if (!id || !(action.empty() || action == "hide" || action == "restore")) {
+    return error_answer(404, "not_found", "no API route " + request.path, "", "unrouted");
+  }
+  if (!action.empty()) {
+    if (request.method != "POST") {
+      Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
+      response.headers.emplace_back("Allow", "POST");
+      return response;
+    }
+    auto changed = board.set_hidden(*visitor, *id, action == "hide");
+    if (!changed) {
+      return refusal_answer(changed.error(), route);
+    }
+    return json_answer(200, app::comment_json(*store->community().comment(*id), visitor), route);
+  }
+  if (request.method == "PATCH") {
+    auto text = text_field(body, "body", route);
+    if (auto* refused = std::get_if<Response>(&text)) {
+      return std::move(*refused);
+    }
+    return answer(board.edit(*visitor, *id, std::get<std::string>(text)), 200, route);
+  }
+  if (request.method == "DELETE") {
+    auto removed = board.remove(*visitor, *id);
+    return removed ? no_content(route) : refusal_answer(removed.error(), route);
+  }
+  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
+  response.headers.emplace_back("Allow", "PATCH, DELETE");
+  return response;
+}
+
+Response
+CommunityRoutes::State::list_comments(const Request& request, const std::optional<app::Visitor>& visitor)
+{
+  for (const auto& [name, value] : request.query) {
+    if (name != "subject" && name != "page") {
+      return error_answer(400, "invalid", "unknown parameter " + name + " (expected subject, page)", name,
+                          k_comments);
+    }
+  }
+  const auto subject = request.query_value("subject");
+  if (!subject) {
+    return error_answer(400, "invalid", "subject is required: page or point:<result id>", "subject", k_comments);
+  }
+  std::int64_t page = 1;
+  if (const auto text = request.query_value("page")) {
+    const auto parsed = parse_id(*text);
+    if (!parsed) {
+      return error_answer(400, "invalid", "page must be a whole number from 1", "page", k_comments);
+    }
+    page = *parsed;
+  }
+  const auto threads = board.threads(*subject, page);
+  if (!threads) {
+    return refusal_answer(threads.error(), k_comments);
+  }
+  return json_answer(200, app::comment_page_json(*subject, page, *threads, visitor), k_comments);
+}
+
+}  // namespace infertrack::server::community
