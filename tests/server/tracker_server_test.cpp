@@ -9,6 +9,9 @@
 #include <gmock/gmock.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+
 namespace infertrack::server {
 namespace {
 
@@ -52,8 +55,12 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     {"/interpolate", "?model=DeepSeek-V4.1-Flash&at=100"},
     {"/plan", "?point=444914&preset=fireworks"},
     {"/points/{id}", ""},
+    {"/comments", "?subject=page"},
   };
   for (const auto& [path, item] : openapi["paths"].items()) {
+    if (!item.contains("get")) {
+      continue; // the account and comment writes: see documented_writes_are_routed_and_need_a_csrf_token
+    }
     std::string target = "/api/v1" + (path == "/points/{id}" ? std::string("/points/444914") : path);
     if (auto query = queries.find(path); query != queries.end()) {
       target += query->second;
@@ -63,6 +70,32 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     EXPECT_THAT(std::string(response[wire::field::content_type]), HasSubstr("application/json")) << target;
     EXPECT_TRUE(json::accept(response.body())) << target;
   }
+}
+
+TEST_F(TrackerServer, documented_writes_are_routed_and_need_a_csrf_token)
+{
+  const json openapi = json::parse(get("/api/v1/openapi.json").body());
+  int writes = 0;
+  for (const auto& [path, item] : openapi["paths"].items()) {
+    for (const auto& [method, operation] : item.items()) {
+      if (method == "get") {
+        continue;
+      }
+      std::string target = "/api/v1" + path;
+      if (const auto id = target.find("{id}"); id != std::string::npos) {
+        target.replace(id, 4, "1");
+      }
+      std::string verb = method;
+      std::transform(verb.begin(), verb.end(), verb.begin(), [](unsigned char c) { return std::toupper(c); });
+      Client client(server.port());
+      const WireResponse response = client.request(wire::string_to_verb(verb), target,
+                                                   {{"Content-Type", "application/json"}}, "{}");
+      EXPECT_EQ(response.result_int(), 403) << method << " " << target << ": " << response.body();
+      EXPECT_EQ(json::parse(response.body())["error"], "csrf") << target;
+      ++writes;
+    }
+  }
+  EXPECT_EQ(writes, 10);
 }
 
 TEST_F(TrackerServer, the_plan_over_http_is_the_cli_plan)

@@ -1,0 +1,302 @@
+// Accounts, sessions, CSRF and sign-in limits through the tracker handler, on a real SQLite file.
+#include "community_test_support.hpp"
+
+#include <gmock/gmock.h>
+
+namespace infertrack::server {
+namespace {
+
+using namespace test_support;
+using testing::HasSubstr;
+
+std::string
+header_of(const http::Response& response, std::string_view name)
+{
+  std::string values;
+  for (const auto& [field, value] : response.headers) {
+    if (field == name) {
+      values += (values.empty() ? "" : "\n") + value;
+    }
+  }
+  return values;
+}
+
+class CommunityAccounts : public testing::Test
+{
+protected:
+  CommunityTracker tracker;
+  Browser alice{tracker.handler};
+};
+
+TEST_F(CommunityAccounts, a_visitor_gets_a_csrf_token_bound_to_a_visitor_cookie)
+{
+  const json me = alice.me();
+  EXPECT_FALSE(me["signed_in"].get<bool>());
+  EXPECT_TRUE(me["user"].is_null());
+  EXPECT_EQ(me["csrf_token"].get<std::string>().size(), 64u);
+  ASSERT_TRUE(alice.cookie("infertrack_visitor"));
+  EXPECT_EQ(alice.me()["csrf_token"], me["csrf_token"]) << "the same visitor keeps its token";
+  Browser bob(tracker.handler);
+  EXPECT_NE(bob.me()["csrf_token"], me["csrf_token"]);
+}
+
+TEST_F(CommunityAccounts, sign_up_opens_a_session_in_an_http_only_lax_cookie)
+{
+  const auto response = alice.sign_up("Alice", "Alice@Example.org ", k_password);
+  ASSERT_EQ(response.status, 201) << response.body;
+  const std::string cookies = header_of(response, "Set-Cookie");
+  EXPECT_THAT(cookies, HasSubstr("infertrack_session="));
+  EXPECT_THAT(cookies, HasSubstr("HttpOnly"));
+  EXPECT_THAT(cookies, HasSubstr("SameSite=Lax"));
+  EXPECT_THAT(cookies, testing::Not(HasSubstr("Secure")));
+  EXPECT_EQ(response.cache_control, "no-store");
+  const json me = alice.me();
+  EXPECT_TRUE(me["signed_in"].get<bool>());
+  EXPECT_EQ(me["user"]["display_name"], "Alice");
+  EXPECT_EQ(me["user"]["email"], "alice@example.org");
+  EXPECT_FALSE(me["user"]["admin"].get<bool>());
+
+  const auto stored = tracker.community().user_by_email("alice@example.org");
+  ASSERT_TRUE(stored);
+  EXPECT_THAT(stored->password_hash, testing::StartsWith("$argon2id$"));
+  EXPECT_EQ(stored->password_hash.find(k_password), std::string::npos);
+  // Only the token's hash is stored.
+  EXPECT_FALSE(tracker.community().session(*alice.cookie("infertrack_session")));
+}
+
+TEST_F(CommunityAccounts, cookies_are_secure_when_the_server_says_clients_use_tls)
+{
+  auto options = tracker.options();
+  options.cookies = http::CookieTransport::secure;
+  http::Handler handler = make_tracker_handler(tracker.store, nullptr, options);
+  Browser browser(handler);
+  const auto response = browser.sign_up("Tess", "tess@example.org", k_password);
+  ASSERT_EQ(response.status, 201) << response.body;
+  EXPECT_THAT(header_of(response, "Set-Cookie"), HasSubstr("; Secure"));
+}
+
+TEST_F(CommunityAccounts, refuses_bad_sign_up_fields_naming_the_field)
+{
+  struct Case
+  {
+    std::string name, email, password, field;
+  };
+  for (const Case& c : {Case{"", "a@example.org", k_password, "display_name"},
+                        Case{"A", "not-an-email", k_password, "email"},
+                        Case{"A", "a@example.org", "short", "password"},
+                        Case{"A", "a@example.org", "1234567890", "password"},
+                        Case{"A", "a@example.org", "PASSWORD123", "password"}}) {
+    const auto response = alice.sign_up(c.name, c.email, c.password);
+    EXPECT_EQ(response.status, 400) << c.field;
+    EXPECT_EQ(json::parse(response.body)["field"], c.field) << response.body;
+  }
+  EXPECT_TRUE(tracker.community().users().empty());
+  ASSERT_EQ(alice.sign_up("A", "a@example.org", k_password).status, 201);
+  Browser bob(tracker.handler);
+  const auto taken = bob.sign_up("B", "A@EXAMPLE.ORG", k_password);
+  EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(tracker.community().users().size(), 1u);
+}
+
+TEST_F(CommunityAccounts, every_write_without_or_with_a_wrong_csrf_token_is_403_and_changes_nothing)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const auto posted = alice.post("page", "first");
+  ASSERT_EQ(posted.status, 201) << posted.body;
+  const std::string id = std::to_string(json::parse(posted.body)["id"].get<std::int64_t>());
+  Browser mallory(tracker.handler);
+  const std::string others_token = mallory.me()["csrf_token"];
+
+  struct Write
+  {
+    std::string method, target, body;
+  };
+  const std::vector<Write> writes = {
+    {"POST", "/api/v1/account", json{{"display_name", "X"}, {"email", "x@example.org"}, {"password", k_password}}.dump()},
+    {"POST", "/api/v1/session", json{{"email", "alice@example.org"}, {"password", k_password}}.dump()},
+    {"DELETE", "/api/v1/session", ""},
+    {"POST", "/api/v1/account/password", json{{"current_password", k_password}, {"new_password", "another long passphrase"}}.dump()},
+    {"DELETE", "/api/v1/account", json{{"password", k_password}}.dump()},
+    {"POST", "/api/v1/comments", json{{"subject", "page"}, {"body", "forged"}}.dump()},
+    {"PATCH", "/api/v1/comments/" + id, json{{"body", "forged"}}.dump()},
+    {"DELETE", "/api/v1/comments/" + id, ""},
+    {"POST", "/api/v1/comments/" + id + "/hide", ""},
+  };
+  const auto users = tracker.community().users();
+  for (const Write& write : writes) {
+    for (const std::string& token : {std::string(" "), std::string("0000"), others_token, alice.csrf() + "0"}) {
+      const auto response = alice.send(write.method, write.target, write.body, token);
+      EXPECT_EQ(response.status, 403) << write.method << " " << write.target << " token '" << token << "'";
+      EXPECT_EQ(json::parse(response.body)["error"], "csrf");
+    }
+  }
+  EXPECT_EQ(tracker.community().users(), users);
+  EXPECT_EQ(tracker.community().comment_count(std::nullopt), 1);
+  EXPECT_EQ(tracker.community().comment(std::stoll(id))->body, "first");
+  EXPECT_TRUE(alice.me()["signed_in"].get<bool>()) << "still signed in";
+}
+
+TEST_F(CommunityAccounts, a_session_cookie_from_before_sign_in_is_not_valid_after_it)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const std::string before = *alice.cookie("infertrack_session");
+  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
+  const std::string after = *alice.cookie("infertrack_session");
+  EXPECT_NE(before, after);
+
+  Browser replay(tracker.handler);
+  replay.set_cookie("infertrack_session", before);
+  EXPECT_FALSE(replay.me()["signed_in"].get<bool>());
+  Browser current(tracker.handler);
+  current.set_cookie("infertrack_session", after);
+  EXPECT_TRUE(current.me()["signed_in"].get<bool>());
+
+  // A token planted by someone else before sign-in (session fixation) is replaced, never adopted.
+  Browser victim(tracker.handler);
+  const std::string planted(43, 'A');
+  victim.set_cookie("infertrack_session", planted);
+  ASSERT_EQ(victim.sign_in("alice@example.org", k_password).status, 200);
+  EXPECT_NE(*victim.cookie("infertrack_session"), planted);
+  Browser attacker(tracker.handler);
+  attacker.set_cookie("infertrack_session", planted);
+  EXPECT_FALSE(attacker.me()["signed_in"].get<bool>());
+}
+
+TEST_F(CommunityAccounts, sign_out_ends_the_session)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const std::string token = *alice.cookie("infertrack_session");
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/session").status, 204);
+  EXPECT_FALSE(alice.cookie("infertrack_session"));
+  Browser replay(tracker.handler);
+  replay.set_cookie("infertrack_session", token);
+  EXPECT_FALSE(replay.me()["signed_in"].get<bool>());
+}
+
+TEST_F(CommunityAccounts, sessions_end_after_idle_and_absolute_limits)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  tracker.now += 6 * 24 * 3600;
+  EXPECT_TRUE(alice.me()["signed_in"].get<bool>()) << "used within 7 days";
+  tracker.now += 8 * 24 * 3600;
+  EXPECT_FALSE(alice.me()["signed_in"].get<bool>()) << "idle for 8 days";
+
+  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
+  for (int day = 0; day < 31; day += 5) {
+    tracker.now += 5 * 24 * 3600;
+    alice.me();
+  }
+  EXPECT_FALSE(alice.me()["signed_in"].get<bool>()) << "older than 30 days, however busy";
+}
+
+TEST_F(CommunityAccounts, wrong_passwords_back_off_then_twenty_trigger_the_limit)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  Browser guesser(tracker.handler, "198.51.100.7");
+  // Quick guesses: the first five are checked, the sixth must wait out the backoff.
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(guesser.sign_in("alice@example.org", "wrong guess " + std::to_string(i)).status, 401);
+  }
+  const auto waiting = guesser.sign_in("alice@example.org", "wrong guess 5");
+  EXPECT_EQ(waiting.status, 429);
+  EXPECT_EQ(header_of(waiting, "Retry-After"), "1");
+
+  // Patient guesses, each after its backoff (1, 2, 4 ... 60 s), until twenty failures within the window.
+  for (int i = 5; i < 20; ++i) {
+    tracker.now += std::min<std::int64_t>(std::int64_t{1} << (i - 5), 60);
+    EXPECT_EQ(guesser.sign_in("alice@example.org", "wrong guess " + std::to_string(i)).status, 401) << i;
+  }
+  tracker.now += 61;
+  const auto locked = guesser.sign_in("alice@example.org", k_password);
+  EXPECT_EQ(locked.status, 429) << "even the right password, from any address";
+  EXPECT_GT(std::stoll(header_of(locked, "Retry-After")), 0);
+  Browser owner(tracker.handler, "203.0.113.5");
+  EXPECT_EQ(owner.sign_in("alice@example.org", k_password).status, 429);
+
+  tracker.now += 15 * 60;
+  EXPECT_EQ(owner.sign_in("alice@example.org", k_password).status, 200) << "the window has passed";
+}
+
+TEST_F(CommunityAccounts, failures_from_one_address_across_accounts_hit_the_address_limit)
+{
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_in_per_address", 8, 900}));
+  Browser sprayer(tracker.handler, "198.51.100.9");
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_EQ(sprayer.sign_in("user" + std::to_string(i) + "@example.org", "some password").status, 401);
+  }
+  EXPECT_EQ(sprayer.sign_in("user9@example.org", "some password").status, 429);
+  Browser elsewhere(tracker.handler, "203.0.113.1");
+  EXPECT_EQ(elsewhere.sign_in("user9@example.org", "some password").status, 401);
+}
+
+TEST_F(CommunityAccounts, sign_ups_per_address_are_limited)
+{
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 3, 3600}));
+  for (int i = 0; i < 3; ++i) {
+    Browser browser(tracker.handler, "192.0.2.99");
+    EXPECT_EQ(browser.sign_up("U", "u" + std::to_string(i) + "@example.org", k_password).status, 201);
+  }
+  Browser fourth(tracker.handler, "192.0.2.99");
+  const auto refused = fourth.sign_up("U", "u4@example.org", k_password);
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_FALSE(header_of(refused, "Retry-After").empty());
+  EXPECT_EQ(tracker.community().users().size(), 3u);
+}
+
+TEST_F(CommunityAccounts, a_deleted_account_cannot_sign_in_and_its_comments_stay)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  ASSERT_EQ(alice.post("page", "still here").status, 201);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/account", json{{"password", "not it at all"}}.dump()).status, 401);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/account", json{{"password", k_password}}.dump()).status, 204);
+  EXPECT_FALSE(alice.me()["signed_in"].get<bool>());
+  Browser again(tracker.handler);
+  EXPECT_EQ(again.sign_in("alice@example.org", k_password).status, 401);
+  const json page = again.comments("page");
+  ASSERT_EQ(page["comments"].size(), 1u);
+  EXPECT_TRUE(page["comments"][0]["author"]["deleted"].get<bool>());
+  EXPECT_EQ(page["comments"][0]["author"]["display_name"], "");
+  EXPECT_EQ(page["comments"][0]["body"], "still here");
+}
+
+TEST_F(CommunityAccounts, changing_the_password_ends_other_sessions)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  Browser laptop(tracker.handler);
+  ASSERT_EQ(laptop.sign_in("alice@example.org", k_password).status, 200);
+  const auto wrong = alice.send("POST", "/api/v1/account/password",
+                                json{{"current_password", "nope nope nope"}, {"new_password", "a brand new passphrase"}}.dump());
+  EXPECT_EQ(wrong.status, 401);
+  const auto weak = alice.send("POST", "/api/v1/account/password",
+                               json{{"current_password", k_password}, {"new_password", "qwertyuiop"}}.dump());
+  EXPECT_EQ(weak.status, 400);
+  EXPECT_EQ(json::parse(weak.body)["field"], "new_password");
+  EXPECT_EQ(alice.send("POST", "/api/v1/account/password",
+                       json{{"current_password", k_password}, {"new_password", "a brand new passphrase"}}.dump())
+              .status,
+            204);
+  EXPECT_TRUE(alice.me()["signed_in"].get<bool>());
+  EXPECT_FALSE(laptop.me()["signed_in"].get<bool>());
+  Browser fresh(tracker.handler);
+  EXPECT_EQ(fresh.sign_in("alice@example.org", k_password).status, 401);
+  EXPECT_EQ(fresh.sign_in("alice@example.org", "a brand new passphrase").status, 200);
+}
+
+TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
+{
+  alice.me();
+  const auto form = alice.send("POST", "/api/v1/session", "email=a&password=b", std::nullopt,
+                               "application/x-www-form-urlencoded");
+  EXPECT_EQ(form.status, 415);
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", "{not json").status, 400);
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", "[1,2]").status, 400);
+  const auto typed = alice.send("POST", "/api/v1/session", R"({"email": 5, "password": "x"})");
+  EXPECT_EQ(typed.status, 400);
+  EXPECT_EQ(json::parse(typed.body)["field"], "email");
+  EXPECT_EQ(alice.send("PUT", "/api/v1/session", "{}").status, 405);
+  EXPECT_EQ(alice.send("POST", "/api/v1/me", "{}").status, 405);
+  EXPECT_EQ(alice.send("POST", "/api/v1/comments", json{{"subject", "page"}, {"body", "hi"}}.dump()).status, 401);
+}
+
+}  // namespace
+}  // namespace infertrack::server

@@ -1,0 +1,277 @@
+// Comments through the tracker handler: threads, ownership, moderation, limits, and hostile input.
+#include "community_test_support.hpp"
+
+#include <gmock/gmock.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+
+namespace infertrack::server {
+namespace {
+
+using namespace test_support;
+using testing::HasSubstr;
+using testing::Not;
+
+std::vector<std::string>
+xss_payloads()
+{
+  std::ifstream file(INFERTRACK_SOURCE_DIR "/tests/cases/xss-payloads.txt");
+  std::vector<std::string> payloads;
+  for (std::string line; std::getline(file, line);) {
+    if (!line.empty()) {
+      payloads.push_back(line);
+    }
+  }
+  return payloads;
+}
+
+const std::vector<std::string> k_sql_injections = {
+  "'); DROP TABLE users;--",
+  "\" OR 1=1 --",
+  "' OR '1'='1",
+  "1; DELETE FROM comments WHERE 1=1; --",
+  "Robert'); DROP TABLE comments;--",
+  "%' UNION SELECT password_hash FROM users --",
+};
+
+// HTML that would run script or load something in a browser: every tag must be one that plain Markdown
+// produces, with only quoted attributes that neither handle events nor point at a script.
+void
+expect_inert(const std::string& rendered, const std::string& payload)
+{
+  // cmark's marker for raw HTML it dropped is the one comment allowed.
+  const std::string html = std::regex_replace(rendered, std::regex("<!-- raw HTML omitted -->"), "");
+  static const std::regex k_tag(R"(<(/?)([a-zA-Z0-9]+)((?:\s+[a-zA-Z-]+="[^"<>]*")*)\s*/?>)");
+  static const std::regex k_attribute(R"re(\s+([a-zA-Z-]+)="([^"]*)")re");
+  static const std::set<std::string> k_markdown_tags = {
+    "p", "a", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote", "br", "hr",
+    "h1", "h2", "h3", "h4", "h5", "h6"};
+  static const std::set<std::string> k_attributes = {"href", "title", "rel", "start", "class"};
+  const std::string context = "payload: " + payload + "\nrendered: " + html;
+  for (auto tag = std::sregex_iterator(html.begin(), html.end(), k_tag); tag != std::sregex_iterator(); ++tag) {
+    EXPECT_TRUE(k_markdown_tags.contains((*tag)[2].str())) << context;
+    const std::string attributes = (*tag)[3].str();
+    for (auto a = std::sregex_iterator(attributes.begin(), attributes.end(), k_attribute); a != std::sregex_iterator();
+         ++a) {
+      EXPECT_TRUE(k_attributes.contains((*a)[1].str())) << context;
+      if ((*a)[1].str() == "href") {
+        static const std::regex k_scheme(R"(^\s*(javascript|vbscript|data|file):)", std::regex::icase);
+        EXPECT_FALSE(std::regex_search((*a)[2].str(), k_scheme)) << context;
+      }
+    }
+  }
+  // Every '<' left is part of a tag checked above; text '<' comes out as &lt;.
+  EXPECT_EQ(std::count(html.begin(), html.end(), '<'),
+            std::distance(std::sregex_iterator(html.begin(), html.end(), k_tag), std::sregex_iterator()))
+    << context;
+}
+
+class CommunityComments : public testing::Test
+{
+protected:
+  void SetUp() override
+  {
+    ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+    ASSERT_EQ(bob.sign_up("Bob", "bob@example.org", k_password).status, 201);
+  }
+
+  std::int64_t post_id(Browser& browser, const std::string& subject, const std::string& body,
+                       std::optional<std::int64_t> parent = std::nullopt)
+  {
+    const auto response = browser.post(subject, body, parent);
+    EXPECT_EQ(response.status, 201) << response.body;
+    return json::parse(response.body)["id"].get<std::int64_t>();
+  }
+
+  CommunityTracker tracker;
+  Browser alice{tracker.handler};
+  Browser bob{tracker.handler, "192.0.2.20"};
+  Browser reader{tracker.handler, "192.0.2.30"};
+};
+
+TEST_F(CommunityComments, threads_come_newest_first_with_replies_in_order_and_page)
+{
+  const auto first = post_id(alice, "page", "first thread");
+  const auto reply = post_id(bob, "page", "a reply", first);
+  post_id(alice, "page", "a reply to the reply", reply);
+  const auto second = post_id(bob, "page", "second thread");
+  const json page = reader.comments("page");
+  EXPECT_EQ(page["total_threads"], 2);
+  ASSERT_EQ(page["comments"].size(), 4u);
+  EXPECT_EQ(page["comments"][0]["id"], second);
+  EXPECT_EQ(page["comments"][1]["id"], first);
+  EXPECT_EQ(page["comments"][2]["parent_id"], first);
+  EXPECT_EQ(page["comments"][2]["depth"], 1);
+  EXPECT_EQ(page["comments"][3]["parent_id"], reply);
+  EXPECT_EQ(page["comments"][3]["depth"], 2);
+  EXPECT_EQ(page["comments"][1]["author"]["display_name"], "Alice");
+  EXPECT_EQ(page["comments"][1]["body_html"], "<p>first thread</p>\n");
+  EXPECT_FALSE(page["comments"][1]["can_edit"].get<bool>()) << "a reader edits nothing";
+
+  tracker.now += 3600; // past the per-minute comment limit
+  for (int i = 0; i < 22; ++i) {
+    post_id(alice, "page", "thread " + std::to_string(i));
+    tracker.now += 7;
+  }
+  const json one = reader.comments("page", 1);
+  const json two = reader.comments("page", 2);
+  EXPECT_EQ(one["total_threads"], 24);
+  EXPECT_EQ(one["per_page"], 20);
+  EXPECT_EQ(one["comments"].size(), 20u);
+  EXPECT_EQ(one["comments"][0]["body"], "thread 21");
+  ASSERT_EQ(two["comments"].size(), 6u) << "4 threads, one with 2 replies";
+  EXPECT_EQ(two["comments"][3]["id"], first);
+  EXPECT_EQ(two["comments"][4]["id"], reply);
+  EXPECT_EQ(reader.send("GET", "/api/v1/comments?subject=page&page=0").status, 400);
+  EXPECT_EQ(reader.send("GET", "/api/v1/comments").status, 400);
+  EXPECT_EQ(reader.send("GET", "/api/v1/comments?subject=page&sort=old").status, 400);
+}
+
+TEST_F(CommunityComments, a_comment_on_a_point_belongs_to_that_point_only)
+{
+  const auto id = post_id(alice, "point:444914", "this point looks **high**");
+  EXPECT_EQ(reader.comments("point:444914")["comments"][0]["id"], id);
+  EXPECT_EQ(reader.comments("page")["comments"].size(), 0u);
+  EXPECT_EQ(alice.post("point:no-such-point", "hello").status, 404);
+  EXPECT_EQ(alice.post("points:444914", "hello").status, 400);
+  EXPECT_EQ(bob.post("page", "wrong subject for this parent", id).status, 400);
+  EXPECT_EQ(bob.post("point:444914", "no such parent", 999999).status, 400);
+}
+
+TEST_F(CommunityComments, authors_edit_and_delete_their_own_comments_only)
+{
+  const auto id = post_id(alice, "page", "draft");
+  const std::string target = "/api/v1/comments/" + std::to_string(id);
+  EXPECT_EQ(bob.send("PATCH", target, json{{"body", "hijacked"}}.dump()).status, 403);
+  EXPECT_EQ(bob.send("DELETE", target).status, 403);
+  tracker.now += 30;
+  const auto edited = alice.send("PATCH", target, json{{"body", "final words"}}.dump());
+  ASSERT_EQ(edited.status, 200) << edited.body;
+  EXPECT_EQ(json::parse(edited.body)["body"], "final words");
+  EXPECT_FALSE(json::parse(edited.body)["edited_at"].is_null());
+  EXPECT_TRUE(json::parse(edited.body)["can_edit"].get<bool>());
+  EXPECT_EQ(alice.send("PATCH", target, json{{"body", "   "}}.dump()).status, 400);
+
+  const auto reply = post_id(bob, "page", "a reply that stays", id);
+  EXPECT_EQ(alice.send("DELETE", target).status, 204);
+  const json page = reader.comments("page");
+  ASSERT_EQ(page["comments"].size(), 2u);
+  EXPECT_TRUE(page["comments"][0]["deleted"].get<bool>());
+  EXPECT_EQ(page["comments"][0]["body"], "");
+  EXPECT_EQ(page["comments"][1]["id"], reply);
+  EXPECT_EQ(alice.send("PATCH", target, json{{"body", "back"}}.dump()).status, 404);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/comments/123456").status, 404);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/comments/abc").status, 404);
+}
+
+TEST_F(CommunityComments, only_admins_hide_and_restore_and_each_is_audited)
+{
+  const auto id = post_id(bob, "page", "something rude");
+  const std::string hide = "/api/v1/comments/" + std::to_string(id) + "/hide";
+  const auto refused = alice.send("POST", hide);
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_FALSE(tracker.community().comment(id)->hidden);
+
+  ASSERT_TRUE(tracker.community().set_admin(tracker.community().user_by_email("alice@example.org")->id, true));
+  const auto hidden = alice.send("POST", hide);
+  ASSERT_EQ(hidden.status, 200) << hidden.body;
+  EXPECT_TRUE(json::parse(hidden.body)["hidden"].get<bool>());
+  EXPECT_EQ(json::parse(hidden.body)["body"], "something rude") << "admins still see it";
+  const json seen = reader.comments("page")["comments"][0];
+  EXPECT_TRUE(seen["hidden"].get<bool>());
+  EXPECT_EQ(seen["body"], "");
+  EXPECT_EQ(seen["body_html"], "");
+
+  ASSERT_EQ(alice.send("POST", "/api/v1/comments/" + std::to_string(id) + "/restore").status, 200);
+  EXPECT_EQ(reader.comments("page")["comments"][0]["body"], "something rude");
+  const auto audit = tracker.community().audit_log(10);
+  ASSERT_EQ(audit.size(), 2u);
+  EXPECT_EQ(audit[0].action, "restore_comment");
+  EXPECT_EQ(audit[1].action, "hide_comment");
+  EXPECT_EQ(audit[1].actor, "Alice");
+  EXPECT_EQ(audit[1].target, "comment:" + std::to_string(id));
+}
+
+TEST_F(CommunityComments, comments_per_user_per_minute_are_limited)
+{
+  for (int i = 0; i < 10; ++i) {
+    post_id(alice, "page", "burst " + std::to_string(i));
+  }
+  const auto refused = alice.post("page", "one too many");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_THAT(json::parse(refused.body)["detail"].get<std::string>(), HasSubstr("too many comments"));
+  EXPECT_EQ(bob.post("page", "others are not affected").status, 201);
+  tracker.now += 61;
+  EXPECT_EQ(alice.post("page", "after a minute").status, 201);
+}
+
+TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)
+{
+  EXPECT_EQ(alice.post("page", " \n ").status, 400);
+  EXPECT_EQ(alice.post("page", std::string(5001, 'x')).status, 400);
+  EXPECT_EQ(alice.post("page", std::string(5000, 'x')).status, 201);
+  const auto bad_utf8 = alice.send("POST", "/api/v1/comments", "{\"subject\": \"page\", \"body\": \"caf\xc3\"}");
+  EXPECT_EQ(bad_utf8.status, 400);
+}
+
+TEST_F(CommunityComments, xss_payloads_are_stored_verbatim_and_rendered_inert)
+{
+  const auto payloads = xss_payloads();
+  ASSERT_GE(payloads.size(), 25u);
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"comment_per_user", 1000, 60}));
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 1000, 60}));
+  for (const std::string& payload : payloads) {
+    const auto posted = alice.post("page", payload);
+    ASSERT_EQ(posted.status, 201) << payload << "\n" << posted.body;
+    EXPECT_EQ(posted.content_type, "application/json");
+    const json comment = json::parse(posted.body);
+    EXPECT_EQ(comment["body"], payload);
+    expect_inert(comment["body_html"], payload);
+  }
+  const json page = reader.comments("page", 1);
+  for (const auto& comment : page["comments"]) {
+    expect_inert(comment["body_html"], comment["body"]);
+  }
+  // A hostile display name is data: stored and returned verbatim in JSON, which the page sets as text.
+  Browser eve(tracker.handler, "192.0.2.66");
+  const std::string name = "<img src=x onerror=alert(1)>";
+  ASSERT_EQ(eve.sign_up(name, "eve@example.org", k_password).status, 201);
+  EXPECT_EQ(eve.me()["user"]["display_name"], name);
+  // The server-rendered pages never echo comment or account text, so nothing there can run.
+  const auto page_html = reader.send("GET", "/");
+  EXPECT_THAT(page_html.body, Not(HasSubstr("onerror=alert")));
+}
+
+TEST_F(CommunityComments, sql_injection_strings_in_every_field_are_stored_verbatim)
+{
+  const std::int64_t points = tracker.store->point_count();
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 1000, 60}));
+  int n = 0;
+  for (const std::string& text : k_sql_injections) {
+    Browser user(tracker.handler, "192.0.2.77");
+    const std::string email = "x" + std::to_string(n++) + "'--@example.org";
+    const std::string password = text + " padding to length";
+    const auto signed_up = user.sign_up(text, email, password);
+    ASSERT_EQ(signed_up.status, 201) << text << "\n" << signed_up.body;
+    EXPECT_EQ(user.me()["user"]["display_name"], text);
+    EXPECT_EQ(user.me()["user"]["email"], email);
+    const auto id = post_id(user, "page", text);
+    const auto reply = post_id(user, "point:444914", text + " again");
+    EXPECT_EQ(tracker.community().comment(id)->body, text);
+    EXPECT_EQ(tracker.community().comment(reply)->body, text + " again");
+    EXPECT_EQ(user.send("PATCH", "/api/v1/comments/" + std::to_string(id), json{{"body", text + "!"}}.dump()).status,
+              200);
+    Browser again(tracker.handler, "192.0.2.78");
+    EXPECT_EQ(again.sign_in(email, password).status, 200) << "the password is matched exactly";
+    EXPECT_EQ(again.sign_in(email, text).status, 401);
+    EXPECT_EQ(reader.send("GET", "/api/v1/comments?subject=" + text).status, 400);
+  }
+  EXPECT_EQ(tracker.store->point_count(), points);
+  EXPECT_EQ(tracker.community().users().size(), 2 + k_sql_injections.size());
+  EXPECT_EQ(tracker.community().comment_count(std::nullopt), static_cast<std::int64_t>(2 * k_sql_injections.size()));
+}
+
+}  // namespace
+}  // namespace infertrack::server
