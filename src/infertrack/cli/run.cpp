@@ -59,6 +59,9 @@ run(int argc, char** argv)
   add_plan_command(app, options);
   add_reference_commands(app, options);
   add_serve_command(app, options);
+  add_user_command(app, options);
+  add_limits_command(app, options);
+  add_audit_command(app, options);
 
   try {
     reject_unknown_command(app, argc, argv);

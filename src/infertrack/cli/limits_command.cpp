@@ -1,0 +1,112 @@
+#include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/app/community_json.hpp"
+#include "infertrack/util/csv_field.hpp"
+#include "infertrack/util/text_table.hpp"
+
+#include <fmt/core.h>
+
+#include <memory>
+
+namespace infertrack::cli {
+namespace {
+
+// Bounds that keep `now - window` and event counts far from overflow; no sensible limit comes near them.
+constexpr std::int64_t k_max_events_bound = 1'000'000'000;
+constexpr std::int64_t k_max_window_seconds = 366 * 24 * 3600;
+constexpr std::string_view k_command_line = "command line";
+
+struct LimitFlags
+{
+  std::string name;
+  std::int64_t max_events = 0;
+  std::int64_t window_seconds = 0;
+};
+
+void
+check_range(std::string_view argument, std::int64_t value, std::int64_t high)
+{
+  if (value < 1 || value > high) {
+    throw UsageError(fmt::format("{}: expected 1 to {} (got {})", argument, high, value));
+  }
+}
+
+void
+print_limits(const GlobalOptions& options)
+{
+  const OutputFormat format = options.format();
+  auto store = open_database(options);
+  const std::vector<store::RateLimitRule> rules = store->community().rate_limit_rules();
+  if (format == OutputFormat::json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const store::RateLimitRule& rule : rules) {
+      list.push_back(app::to_json(rule));
+    }
+    fmt::print("{}\n", list.dump(2));
+    return;
+  }
+  if (format == OutputFormat::csv) {
+    fmt::print("name,max_events,window_seconds\n");
+    for (const store::RateLimitRule& rule : rules) {
+      fmt::print("{},{},{}\n", util::csv_field(rule.name), rule.max_events, rule.window_seconds);
+    }
+    return;
+  }
+  util::TextTable table(
+    {{"rule"}, {"max events", util::TextTable::Align::right}, {"window (s)", util::TextTable::Align::right}});
+  for (const store::RateLimitRule& rule : rules) {
+    table.add_row({rule.name, std::to_string(rule.max_events), std::to_string(rule.window_seconds)});
+  }
+  fmt::print("{}", table.render());
+}
+
+void
+set_limit(const GlobalOptions& options, const LimitFlags& flags)
+{
+  check_range("MAX", flags.max_events, k_max_events_bound);
+  check_range("WINDOW_SECONDS", flags.window_seconds, k_max_window_seconds);
+  auto store = open_database(options);
+  store::CommunityStore& community = store->community();
+  const store::RateLimitRule rule{flags.name, flags.max_events, flags.window_seconds};
+  if (const auto set = community.set_rate_limit_rule(rule); !set) {
+    std::string known;
+    for (const store::RateLimitRule& existing : community.rate_limit_rules()) {
+      known += (known.empty() ? "" : ", ") + existing.name;
+    }
+    throw UsageError(fmt::format("NAME: {} (known rules: {})", set.error().message, known));
+  }
+  // Limits protect accounts, so changing one is recorded like the other admin actions.
+  community.add_audit(store::AuditEntry{0,
+                                        app::system_clock_seconds(),
+                                        std::nullopt,
+                                        std::string(k_command_line),
+                                        "set_rate_limit",
+                                        "rule:" + flags.name,
+                                        fmt::format("{} per {} s", flags.max_events, flags.window_seconds)});
+  fmt::print("{}: at most {} per {} s\n", flags.name, flags.max_events, flags.window_seconds);
+}
+
+}  // namespace
+
+void
+add_limits_command(CLI::App& app, const GlobalOptions& options)
+{
+  CLI::App* limits =
+    app.add_subcommand("limits", "Show the rate limits every server instance applies (set one with 'limits set')");
+  limits->require_subcommand(0, 1);
+
+  auto flags = std::make_shared<LimitFlags>();
+  CLI::App* set = limits->add_subcommand("set", "Change one rate limit: at most MAX events per WINDOW_SECONDS");
+  set->add_option("NAME", flags->name, "Rule name, e.g. comment_per_user (see 'infertrack limits')")->required();
+  set->add_option("MAX", flags->max_events, "Events allowed within the window (at least 1)")->required();
+  set->add_option("WINDOW_SECONDS", flags->window_seconds, "The window in seconds (at least 1)")->required();
+  set->callback([&options, flags] { set_limit(options, *flags); });
+
+  limits->callback([&options, limits] {
+    if (limits->get_subcommands().empty()) {
+      print_limits(options);
+    }
+  });
+}
+
+}  // namespace infertrack::cli
