@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 namespace infertrack::test {
@@ -22,15 +23,27 @@ read_all(int fd)
   return text;
 }
 
-}  // namespace
+void
+write_all(const std::string& path, const std::string& text)
+{
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0 || write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())) {
+    throw std::runtime_error("cannot write " + path);
+  }
+  close(fd);
+}
 
 CliResult
-run_cli(const std::vector<std::string>& args)
+run(const std::vector<std::string>& args, const std::optional<std::string>& standard_input)
 {
-  // stdout and stderr go to files, not pipes, so a large output cannot deadlock the child.
+  // stdin, stdout and stderr are files, not pipes, so a large output cannot deadlock the child.
   TempDir capture;
+  const std::string in_path = capture.file("in").string();
   const std::string out_path = capture.file("out").string();
   const std::string err_path = capture.file("err").string();
+  if (standard_input) {
+    write_all(in_path, *standard_input);
+  }
   const pid_t pid = fork();
   if (pid < 0) {
     throw std::runtime_error("fork failed");
@@ -40,6 +53,9 @@ run_cli(const std::vector<std::string>& args)
     const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(out, STDOUT_FILENO);
     dup2(err, STDERR_FILENO);
+    if (standard_input) {
+      dup2(open(in_path.c_str(), O_RDONLY), STDIN_FILENO);
+    }
     unsetenv("INFERTRACK_DB");
     std::vector<char*> argv;
     std::string exe = INFERTRACK_EXE;
@@ -63,6 +79,20 @@ run_cli(const std::vector<std::string>& args)
   close(out);
   close(err);
   return result;
+}
+
+}  // namespace
+
+CliResult
+run_cli(const std::vector<std::string>& args)
+{
+  return run(args, std::nullopt);
+}
+
+CliResult
+run_cli(const std::vector<std::string>& args, const std::string& standard_input)
+{
+  return run(args, standard_input);
 }
 
 }  // namespace infertrack::test

@@ -17,6 +17,10 @@ struct CliResult
 };
 
 // Runs the built binary with `args` (no shell), with INFERTRACK_DB unset so only --db chooses the file.
+// Standard input is inherited.
 CliResult run_cli(const std::vector<std::string>& args);
+
+// The same with `standard_input` as the whole of the child's standard input (a file, not a terminal).
+CliResult run_cli(const std::vector<std::string>& args, const std::string& standard_input);
 
 }  // namespace infertrack::test

@@ -52,7 +52,8 @@ row_for(const json& rows, const std::string& configuration_prefix)
 TEST(CliHelp, every_command_has_help)
 {
   for (const std::string command :
-       {"", "summary", "ingest", "points", "check", "interpolate", "plan", "presets", "hardware"}) {
+       {"", "summary", "ingest", "points", "check", "interpolate", "plan", "presets", "hardware", "user", "limits",
+        "audit"}) {
     std::vector<std::string> args;
     if (!command.empty()) {
       args.push_back(command);
