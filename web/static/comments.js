@@ -319,7 +319,7 @@
   function whenText(iso) {
     const moment = Date.parse(iso);
     if (!Number.isFinite(moment)) return iso;
-    let amount = (moment - Date.now()) / 1000;
+    let amount = Math.min(0, (moment - Date.now()) / 1000); // a server clock a little ahead still says "now"
     for (const [size, unit] of STEPS) {
       if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
       amount /= size;
