@@ -54,6 +54,30 @@ check_password(std::string_view password, std::string_view field)
   return {};
 }
 
+// A new account's display name and email, normalised, once every field of `form` passes the rules.
+struct CheckedSignUp
+{
+  std::string display_name;
+  std::string email;
+};
+
+Outcome<CheckedSignUp>
+check_sign_up(const SignUpForm& form)
+{
+  auto name = domain::check_display_name(form.display_name);
+  if (!name) {
+    return invalid(name.error());
+  }
+  auto email = domain::normalise_email(form.email);
+  if (!email) {
+    return invalid(email.error());
+  }
+  if (auto checked = check_password(form.password, "password"); !checked) {
+    return invalid(checked.error());
+  }
+  return CheckedSignUp{*std::move(name), *std::move(email)};
+}
+
 }  // namespace
 
 Accounts::Accounts(store::CommunityStore& store, AccountSettings settings)
@@ -64,17 +88,11 @@ Accounts::Accounts(store::CommunityStore& store, AccountSettings settings)
 Outcome<NewSession>
 Accounts::sign_up(const SignUpForm& form, std::string_view client_address)
 {
-  const auto name = domain::check_display_name(form.display_name);
-  if (!name) {
-    return invalid(name.error());
+  const auto checked = check_sign_up(form);
+  if (!checked) {
+    return tl::unexpected(checked.error());
   }
-  const auto email = domain::normalise_email(form.email);
-  if (!email) {
-    return invalid(email.error());
-  }
-  if (auto checked = check_password(form.password, "password"); !checked) {
-    return invalid(checked.error());
-  }
+  const auto& [name, email] = *checked;
   const std::int64_t now = m_settings.clock();
   if (auto taken = take_rate_limited(m_store, k_sign_up_per_address, client_address, now,
                                      "too many sign-ups from this address; try again later");
@@ -82,7 +100,7 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address)
     return tl::unexpected(taken.error());
   }
   const std::string hash = security::hash_password(form.password, m_settings.hash_cost);
-  const auto id = m_store.add_user(store::NewUser{*name, *email, hash, false, now});
+  const auto id = m_store.add_user(store::NewUser{name, email, hash, false, now});
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
@@ -205,26 +223,20 @@ Accounts::delete_account(const Visitor& visitor, std::string_view password)
 Outcome<store::UserId>
 Accounts::add_user(const SignUpForm& form, bool admin)
 {
-  const auto name = domain::check_display_name(form.display_name);
-  if (!name) {
-    return invalid(name.error());
+  const auto checked = check_sign_up(form);
+  if (!checked) {
+    return tl::unexpected(checked.error());
   }
-  const auto email = domain::normalise_email(form.email);
-  if (!email) {
-    return invalid(email.error());
-  }
-  if (auto checked = check_password(form.password, "password"); !checked) {
-    return invalid(checked.error());
-  }
+  const auto& [name, email] = *checked;
   const std::int64_t now = m_settings.clock();
   const auto id =
-    m_store.add_user(store::NewUser{*name, *email, security::hash_password(form.password, m_settings.hash_cost),
+    m_store.add_user(store::NewUser{name, email, security::hash_password(form.password, m_settings.hash_cost),
                                     admin, now});
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
   m_store.add_audit(store::AuditEntry{0, now, std::nullopt, std::string(k_command_line),
-                                      admin ? "add_admin" : "add_user", "user:" + std::to_string(*id), *email});
+                                      admin ? "add_admin" : "add_user", "user:" + std::to_string(*id), email});
   return *id;
 }
 
