@@ -1,5 +1,7 @@
 #include "infertrack/domain/account_rules.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,29 +9,6 @@
 
 namespace infertrack::domain {
 namespace {
-
-constexpr std::string_view k_whitespace = " \t\r\n\f\v";
-
-std::string_view
-trimmed(std::string_view text)
-{
-  const auto first = text.find_first_not_of(k_whitespace);
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(k_whitespace) - first + 1);
-}
-
-// ASCII only: the common-password list and e-mail domains are ASCII, and a locale must not change a key.
-std::string
-lower_case(std::string_view text)
-{
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-  });
-  return lower;
-}
 
 bool
 is_continuation(unsigned char byte)
@@ -121,7 +100,7 @@ check_new_password(std::string_view password, CommonPasswords common)
     return util::fail("", "password",
                       fmt::format("must be at least {} characters (got {})", k_min_password_chars, chars));
   }
-  if (std::binary_search(common.begin(), common.end(), std::string_view(lower_case(password)))) {
+  if (std::binary_search(common.begin(), common.end(), std::string_view(util::ascii_lower(password)))) {
     return util::fail("", "password", "is one of the most common passwords; choose another");
   }
   return {};
@@ -130,7 +109,7 @@ check_new_password(std::string_view password, CommonPasswords common)
 util::Result<std::string>
 check_display_name(std::string_view name)
 {
-  const std::string_view trimmed_name = trimmed(name);
+  const std::string_view trimmed_name = util::trim(name);
   if (trimmed_name.empty()) {
     return util::fail("", "display_name", "must not be empty");
   }
@@ -151,7 +130,7 @@ check_display_name(std::string_view name)
 util::Result<std::string>
 normalise_email(std::string_view email)
 {
-  const std::string_view trimmed_email = trimmed(email);
+  const std::string_view trimmed_email = util::trim(email);
   if (trimmed_email.size() > k_max_email_bytes) {
     return util::fail("", "email",
                       fmt::format("must be at most {} bytes (got {})", k_max_email_bytes, trimmed_email.size()));
@@ -167,7 +146,7 @@ normalise_email(std::string_view email)
       trimmed_email.find('@', at + 1) != std::string_view::npos) {
     return util::fail("", "email", "must be one '@' between a name and a domain (like name@example.org)");
   }
-  return lower_case(trimmed_email);
+  return util::ascii_lower(trimmed_email);
 }
 
 }  // namespace infertrack::domain

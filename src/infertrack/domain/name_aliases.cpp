@@ -1,5 +1,7 @@
 #include "infertrack/domain/name_aliases.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -33,25 +35,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 2> k_precisi
   {"mxfp4", "fp4"},
 }};
 
-std::string_view
-trimmed(std::string_view text)
-{
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-std::string
-lower_case(std::string_view text)
-{
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lower;
-}
-
 template<std::size_t N>
 std::string
 aliased(const std::array<std::pair<std::string_view, std::string_view>, N>& aliases, std::string name)
@@ -69,8 +52,8 @@ aliased(const std::array<std::pair<std::string_view, std::string_view>, N>& alia
 std::string
 canonical_model(std::string_view name)
 {
-  const std::string_view given = trimmed(name);
-  const std::string lower = lower_case(given);
+  const std::string_view given = util::trim(name);
+  const std::string lower = util::ascii_lower(given);
   for (const auto& [alias, canonical] : k_models) {
     if (lower == alias) {
       return std::string(canonical);
@@ -90,24 +73,24 @@ canonical_model(std::string_view name)
 std::string
 canonical_framework(std::string_view name)
 {
-  return aliased(k_frameworks, lower_case(trimmed(name)));
+  return aliased(k_frameworks, util::ascii_lower(util::trim(name)));
 }
 
 std::string
 canonical_precision(std::string_view name)
 {
-  return aliased(k_precisions, lower_case(trimmed(name)));
+  return aliased(k_precisions, util::ascii_lower(util::trim(name)));
 }
 
 std::string
 canonical_hardware(std::string_view name)
 {
   // Runner labels such as "cluster:gb200-nv": the GPU follows the last ':' and ends at the first '-'.
-  std::string_view gpu = trimmed(name);
+  std::string_view gpu = util::trim(name);
   if (const auto colon = gpu.rfind(':'); colon != std::string_view::npos) {
-    gpu.remove_prefix(colon + 1);
+    gpu = util::trim(gpu.substr(colon + 1));
   }
-  return lower_case(gpu.substr(0, gpu.find('-')));
+  return util::ascii_lower(gpu.substr(0, gpu.find('-')));
 }
 
 }  // namespace infertrack::domain

@@ -1,21 +1,11 @@
 #include "infertrack/server/http/cookies.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <fmt/format.h>
 
 namespace infertrack::server::http {
 namespace {
-
-std::string_view
-trim_spaces(std::string_view text)
-{
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 }  // namespace
 
@@ -29,11 +19,11 @@ cookie_value(const Request& request, std::string_view name)
     std::string_view rest = value;
     while (!rest.empty()) {
       const std::size_t semicolon = rest.find(';');
-      const std::string_view pair = trim_spaces(rest.substr(0, semicolon));
+      const std::string_view pair = util::trim(rest.substr(0, semicolon), util::k_spaces_and_tabs);
       rest = semicolon == std::string_view::npos ? std::string_view() : rest.substr(semicolon + 1);
       const std::size_t equals = pair.find('=');
-      if (equals != std::string_view::npos && trim_spaces(pair.substr(0, equals)) == name) {
-        std::string_view cookie = trim_spaces(pair.substr(equals + 1));
+      if (equals != std::string_view::npos && util::trim(pair.substr(0, equals), util::k_spaces_and_tabs) == name) {
+        std::string_view cookie = util::trim(pair.substr(equals + 1), util::k_spaces_and_tabs);
         if (cookie.size() >= 2 && cookie.front() == '"' && cookie.back() == '"') {
           cookie = cookie.substr(1, cookie.size() - 2);
         }

@@ -1,5 +1,7 @@
 #include "infertrack/server/http/etag.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <bit>
 #include <cstring>
 
@@ -46,16 +48,6 @@ merge_round(std::uint64_t hash, std::uint64_t accumulator)
 }
 
 constexpr std::string_view k_gzip_suffix = "-gzip";
-
-std::string_view
-trim(std::string_view text)
-{
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
 
 std::string_view
 without_weak_prefix(std::string_view tag)
@@ -147,7 +139,7 @@ if_none_match_matches(std::string_view header_value, std::string_view etag)
   // Tags are quoted strings that cannot contain commas or quotes, so splitting on commas is exact.
   while (!header_value.empty()) {
     const auto comma = header_value.find(',');
-    const std::string_view tag = without_weak_prefix(trim(header_value.substr(0, comma)));
+    const std::string_view tag = without_weak_prefix(util::trim(header_value.substr(0, comma), util::k_spaces_and_tabs));
     header_value = comma == std::string_view::npos ? std::string_view() : header_value.substr(comma + 1);
     if (tag == "*" || tag == wanted || tag == gzip_wanted) {
       return true;

@@ -2,6 +2,7 @@
 
 #include "infertrack/server/http/etag.hpp"
 #include "infertrack/server/http/gzip.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,32 +15,13 @@ namespace {
 constexpr int k_ok = 200;
 constexpr int k_not_modified = 304;
 
-std::string_view
-trim(std::string_view text)
-{
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
-
-std::string
-lower(std::string_view text)
-{
-  std::string lowered(text);
-  std::ranges::transform(lowered, lowered.begin(),
-                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lowered;
-}
-
 // Whether a "q=..." parameter list leaves the coding acceptable: only q=0 (0.0, 0.000) refuses it.
 bool
 quality_is_positive(std::string_view parameters)
 {
   while (!parameters.empty()) {
     const auto semicolon = parameters.find(';');
-    const std::string_view parameter = trim(parameters.substr(0, semicolon));
+    const std::string_view parameter = util::trim(parameters.substr(0, semicolon), util::k_spaces_and_tabs);
     parameters = semicolon == std::string_view::npos ? std::string_view() : parameters.substr(semicolon + 1);
     if (parameter.size() >= 2 && (parameter[0] == 'q' || parameter[0] == 'Q') && parameter[1] == '=') {
       const std::string_view value = parameter.substr(2);
@@ -56,7 +38,7 @@ is_compressible(std::string_view content_type)
 {
   static constexpr std::array<std::string_view, 4> k_text_like{
     "application/json", "application/javascript", "application/xml", "image/svg+xml"};
-  const std::string mime = lower(trim(content_type.substr(0, content_type.find(';'))));
+  const std::string mime = util::ascii_lower(util::trim(content_type.substr(0, content_type.find(';')), util::k_spaces_and_tabs));
   return mime.starts_with("text/") || mime.ends_with("+json") || mime.ends_with("+xml") ||
          std::ranges::find(k_text_like, mime) != k_text_like.end();
 }
@@ -72,7 +54,7 @@ accepts_gzip(std::string_view header_value)
     const std::string_view item = header_value.substr(0, comma);
     header_value = comma == std::string_view::npos ? std::string_view() : header_value.substr(comma + 1);
     const auto semicolon = item.find(';');
-    const std::string coding = lower(trim(item.substr(0, semicolon)));
+    const std::string coding = util::ascii_lower(util::trim(item.substr(0, semicolon), util::k_spaces_and_tabs));
     const bool positive =
       semicolon == std::string_view::npos || quality_is_positive(item.substr(semicolon + 1));
     if (coding == "gzip" || coding == "x-gzip") {

@@ -1,19 +1,13 @@
 #include "infertrack/server/http/request.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <algorithm>
 #include <cctype>
 
 namespace infertrack::server::http {
 
 namespace {
-
-bool
-iequals(std::string_view a, std::string_view b)
-{
-  return std::ranges::equal(a, b, [](unsigned char x, unsigned char y) {
-    return std::tolower(x) == std::tolower(y);
-  });
-}
 
 int
 hex_value(char c)
@@ -76,7 +70,7 @@ std::optional<std::string_view>
 Request::header(std::string_view name) const
 {
   for (const auto& [field, value] : headers) {
-    if (iequals(field, name)) {
+    if (util::ascii_iequals(field, name)) {
       return value;
     }
   }

@@ -1,8 +1,10 @@
 #include "infertrack/server/http/session.hpp"
 
 #include "infertrack/server/http/representation.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/bind_cancellation_slot.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -56,29 +58,12 @@ enum class Connection
   close,
 };
 
-std::string
-lower(std::string_view text)
-{
-  std::string lowered(text);
-  std::ranges::transform(lowered, lowered.begin(),
-                         [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return lowered;
-}
-
-bool
-iequals(std::string_view a, std::string_view b)
-{
-  return std::ranges::equal(a, b, [](unsigned char x, unsigned char y) {
-    return std::tolower(x) == std::tolower(y);
-  });
-}
-
 // Fields that frame the message on the wire, which only the server may set.
 bool
 is_framing_field(std::string_view name)
 {
-  return iequals(name, "content-length") || iequals(name, "transfer-encoding") ||
-         iequals(name, "connection");
+  return util::ascii_iequals(name, "content-length") || util::ascii_iequals(name, "transfer-encoding") ||
+         util::ascii_iequals(name, "connection");
 }
 
 // Statuses whose answers never have a body (RFC 9110, section 6.4.1).
@@ -154,7 +139,7 @@ Session::run()
     auto [ec, read] = co_await wire::async_read_header(m_stream, m_buffer, parser, k_no_throw);
     if (!ec && !parser.is_done()) {
       const auto& header = parser.get();
-      if (header.version() == 11 && iequals(header[wire::field::expect], "100-continue")) {
+      if (header.version() == 11 && util::ascii_iequals(header[wire::field::expect], "100-continue")) {
         static constexpr std::string_view k_continue = "HTTP/1.1 100 Continue\r\n\r\n";
         std::tie(ec, read) = co_await asio::async_write(m_stream, asio::buffer(k_continue), k_no_throw);
       }
@@ -208,7 +193,7 @@ Session::answer(WireRequest message, Connection connection)
   request.target = std::string(message.target());
   request.headers.reserve(static_cast<std::size_t>(std::distance(message.begin(), message.end())));
   for (const auto& field : message) {
-    request.headers.emplace_back(lower(field.name_string()), std::string(field.value()));
+    request.headers.emplace_back(util::ascii_lower(field.name_string()), std::string(field.value()));
   }
   request.body = std::move(message.body());
   request.client_address = m_client;
@@ -217,7 +202,14 @@ Session::answer(WireRequest message, Connection connection)
   if (auto decoded = decode_target(request.target)) {
     request.path = std::move(decoded->path);
     request.query = std::move(decoded->query);
-    response = call_handler(request);
+    if (m_context.write_executor != nullptr && request.method != "GET") {
+      // The coroutine resumes on its own strand once the pool thread has the answer.
+      response = co_await asio::co_spawn(
+        *m_context.write_executor, [&]() -> asio::awaitable<Response> { co_return call_handler(request); },
+        asio::use_awaitable);
+    } else {
+      response = call_handler(request);
+    }
   } else {
     response = Response::error(k_bad_request, "bad_request", decoded.error().to_string());
   }

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace infertrack::util {
+
+// What a trim removes; callers say which, since HTTP fields allow only spaces and tabs around values
+// (RFC 9110 "OWS") while typed-in text may also carry line breaks.
+inline constexpr std::string_view k_spaces_and_tabs = " \t";
+inline constexpr std::string_view k_ascii_whitespace = " \t\r\n\f\v";
+
+// `text` without leading and trailing characters of `blanks`.
+std::string_view trim(std::string_view text, std::string_view blanks = k_ascii_whitespace);
+
+// `text` with ASCII letters lower-cased and every other byte kept: a locale never changes a key or a
+// header name, and UTF-8 passes through untouched.
+std::string ascii_lower(std::string_view text);
+
+// Whether `a` and `b` are equal ignoring the case of ASCII letters.
+bool ascii_iequals(std::string_view a, std::string_view b);
+
+}  // namespace infertrack::util

@@ -1,0 +1,28 @@
+#include "infertrack/util/ascii_text.hpp"
+
+#include <gtest/gtest.h>
+
+namespace infertrack::util {
+namespace {
+
+TEST(AsciiText, trim_removes_only_the_named_blanks)
+{
+  EXPECT_EQ(trim("  a b \t"), "a b");
+  EXPECT_EQ(trim("\r\n x \n"), "x");
+  EXPECT_EQ(trim(" \t "), "");
+  EXPECT_EQ(trim(""), "");
+  EXPECT_EQ(trim("\n x \n", k_spaces_and_tabs), "\n x \n");
+  EXPECT_EQ(trim(" \tgzip ", k_spaces_and_tabs), "gzip");
+}
+
+TEST(AsciiText, lower_and_iequals_touch_ascii_letters_only)
+{
+  EXPECT_EQ(ascii_lower("Content-Type: GB200"), "content-type: gb200");
+  EXPECT_EQ(ascii_lower("\xC3\x89T\xC3\x89"), "\xC3\x89t\xC3\x89") << "UTF-8 bytes are kept";
+  EXPECT_TRUE(ascii_iequals("Transfer-Encoding", "transfer-encoding"));
+  EXPECT_FALSE(ascii_iequals("connection", "connections"));
+  EXPECT_FALSE(ascii_iequals("\xC3\x89", "\xC3\xA9"));
+}
+
+}  // namespace
+}  // namespace infertrack::util
