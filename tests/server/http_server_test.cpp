@@ -63,6 +63,34 @@ TEST(HttpServer, serves_concurrent_clients_on_several_threads)
             static_cast<std::uint64_t>(k_clients * k_requests));
 }
 
+// How long a GET waits while a slow POST (300 ms in its handler) is being answered, on one worker thread.
+std::chrono::milliseconds
+get_latency_during_a_slow_write(int write_threads)
+{
+  ServerOptions options = test_options();
+  options.threads = 1;
+  options.write_threads = write_threads;
+  RunningServer server(options);
+  auto write = std::async(std::launch::async, [port = server.port()] {
+    Client client(port);
+    return client.request(wire::verb::post, "/slow", {{"Content-Type", "application/json"}}, "{}").result_int();
+  });
+  std::this_thread::sleep_for(50ms); // the POST is in its handler by now
+  const auto start = std::chrono::steady_clock::now();
+  Client reader(server.port());
+  EXPECT_EQ(reader.get("/small").result_int(), 200);
+  const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  EXPECT_EQ(write.get(), 200);
+  return waited;
+}
+
+TEST(HttpServer, a_slow_write_does_not_stall_reads_on_the_connection_workers)
+{
+  EXPECT_LT(get_latency_during_a_slow_write(2), 150ms);
+  // The control: with writes on the one worker, the read waits for the write's handler.
+  EXPECT_GE(get_latency_during_a_slow_write(0), 150ms);
+}
+
 TEST(HttpServer, writes_one_access_line_per_request)
 {
   std::ostringstream lines;

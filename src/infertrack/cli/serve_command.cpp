@@ -16,6 +16,7 @@ struct ServeFlags
 {
   std::string listen = "127.0.0.1:8080";
   int threads = 1;
+  int write_threads = 2;
   bool quiet = false;
   std::string password_hash_cost = "interactive";
   bool secure_cookies = false;
@@ -53,6 +54,10 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
     throw UsageError(fmt::format("--threads: expected 1 to 64 (got {})", flags.threads));
   }
   options.threads = flags.threads;
+  if (flags.write_threads < 0 || flags.write_threads > 64) {
+    throw UsageError(fmt::format("--write-threads: expected 0 to 64 (got {})", flags.write_threads));
+  }
+  options.write_threads = flags.write_threads;
   options.access_log = flags.quiet ? server::http::AccessLog::disabled : server::http::AccessLog::enabled;
   server::community::CommunityOptions community;
   community.accounts.hash_cost = flags.password_hash_cost == "minimum" ? security::HashCost::minimum
@@ -79,6 +84,9 @@ add_serve_command(CLI::App& app, const GlobalOptions& options)
   CLI::App* command = app.add_subcommand("serve", "Serve the web tracker and its JSON API");
   command->add_option("--listen", flags->listen, "Address and port; port 0 picks a free one")->capture_default_str();
   command->add_option("--threads", flags->threads, "Worker threads")->capture_default_str();
+  command->add_option("--write-threads", flags->write_threads,
+                      "Threads for requests that change state (sign-ins hash passwords there); 0: the workers")
+    ->capture_default_str();
   command->add_flag("--quiet", flags->quiet, "No access log");
   command->add_option("--password-hash-cost", flags->password_hash_cost,
                       "argon2id limits for new password hashes; 'minimum' is for tests and benchmarks only")

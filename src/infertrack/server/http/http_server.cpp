@@ -10,6 +10,7 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <spdlog/spdlog.h>
 
@@ -86,6 +87,10 @@ private:
   std::optional<asio::signal_set> m_signals;
   std::uint16_t m_port = 0;
 
+  // After m_io, so it is joined (its last answers posted back) while the io_context still exists.
+  std::optional<asio::thread_pool> m_write_pool;
+  std::optional<asio::any_io_executor> m_write_executor;
+
   std::mutex m_mutex;
   std::unordered_set<std::shared_ptr<SessionEntry>> m_sessions; // guarded by m_mutex
   bool m_stopping = false;                                      // guarded by m_mutex
@@ -100,6 +105,10 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
     m_acceptor(m_control),
     m_grace_timer(m_control)
 {
+  if (m_options.write_threads > 0) {
+    m_write_pool.emplace(static_cast<std::size_t>(m_options.write_threads));
+    m_write_executor.emplace(m_write_pool->get_executor());
+  }
   if (m_options.access_log == AccessLog::enabled) {
     m_access_log = spdlog::get(m_options.access_logger);
     if (m_access_log == nullptr) {
@@ -206,7 +215,8 @@ HttpServer::Impl::start_session(tcp::socket socket)
   if (m_metrics != nullptr) {
     m_metrics->connection_opened();
   }
-  const SessionContext context{m_options, m_handler, m_metrics.get(), m_access_log.get()};
+  const SessionContext context{m_options, m_handler, m_metrics.get(), m_access_log.get(),
+                               m_write_executor ? &*m_write_executor : nullptr};
   asio::co_spawn(entry->strand, serve_connection(context, std::move(socket), entry),
                  asio::bind_cancellation_slot(entry->soft.slot(),
                                               [this, entry](std::exception_ptr error) {

@@ -23,6 +23,10 @@ struct ServerOptions
   std::uint16_t port = 8080;
   // Worker threads running the connections.
   int threads = 1;
+  // Threads that run the handler for requests that change state (any method but GET and HEAD): a sign-in
+  // spends a tenth of a second hashing its password, which must not stall the connections' workers.
+  // 0 runs them on the connections' workers like every other request.
+  int write_threads = 2;
 
   // Largest request body accepted; a larger one is answered 413.
   std::size_t body_limit = 64 * 1024;

@@ -47,6 +47,9 @@ struct SessionContext
   const Handler& handler;
   Metrics* metrics;
   spdlog::logger* access_log; // null when access logging is off
+  // Where requests that change state run their handler (see ServerOptions::write_threads); null to run
+  // them on the session's own executor.
+  const boost::asio::any_io_executor* write_executor;
 };
 
 // Serves the connection on `socket` until the client leaves, a limit is hit or `entry` is cancelled.
