@@ -34,13 +34,17 @@ failures_of(store::CommunityStore& store, const store::RateLimitRule& rule, std:
   return domain::FailureHistory{window.count, window.newest_at, window.oldest_at};
 }
 
-// A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong password.
+// A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong
+// password. Made on first use per cost, so a server at one cost never pays for the other.
 const std::string&
 decoy_hash(security::HashCost cost)
 {
-  static const std::string interactive = security::hash_password("decoy password", security::HashCost::interactive);
-  static const std::string minimum = security::hash_password("decoy password", security::HashCost::minimum);
-  return cost == security::HashCost::interactive ? interactive : minimum;
+  if (cost == security::HashCost::interactive) {
+    static const std::string interactive = security::hash_password("decoy password", cost);
+    return interactive;
+  }
+  static const std::string minimum = security::hash_password("decoy password", cost);
+  return minimum;
 }
 
 util::Result<void>

@@ -15,4 +15,12 @@ store::RateLimitRule rate_limit_rule(store::CommunityStore& store, std::string_v
 Outcome<void> take_rate_limited(store::CommunityStore& store, std::string_view name, std::string_view key,
                                 std::int64_t now, std::string_view refusal_message);
 
+// Changes a stored rule after checking its bounds (1 to k_max_rule_events events, 1 s to k_max_rule_window_seconds),
+// and records the change in the audit log as done by `actor`. Refusals name the field: "name" for a rule the
+// database does not know, "max_events" or "window_seconds" for a value out of bounds.
+inline constexpr std::int64_t k_max_rule_events = 1'000'000'000;
+inline constexpr std::int64_t k_max_rule_window_seconds = 366 * 24 * 3600;
+Outcome<void> set_rate_limit(store::CommunityStore& store, const store::RateLimitRule& rule, std::string_view actor,
+                             std::int64_t now);
+
 }  // namespace infertrack::app

@@ -1,6 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/community_json.hpp"
+#include "infertrack/app/rate_limits.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 
@@ -11,9 +12,6 @@
 namespace infertrack::cli {
 namespace {
 
-// Bounds that keep `now - window` and event counts far from overflow; no sensible limit comes near them.
-constexpr std::int64_t k_max_events_bound = 1'000'000'000;
-constexpr std::int64_t k_max_window_seconds = 366 * 24 * 3600;
 constexpr std::string_view k_command_line = "command line";
 
 struct LimitFlags
@@ -22,14 +20,6 @@ struct LimitFlags
   std::int64_t max_events = 0;
   std::int64_t window_seconds = 0;
 };
-
-void
-check_range(std::string_view argument, std::int64_t value, std::int64_t high)
-{
-  if (value < 1 || value > high) {
-    throw UsageError(fmt::format("{}: expected 1 to {} (got {})", argument, high, value));
-  }
-}
 
 void
 print_limits(const GlobalOptions& options)
@@ -63,26 +53,20 @@ print_limits(const GlobalOptions& options)
 void
 set_limit(const GlobalOptions& options, const LimitFlags& flags)
 {
-  check_range("MAX", flags.max_events, k_max_events_bound);
-  check_range("WINDOW_SECONDS", flags.window_seconds, k_max_window_seconds);
   auto store = open_database(options);
   store::CommunityStore& community = store->community();
   const store::RateLimitRule rule{flags.name, flags.max_events, flags.window_seconds};
-  if (const auto set = community.set_rate_limit_rule(rule); !set) {
+  if (const auto set = app::set_rate_limit(community, rule, k_command_line, app::system_clock_seconds()); !set) {
+    const app::Refusal& refusal = set.error();
+    if (refusal.field == "max_events" || refusal.field == "window_seconds") {
+      throw UsageError(fmt::format("{}: {}", refusal.field == "max_events" ? "MAX" : "WINDOW_SECONDS", refusal.message));
+    }
     std::string known;
     for (const store::RateLimitRule& existing : community.rate_limit_rules()) {
       known += (known.empty() ? "" : ", ") + existing.name;
     }
-    throw UsageError(fmt::format("NAME: {} (known rules: {})", set.error().message, known));
+    throw UsageError(fmt::format("NAME: {} (known rules: {})", refusal.message, known));
   }
-  // Limits protect accounts, so changing one is recorded like the other admin actions.
-  community.add_audit(store::AuditEntry{0,
-                                        app::system_clock_seconds(),
-                                        std::nullopt,
-                                        std::string(k_command_line),
-                                        "set_rate_limit",
-                                        "rule:" + flags.name,
-                                        fmt::format("{} per {} s", flags.max_events, flags.window_seconds)});
   fmt::print("{}: at most {} per {} s\n", flags.name, flags.max_events, flags.window_seconds);
 }
 
