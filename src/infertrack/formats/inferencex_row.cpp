@@ -20,26 +20,6 @@ constexpr std::string_view k_rows = "rows";
 // What the API's ETL stores when an artifact names no offload mode.
 constexpr std::string_view k_default_offload_mode = "off";
 
-Result<void>
-read_name(JsonValue& value,
-          const JsonPlace& at,
-          InferencexRowReader::NameMemo& memo,
-          std::string (*canonical_of)(std::string_view),
-          std::string& out)
-{
-  INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
-  if (!memo.filled || memo.raw != text) {
-    memo.raw.assign(text);
-    memo.canonical = canonical_name(text, canonical_of);
-    memo.filled = true;
-  }
-  if (memo.canonical.empty()) {
-    return fail_at(at, "empty name (got " + quoted_text(text) + ", expected a non-empty name)");
-  }
-  out = memo.canonical;
-  return {};
-}
-
 // The required fields, in the order a missing one is reported.
 constexpr std::array k_required = {
   std::pair{InferencexField::hardware, "a string"},
@@ -144,66 +124,74 @@ complete_row(const InferencexRowState& state, std::size_t index, BenchmarkPoint&
   return {};
 }
 
+}  // namespace
+
+Result<void>
+read_inferencex_name(JsonValue& value,
+                     const JsonPlace& at,
+                     InferencexNameMemo& memo,
+                     std::string (*canonical_of)(std::string_view),
+                     std::string& out)
+{
+  INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
+  if (!memo.filled || memo.raw != text) {
+    memo.raw.assign(text);
+    memo.canonical = canonical_name(text, canonical_of);
+    memo.filled = true;
+  }
+  if (memo.canonical.empty()) {
+    return fail_at(at, "empty name (got " + quoted_text(text) + ", expected a non-empty name)");
+  }
+  out = memo.canonical;
+  return {};
+}
+
 void
-add_text(std::string& out, std::string_view text)
+append_identity_text(std::string& out, std::string_view text)
 {
   out += std::to_string(text.size());
   out += ':';
   out += text;
 }
 
-template<typename T>
+// Values as the API gives them (names canonical), so that the id does not depend on how the reader interprets GPU
+// counts; the fields newer answers add count with their defaults, so that old and new captures of one result
+// agree.
 void
-add_value(std::string& out, const std::optional<T>& value)
-{
-  if (value) {
-    out += '=';
-    out += std::to_string(*value);
-  } else {
-    out += '-';
-  }
-  out += ';';
-}
-
-// The identity of a row: everything that tells two measurements apart, not the measured numbers. Values as the
-// API gives them (names canonical), so that the id does not depend on how the reader interprets GPU counts; the
-// fields newer answers add count with their defaults, so that old and new captures of one result agree.
-void
-identity_text(const InferencexRowState& state, const BenchmarkPoint& point, std::string& out)
+inferencex_identity(const InferencexRowState& state, const BenchmarkPoint& point, std::string& out)
 {
   out.clear();
   for (const std::string* name :
        {&point.model, &point.hardware, &point.framework, &point.precision, &point.spec_method}) {
-    add_text(out, *name);
+    append_identity_text(out, *name);
   }
-  add_value(out, std::optional<int>(point.disaggregated ? 1 : 0));
-  add_value(out, state.is_multinode);
-  add_value(out, state.prefill_tp);
-  add_value(out, state.prefill_ep);
-  add_value(out, state.prefill_dp_attention);
-  add_value(out, state.prefill_num_workers);
-  add_value(out, point.tp);
-  add_value(out, point.ep);
-  add_value(out, state.decode_dp_attention);
-  add_value(out, state.decode_num_workers);
-  add_value(out, std::optional<std::int64_t>(state.num_prefill_gpu));
-  add_value(out, std::optional<std::int64_t>(state.num_decode_gpu));
-  add_text(out, state.agentic ? k_agentic_traces : k_single_turn);
-  add_value(out, point.isl);
-  add_value(out, point.osl);
-  add_value(out, std::optional<std::int64_t>(point.concurrency));
-  add_text(out, point.offload_mode.value_or(std::string(k_default_offload_mode)));
-  add_text(out, point.date);
+  append_identity_value(out, std::optional<int>(point.disaggregated ? 1 : 0));
+  append_identity_value(out, state.is_multinode);
+  append_identity_value(out, state.prefill_tp);
+  append_identity_value(out, state.prefill_ep);
+  append_identity_value(out, state.prefill_dp_attention);
+  append_identity_value(out, state.prefill_num_workers);
+  append_identity_value(out, point.tp);
+  append_identity_value(out, point.ep);
+  append_identity_value(out, state.decode_dp_attention);
+  append_identity_value(out, state.decode_num_workers);
+  append_identity_value(out, std::optional<std::int64_t>(state.num_prefill_gpu));
+  append_identity_value(out, std::optional<std::int64_t>(state.num_decode_gpu));
+  append_identity_text(out, state.agentic ? k_agentic_traces : k_single_turn);
+  append_identity_value(out, point.isl);
+  append_identity_value(out, point.osl);
+  append_identity_value(out, std::optional<std::int64_t>(point.concurrency));
+  append_identity_text(out, point.offload_mode.value_or(std::string(k_default_offload_mode)));
+  append_identity_text(out, point.date);
   if (point.run_url) {
-    add_text(out, *point.run_url);
+    append_identity_text(out, *point.run_url);
   } else {
     out += "-;";
   }
 }
 
-// "ix-" and the 64-bit FNV-1a hash of the row's identity in hex.
 std::string
-result_id_of(std::string_view identity)
+inferencex_result_id(std::string_view prefix, std::string_view identity)
 {
   constexpr std::uint64_t k_fnv_offset = 14695981039346656037ULL;
   constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
@@ -213,15 +201,14 @@ result_id_of(std::string_view identity)
     hash *= k_fnv_prime;
   }
   constexpr std::string_view k_hex = "0123456789abcdef";
-  std::string id = "ix-0000000000000000";
+  std::string id(prefix);
+  id.append(16, '0');
   for (std::size_t i = id.size(); i > id.size() - 16; --i) {
     id[i - 1] = k_hex[hash & 0xf];
     hash >>= 4;
   }
   return id;
 }
-
-}  // namespace
 
 Result<void>
 InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& point)
@@ -272,13 +259,13 @@ InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& po
       state.seen[slot] = true;
       switch (*field) {
         case InferencexField::model:
-          return read_name(field_value, at, m_model, domain::canonical_model, point.model);
+          return read_inferencex_name(field_value, at, m_model, domain::canonical_model, point.model);
         case InferencexField::hardware:
-          return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
+          return read_inferencex_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
         case InferencexField::framework:
-          return read_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
+          return read_inferencex_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
         case InferencexField::precision:
-          return read_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
+          return read_inferencex_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
         case InferencexField::metrics:
           return read_metrics(field_value);
         default:
@@ -286,8 +273,8 @@ InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& po
       }
     }));
   INFERTRACK_TRY(complete_row(state, index, point));
-  identity_text(state, point, m_identity);
-  point.result_id = result_id_of(m_identity);
+  inferencex_identity(state, point, m_identity);
+  point.result_id = inferencex_result_id("ix-", m_identity);
   return {};
 }
 

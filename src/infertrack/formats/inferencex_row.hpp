@@ -5,12 +5,54 @@
 #include "infertrack/util/result.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace infertrack::formats {
 
 // The note kind a point gets when the reader counts an aggregated engine's GPUs other than the API lists them.
 inline constexpr std::string_view k_gpu_count_note = "gpu_count_note";
+
+struct InferencexRowState;
+
+// The canonical form of the last name read in one field: rows repeat a few names.
+struct InferencexNameMemo
+{
+  std::string raw;
+  std::string canonical;
+  bool filled = false;
+};
+
+// Reads the string `value` into `out` as its canonical name (`canonical_of`), refusing a name that is empty once
+// trimmed. `memo` skips canonicalising a name equal to the last one read in the same field.
+util::Result<void> read_inferencex_name(JsonValue& value,
+                                        const JsonPlace& at,
+                                        InferencexNameMemo& memo,
+                                        std::string (*canonical_of)(std::string_view),
+                                        std::string& out);
+
+// Appends to `out` the identity of a row (docs/FORMATS.md, "Result id"): the configuration, workload,
+// concurrency, date and run, not the measured numbers. `append_identity_text` and `append_identity_value` add
+// one more part in the same encoding (`<length>:<text>`, `=<decimal>;`, `-;` for unknown).
+void inferencex_identity(const InferencexRowState& state, const domain::BenchmarkPoint& point, std::string& out);
+void append_identity_text(std::string& out, std::string_view text);
+template<typename T>
+void
+append_identity_value(std::string& out, const std::optional<T>& value)
+{
+  if (value) {
+    out += '=';
+    out += std::to_string(*value);
+  } else {
+    out += '-';
+  }
+  out += ';';
+}
+
+// `prefix` followed by 16 hex digits of the 64-bit FNV-1a hash of `identity`.
+std::string inferencex_result_id(std::string_view prefix, std::string_view identity);
 
 // Reads the rows of an InferenceX API answer into validated points: names canonical, counts positive,
 // throughputs non-negative and finite, dates YYYY-MM-DD, GPU counts and the per-GPU basis interpreted as the
@@ -22,15 +64,9 @@ public:
   // Fills `point` (default-constructed) from `rows[index]`, its derived result id included.
   util::Result<void> read(JsonValue value, std::size_t index, domain::BenchmarkPoint& point);
 
-  // The canonical form of the last name read in one field.
-  struct NameMemo
-  {
-    std::string raw;
-    std::string canonical;
-    bool filled = false;
-  };
-
 private:
+  using NameMemo = InferencexNameMemo;
+
   NameMemo m_model;
   NameMemo m_hardware;
   NameMemo m_framework;

@@ -34,9 +34,20 @@ read_optional_bool(JsonValue& value, const JsonPlace& at)
   return std::optional<bool>(flag);
 }
 
-// A worker count: 0 on aggregated rows, which have no separate prefill and decode workers.
+Result<std::optional<std::string>>
+read_optional_text(JsonValue& value, const JsonPlace& at)
+{
+  INFERTRACK_TRY_ASSIGN(text, read_optional_string(value, at));
+  if (!text) {
+    return std::optional<std::string>();
+  }
+  return std::optional<std::string>(std::string(*text));
+}
+
+}  // namespace
+
 Result<std::optional<std::int64_t>>
-read_worker_count(JsonValue& value, const JsonPlace& at)
+read_optional_non_negative_count(JsonValue& value, const JsonPlace& at)
 {
   constexpr std::string_view k_expected = "an integer >= 0";
   INFERTRACK_TRY_ASSIGN(null, is_json_null(value, at));
@@ -62,18 +73,6 @@ read_worker_count(JsonValue& value, const JsonPlace& at)
   }
   return bad_number(value, at, k_expected);
 }
-
-Result<std::optional<std::string>>
-read_optional_text(JsonValue& value, const JsonPlace& at)
-{
-  INFERTRACK_TRY_ASSIGN(text, read_optional_string(value, at));
-  if (!text) {
-    return std::optional<std::string>();
-  }
-  return std::optional<std::string>(std::string(*text));
-}
-
-}  // namespace
 
 std::optional<InferencexField>
 inferencex_field_named(std::string_view key)
@@ -171,7 +170,7 @@ read_inferencex_field(InferencexField field,
     return {};
   };
   const auto workers = [&](std::optional<std::int64_t>& out) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_worker_count(value, at));
+    INFERTRACK_TRY_ASSIGN(read, read_optional_non_negative_count(value, at));
     out = read;
     return {};
   };

@@ -86,6 +86,9 @@ struct InferencexRowState
   std::int64_t num_decode_gpu = 0;
 };
 
+// An integer >= 0 or null: a worker count, which is 0 on aggregated rows (no separate prefill and decode workers).
+util::Result<std::optional<std::int64_t>> read_optional_non_negative_count(JsonValue& value, const JsonPlace& at);
+
 // Reads the value of `field` (not a name and not `metrics`, which the row reader handles) into `state` or
 // `point`, refusing what the format does not allow.
 util::Result<void> read_inferencex_field(InferencexField field,

@@ -3,6 +3,7 @@
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_rows.hpp"
+#include "infertrack/formats/inferencex_runner_rows.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/snapshot_reader.hpp"
@@ -120,6 +121,33 @@ is_inferencex_rows(std::string_view text)
   });
 }
 
+// Whether the JSON object opening at `pos` has "hw" and "conc" members: the runner's result object.
+bool
+is_runner_object(std::string_view text, std::size_t pos)
+{
+  if (pos >= text.size() || text[pos] != '{') {
+    return false;
+  }
+  bool hw = false;
+  bool conc = false;
+  return scan_object_keys(text, pos, [&](std::string_view key, std::size_t) {
+    hw = hw || key == "hw";
+    conc = conc || key == "conc";
+    return hw && conc;
+  });
+}
+
+// An InferenceX runner result (agg_*.json), or an array whose first element is one (the collected agg_bmk.json).
+bool
+is_inferencex_runner_rows(std::string_view text)
+{
+  std::size_t pos = skip_space(text, 0);
+  if (pos < text.size() && text[pos] == '[') {
+    pos = skip_space(text, pos + 1);
+  }
+  return is_runner_object(text, pos);
+}
+
 // The required columns the first line of `text` lacks; all of them when it is not a CSV line at all.
 std::vector<std::string_view>
 missing_csv_columns(std::string_view text)
@@ -172,6 +200,11 @@ const std::array k_formats = {
               read_inferencex_rows,
               "inferencex_rows (a JSON array of InferenceX API benchmark rows, the first an object with "
               "\"hardware\" and \"metrics\")"},
+  FormatEntry{InputFormat::inferencex_runner_rows,
+              is_inferencex_runner_rows,
+              read_inferencex_runner_rows,
+              "inferencex_runner_rows (an InferenceX runner result object with \"hw\" and \"conc\", as in "
+              "agg_*.json, or an array of them)"},
 };
 
 // What the content looks like, for the "got" part of an unknown-format diagnostic.
@@ -183,10 +216,11 @@ describe_unknown(std::string_view content)
     return "empty input";
   }
   if (content[first] == '{') {
-    return "a JSON object without a top-level \"points\" array";
+    return "a JSON object without a top-level \"points\" array or \"hw\" and \"conc\" members";
   }
   if (content[first] == '[') {
-    return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\"";
+    return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\" or \"hw\" and "
+           "\"conc\"";
   }
   std::string missing;
   for (std::string_view name : missing_csv_columns(content)) {
@@ -209,6 +243,8 @@ to_string(InputFormat format)
       return "points_csv";
     case InputFormat::inferencex_rows:
       return "inferencex_rows";
+    case InputFormat::inferencex_runner_rows:
+      return "inferencex_runner_rows";
   }
   return "unknown";
 }

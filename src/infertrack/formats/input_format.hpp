@@ -14,6 +14,7 @@ enum class InputFormat
   snapshot,        // the seed's JSON snapshot
   points_csv,      // the measured-points CSV
   inferencex_rows, // an InferenceX API benchmarks answer: a JSON array of rows
+  inferencex_runner_rows, // an InferenceX runner result (agg_*.json): an object, or an array of them
 };
 
 const char* to_string(InputFormat format);

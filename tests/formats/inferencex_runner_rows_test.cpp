@@ -1,0 +1,153 @@
+#include "infertrack/formats/inferencex_runner_rows.hpp"
+
+#include "formats/test_files.hpp"
+#include "infertrack/domain/data_quality.hpp"
+#include "infertrack/formats/input_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace infertrack::formats {
+namespace {
+
+using domain::BenchmarkPoint;
+using domain::PerGpuBasis;
+
+// Illustrative rows in the runner's shapes (tests/cases/runner/README.md).
+constexpr std::string_view k_runs = "tests/cases/runner/dsv4-runs/";
+
+BenchmarkPoint
+read_one(std::string_view file)
+{
+  const std::string content = test::read_source_file(std::string(k_runs) + std::string(file));
+  EXPECT_EQ(detect_format(content), InputFormat::inferencex_runner_rows);
+  auto read = read_inferencex_runner_rows(content);
+  EXPECT_TRUE(read) << read.error().to_string();
+  if (!read || read->points.size() != 1) {
+    ADD_FAILURE() << file << ": expected one point";
+    return {};
+  }
+  return read->points[0];
+}
+
+TEST(read_inferencex_runner_rows, maps_a_one_node_fixed_length_row)
+{
+  const BenchmarkPoint point = read_one("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  EXPECT_TRUE(point.result_id.starts_with("ixr-")) << point.result_id;
+  EXPECT_EQ(point.model, "DeepSeek-V4-Pro");  // infmax_model_prefix "dsv4"
+  EXPECT_EQ(point.hardware, "mi355x");        // runner label "mi355x-amds"
+  EXPECT_EQ(point.framework, "sglang");
+  EXPECT_EQ(point.precision, "fp4");  // "mxfp4"
+  EXPECT_EQ(point.spec_method, "none");
+  EXPECT_FALSE(point.disaggregated);
+  EXPECT_EQ(point.workload, "8192/1024");
+  EXPECT_EQ(point.concurrency, 64);
+  EXPECT_EQ(point.tp, 8);
+  EXPECT_EQ(point.ep, 1);
+  EXPECT_EQ(point.aggregate_engine_gpus, 8);
+  EXPECT_EQ(point.total_allocated_gpus, 8);
+  EXPECT_FALSE(point.prefill_gpus);
+  EXPECT_FALSE(point.decode_gpus);
+  EXPECT_EQ(point.per_gpu_basis, PerGpuBasis::all_allocated);
+  EXPECT_EQ(point.per_gpu_tps, (domain::Throughput{1800.0, 200.0, 2000.0}));
+  EXPECT_EQ(point.absolute_tps, domain::Throughput{});  // the runner writes per-GPU values only
+  EXPECT_EQ(point.interactivity_median, 20.0);
+  EXPECT_EQ(point.interactivity_p90, 16.0);
+  EXPECT_EQ(point.date, "2026-07-15");
+  EXPECT_EQ(point.image, "lmsysorg/sglang:v0.5.12-rocm700-mi35x");
+  EXPECT_EQ(point.run_url, "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/1000000001/attempts/1");
+  EXPECT_EQ(point.tokens, domain::TokenStatistics{});
+  EXPECT_EQ(point.cache, domain::CacheHitRates{});
+}
+
+TEST(read_inferencex_runner_rows, divides_fixed_length_disaggregated_rows_role_locally)
+{
+  const BenchmarkPoint point = read_one("agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json");
+  EXPECT_EQ(point.hardware, "gb200");  // "cluster:gb200-nv"
+  EXPECT_EQ(point.framework, "dynamo-trt");  // "dynamo-trtllm"
+  EXPECT_EQ(point.precision, "fp4");         // "nvfp4"
+  EXPECT_EQ(point.spec_method, "mtp");
+  EXPECT_TRUE(point.disaggregated);
+  EXPECT_EQ(point.prefill_gpus, 8);
+  EXPECT_EQ(point.decode_gpus, 8);
+  EXPECT_EQ(point.total_allocated_gpus, 16);
+  EXPECT_FALSE(point.aggregate_engine_gpus);
+  EXPECT_EQ(point.tp, 8);  // the decode engine's
+  EXPECT_EQ(point.ep, 8);
+  EXPECT_EQ(point.per_gpu_basis, PerGpuBasis::role_local);
+
+  BenchmarkPoint completed = point;
+  domain::complete_point(completed);
+  EXPECT_EQ(completed.absolute_tps.input, 9000.0 * 8);   // over the prefill GPUs
+  EXPECT_EQ(completed.absolute_tps.output, 1000.0 * 8);  // over the decode GPUs
+  EXPECT_EQ(completed.absolute_tps.total, 5000.0 * 16);
+  EXPECT_TRUE(domain::check_point(completed).empty());
+}
+
+TEST(read_inferencex_runner_rows, flattens_an_agentic_rows_nested_metrics)
+{
+  const BenchmarkPoint point = read_one("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json");
+  EXPECT_EQ(point.workload, "agentic");
+  EXPECT_FALSE(point.isl);
+  EXPECT_EQ(point.framework, "dynamo-vllm");
+  EXPECT_TRUE(point.disaggregated);
+  EXPECT_EQ(point.total_allocated_gpus, 16);
+  EXPECT_EQ(point.tp, 8);  // decode_tp, not the row's tp (prefill + decode TP)
+  // Agentic runs divide every throughput by all GPUs.
+  EXPECT_EQ(point.per_gpu_basis, PerGpuBasis::all_allocated);
+  EXPECT_EQ(point.per_gpu_tps, (domain::Throughput{38750.0, 300.0, 39050.0}));
+  EXPECT_EQ(point.absolute_tps, (domain::Throughput{620000.0, 4800.0, 624800.0}));
+  EXPECT_EQ(point.interactivity_median, 80.0);  // request_metrics.latency.intvty.p50
+  EXPECT_EQ(point.interactivity_p90, 50.0);     // .p90: 1 / P90 ITL
+  EXPECT_EQ(point.tokens, (domain::TokenStatistics{60000.0, 52311.0, 118500.0, 464.0, 400.0, 902.0}));
+  EXPECT_EQ(point.cache, (domain::CacheHitRates{0.9, 0.05, 0.05, 0.95}));
+  EXPECT_EQ(point.kv_offloading, "cpu");
+  EXPECT_EQ(point.kv_offload_backend, "lmcache");
+  EXPECT_FALSE(point.offload_mode);
+
+  BenchmarkPoint completed = point;
+  domain::complete_point(completed);
+  EXPECT_TRUE(domain::check_point(completed).empty());  // 39,050 x 16 = 624,800
+}
+
+TEST(read_inferencex_runner_rows, derives_distinct_stable_ids)
+{
+  const BenchmarkPoint one_node = read_one("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  const BenchmarkPoint disaggregated = read_one("agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json");
+  const BenchmarkPoint agentic = read_one("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json");
+  EXPECT_NE(one_node.result_id, disaggregated.result_id);
+  EXPECT_NE(disaggregated.result_id, agentic.result_id);
+  EXPECT_EQ(read_one("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json").result_id, one_node.result_id);
+
+  // The measured numbers are not part of the identity; the concurrency is.
+  std::string row = test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  row.replace(row.find("\"tput_per_gpu\": 2000.0"), 22, "\"tput_per_gpu\": 2100.0");
+  auto changed = read_inferencex_runner_rows(row);
+  ASSERT_TRUE(changed) << changed.error().to_string();
+  EXPECT_EQ(changed->points[0].result_id, one_node.result_id);
+  row.replace(row.find("\"conc\": 64"), 10, "\"conc\": 32");
+  auto other = read_inferencex_runner_rows(row);
+  ASSERT_TRUE(other) << other.error().to_string();
+  EXPECT_NE(other->points[0].result_id, one_node.result_id);
+}
+
+TEST(read_inferencex_runner_rows, takes_the_model_from_model_when_the_prefix_is_empty)
+{
+  // The runner wrote an empty infmax_model_prefix when MODEL_PREFIX was not passed into its container.
+  std::string row = test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  row.replace(row.find("\"infmax_model_prefix\": \"dsv4\""), 29, "\"infmax_model_prefix\": \"\"");
+  auto read = read_inferencex_runner_rows(row);
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points[0].model, "DeepSeek-V4-Pro");  // "deepseek-ai/DeepSeek-V4-Pro"
+}
+
+TEST(read_input, reads_runner_rows_and_names_the_file)
+{
+  const auto bad = read_input(R"({"hw": "b200-nv", "conc": 0})", "agg_x.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().to_string(), "agg_x.json:row:conc: must be positive (got 0, expected an integer > 0)");
+}
+
+}  // namespace
+}  // namespace infertrack::formats
