@@ -18,10 +18,11 @@ void prepare_dataset(domain::Dataset& dataset);
 // Reads and prepares `content` from `source` (a path or "bundled:<name>"), detecting its format.
 util::Result<domain::Dataset> read_dataset(std::string_view content, const std::string& source);
 
-// Called with (files read so far, total files) while reading, for a progress display.
+// Called with (inputs read so far, total inputs) while reading, for a progress display.
 using ReadProgress = std::function<void(std::size_t, std::size_t)>;
 
-// Reads every file before anything is stored, so one bad file refuses the whole command.
+// Reads every file before anything is stored, so one bad file refuses the whole command. A directory or zip
+// archive among `paths` is expanded into its files (input_files.hpp), one dataset each.
 util::Result<std::vector<domain::Dataset>> read_files(std::span<const std::filesystem::path> paths,
                                                       const ReadProgress& progress = {});
 

@@ -55,7 +55,7 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   }
   if (format == OutputFormat::json) {
     fmt::print("{}\n",
-               nlohmann::json{{"files", flags.files.size()},
+               nlohmann::json{{"files", datasets->size()},
                               {"points_added", summary->points_added},
                               {"points_unchanged", summary->points_unchanged},
                               {"findings_added", summary->findings_added},
@@ -64,7 +64,7 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
     return;
   }
   fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)\n",
-             flags.files.size(),
+             datasets->size(),
              summary->points_added,
              summary->points_unchanged,
              summary->findings_added,
@@ -78,8 +78,10 @@ add_ingest_command(CLI::App& app, const GlobalOptions& options)
 {
   auto flags = std::make_shared<IngestFlags>();
   CLI::App* command = app.add_subcommand(
-    "ingest", "Store benchmark points from files (snapshot JSON or points CSV), all or nothing");
-  command->add_option("files", flags->files, "Input files; the format is detected from the content")
+    "ingest", "Store benchmark points from files, directories or zip archives of them, all or nothing");
+  command
+    ->add_option(
+      "files", flags->files, "Files, directories or zip archives of them; formats are detected from the content")
     ->required();
   command->add_flag("--quiet", flags->quiet, "No progress display");
   command->callback([&options, flags] { run_ingest(options, *flags); });

@@ -1,0 +1,175 @@
+#include "infertrack/app/input_files.hpp"
+
+#include <fmt/core.h>
+#include <zip.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <system_error>
+#include <vector>
+
+namespace infertrack::app {
+namespace {
+
+using util::Result;
+
+tl::unexpected<util::Diagnostic>
+fail_file(std::string name, std::string message)
+{
+  return tl::unexpected(util::Diagnostic{std::move(name), "", "", std::move(message)});
+}
+
+Result<std::string>
+read_whole_file(const std::filesystem::path& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return fail_file(path.string(), fmt::format("cannot open the file ({})", std::strerror(errno)));
+  }
+  std::string content;
+  // A regular file is read in one call into a string of its size: an istreambuf_iterator goes byte by
+  // byte and regrows the string (0.6 s instead of 0.2 s for 244 MB). Whatever follows (all of a pipe,
+  // or what a growing file gained meanwhile) is read as a stream.
+  std::error_code size_error;
+  if (const auto size = std::filesystem::file_size(path, size_error); !size_error) {
+    content.resize(size);
+    const auto got = in.rdbuf()->sgetn(content.data(), static_cast<std::streamsize>(size));
+    content.resize(static_cast<std::size_t>(std::max<std::streamsize>(got, 0)));
+  }
+  content.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) {
+    return fail_file(path.string(), "cannot read the file");
+  }
+  return content;
+}
+
+// A local file header, or the end-of-central-directory record that is all an empty archive holds.
+bool
+is_zip(std::string_view content)
+{
+  return content.starts_with(std::string_view("PK\x03\x04", 4))
+         || content.starts_with(std::string_view("PK\x05\x06", 4));
+}
+
+struct ZipCloser
+{
+  void operator()(zip_t* archive) const { zip_discard(archive); }
+};
+struct ZipFileCloser
+{
+  void operator()(zip_file_t* file) const { zip_fclose(file); }
+};
+
+std::string
+zip_error_text(zip_error_t* error)
+{
+  std::string text = zip_error_strerror(error);
+  zip_error_fini(error);
+  return text;
+}
+
+// Expands the archive `content` (read from `name`) entry by entry, in archive order; directory entries hold
+// nothing to read. Only one entry is in memory at a time besides the archive.
+Result<void>
+for_each_zip_entry(const std::string& name, const std::string& content, const OnInputFile& on_file)
+{
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t* source = zip_source_buffer_create(content.data(), content.size(), 0, &error);
+  if (source == nullptr) {
+    return fail_file(name, "cannot read the zip archive (" + zip_error_text(&error) + ")");
+  }
+  std::unique_ptr<zip_t, ZipCloser> archive(zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error));
+  if (!archive) {
+    zip_source_free(source);
+    return fail_file(name, "not a readable zip archive (" + zip_error_text(&error) + ")");
+  }
+  zip_error_fini(&error);
+  std::size_t files = 0;
+  const zip_int64_t entries = zip_get_num_entries(archive.get(), 0);
+  for (zip_int64_t i = 0; i < entries; ++i) {
+    zip_stat_t stat;
+    zip_stat_init(&stat);
+    if (zip_stat_index(archive.get(), static_cast<zip_uint64_t>(i), 0, &stat) != 0
+        || (stat.valid & ZIP_STAT_NAME) == 0) {
+      return fail_file(name, "cannot read the zip archive (" + std::string(zip_strerror(archive.get())) + ")");
+    }
+    const std::string_view entry_name = stat.name;
+    if (entry_name.ends_with('/')) {
+      continue;
+    }
+    InputFile file{name + "/" + std::string(entry_name), {}};
+    std::unique_ptr<zip_file_t, ZipFileCloser> entry(zip_fopen_index(archive.get(), static_cast<zip_uint64_t>(i), 0));
+    if (!entry) {
+      return fail_file(file.name, "cannot read the zip entry (" + std::string(zip_strerror(archive.get())) + ")");
+    }
+    if ((stat.valid & ZIP_STAT_SIZE) != 0) {
+      file.content.reserve(static_cast<std::size_t>(stat.size));
+    }
+    char buffer[64 * 1024];
+    zip_int64_t got = 0;
+    while ((got = zip_fread(entry.get(), buffer, sizeof buffer)) > 0) {
+      file.content.append(buffer, static_cast<std::size_t>(got));
+    }
+    if (got < 0) {
+      return fail_file(file.name,
+                       "cannot read the zip entry (" + std::string(zip_file_strerror(entry.get())) + ")");
+    }
+    entry.reset();
+    ++files;
+    INFERTRACK_TRY(on_file(file));
+  }
+  if (files == 0) {
+    return fail_file(name, "no input files (got a zip archive without files, expected at least one file)");
+  }
+  return {};
+}
+
+// A regular file: itself, or the entries of the zip archive it is.
+Result<void>
+for_each_in_file(const std::filesystem::path& path, const OnInputFile& on_file)
+{
+  INFERTRACK_TRY_ASSIGN(content, read_whole_file(path));
+  if (is_zip(content)) {
+    return for_each_zip_entry(path.string(), content, on_file);
+  }
+  InputFile file{path.string(), std::move(content)};
+  return on_file(file);
+}
+
+}  // namespace
+
+Result<void>
+for_each_input_file(const std::filesystem::path& path, const OnInputFile& on_file)
+{
+  std::error_code error;
+  if (!std::filesystem::is_directory(path, error)) {
+    return for_each_in_file(path, on_file);
+  }
+  std::vector<std::filesystem::path> files;
+  for (auto it = std::filesystem::recursive_directory_iterator(path, error);
+       !error && it != std::filesystem::recursive_directory_iterator();
+       it.increment(error)) {
+    if (it->is_regular_file(error)) {
+      files.push_back(it->path());
+    }
+  }
+  if (error) {
+    return fail_file(path.string(), "cannot list the directory (" + error.message() + ")");
+  }
+  if (files.empty()) {
+    return fail_file(path.string(), "no input files (got an empty directory, expected at least one file)");
+  }
+  // Path order, so that a directory is read the same way on every system and the first bad file is the same.
+  std::sort(files.begin(), files.end());
+  for (const std::filesystem::path& file : files) {
+    INFERTRACK_TRY(for_each_in_file(file, on_file));
+  }
+  return {};
+}
+
+}  // namespace infertrack::app

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "infertrack/util/result.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace infertrack::app {
+
+// One file to read: the name diagnostics give it and its bytes. A file inside a zip archive is named
+// `archive.zip/entry`, one inside a directory by its path.
+struct InputFile
+{
+  std::string name;
+  std::string content;
+};
+
+using OnInputFile = std::function<util::Result<void>(InputFile& file)>;
+
+// Calls `on_file` for each file `path` stands for, one at a time, stopping at the first failure: a regular
+// file is itself, or the files it holds when it is a zip archive (recognised by its content, not its name); a
+// directory stands for every regular file under it, in path order, each of them expanded the same way. An
+// empty directory or archive is refused: nothing to read is more likely a wrong path than an intent.
+util::Result<void> for_each_input_file(const std::filesystem::path& path, const OnInputFile& on_file);
+
+}  // namespace infertrack::app
