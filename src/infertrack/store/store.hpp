@@ -4,6 +4,7 @@
 #include "infertrack/store/community_store.hpp"
 #include "infertrack/util/result.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -76,6 +77,12 @@ public:
   // Points matching `filter`, ordered by model, hardware, framework, precision, spec method,
   // disaggregation, workload, date, concurrency, result id.
   virtual std::vector<domain::BenchmarkPoint> points(const PointFilter& filter) = 0;
+  // One page of points(filter): at most `limit` of its points, those that follow the point `after` (a
+  // result id) in that order, or the first ones when `after` is empty. The position is the point's own
+  // listing key, so pages stay in step while other points are ingested. Empty when `after` names no
+  // stored point (callers tell that apart with point()).
+  virtual std::vector<domain::BenchmarkPoint>
+  points_page(const PointFilter& filter, std::optional<std::string_view> after, std::size_t limit) = 0;
   // The points of the latest run of each configuration (model, hardware, framework, precision, spec
   // method, disaggregation, workload) that `filter` matches: per configuration, only the points of its
   // latest date (on or before `filter.as_of` when given; `filter.date` when given), never a mix of dates.

@@ -6,6 +6,7 @@
 #include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
+#include "infertrack/store/sqlite/points_page.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <mutex>
@@ -129,6 +130,13 @@ public:
   {
     std::lock_guard lock(m_mutex);
     return read_latest_points(m_db, filter);
+  }
+
+  std::vector<domain::BenchmarkPoint>
+  points_page(const PointFilter& filter, std::optional<std::string_view> after, std::size_t limit) override
+  {
+    std::lock_guard lock(m_mutex);
+    return read_points_page(m_db, filter, after, limit);
   }
 
   std::optional<domain::BenchmarkPoint> point(std::string_view result_id) override

@@ -1,0 +1,113 @@
+// Store::points_page() against a real SQLite file: keyset pages of the listing, with their notes.
+#include "infertrack/store/sqlite/sqlite_store.hpp"
+
+#include "store/store_test_support.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace infertrack::store::sqlite {
+namespace {
+
+using domain::BenchmarkPoint;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using testing::bare_point;
+
+BenchmarkPoint
+point_at(const std::string& id, const std::string& hardware, const std::string& date, std::int64_t concurrency)
+{
+  BenchmarkPoint point = bare_point(id);
+  point.hardware = hardware;
+  point.date = date;
+  point.concurrency = concurrency;
+  return point;
+}
+
+std::vector<std::string>
+ids(const std::vector<BenchmarkPoint>& points)
+{
+  std::vector<std::string> result;
+  for (const BenchmarkPoint& point : points) {
+    result.push_back(point.result_id);
+  }
+  return result;
+}
+
+class PointsPageTest : public ::testing::Test
+{
+protected:
+  void ingest(std::vector<BenchmarkPoint> points)
+  {
+    domain::Dataset dataset;
+    dataset.source = "test";
+    dataset.points = std::move(points);
+    ASSERT_TRUE(m_store->ingest(dataset));
+  }
+
+  // Every page of `filter` at `limit` points each, followed from the last id of each page.
+  std::vector<std::vector<std::string>> pages(const PointFilter& filter, std::size_t limit)
+  {
+    std::vector<std::vector<std::string>> result;
+    std::optional<std::string> after;
+    while (true) {
+      std::vector<std::string> page = ids(m_store->points_page(filter, after, limit));
+      if (page.empty()) {
+        return result;
+      }
+      after = page.back();
+      result.push_back(std::move(page));
+    }
+  }
+
+  testing::TempDir m_dir;
+  std::unique_ptr<Store> m_store = open_store(m_dir.file("pages.db"));
+};
+
+TEST_F(PointsPageTest, pages_follow_the_listing_order_of_points)
+{
+  // Ids out of listing order, so that an order by id alone would show.
+  ingest({point_at("z1", "b200", "2026-05-01", 1), point_at("a9", "b200", "2026-05-01", 2),
+          point_at("m5", "b200", "2026-06-01", 1), point_at("c3", "gb200", "2026-04-25", 4),
+          point_at("c2", "gb200", "2026-04-25", 4), point_at("b7", "mi355x", "2026-04-25", 1)});
+  EXPECT_THAT(ids(m_store->points({})), ElementsAre("z1", "a9", "m5", "c2", "c3", "b7"));
+  EXPECT_THAT(pages({}, 4), ElementsAre(ElementsAre("z1", "a9", "m5", "c2"), ElementsAre("c3", "b7")));
+  EXPECT_EQ(pages({}, 1).size(), 6u);
+  EXPECT_THAT(pages({}, 6), ElementsAre(ids(m_store->points({}))));
+
+  PointFilter b200;
+  b200.hardware = "b200";
+  EXPECT_THAT(pages(b200, 2), ElementsAre(ElementsAre("z1", "a9"), ElementsAre("m5")));
+  // A cursor outside the filter still names a place in the listing.
+  EXPECT_THAT(ids(m_store->points_page(b200, "c2", 10)), IsEmpty());
+  PointFilter gb200;
+  gb200.hardware = "gb200";
+  EXPECT_THAT(ids(m_store->points_page(gb200, "a9", 10)), ElementsAre("c2", "c3"));
+  PointFilter as_of;
+  as_of.as_of = "2026-05-01";
+  EXPECT_THAT(ids(m_store->points_page(as_of, "z1", 10)), ElementsAre("a9", "c2", "c3", "b7"));
+}
+
+TEST_F(PointsPageTest, an_unknown_cursor_gives_an_empty_page)
+{
+  ingest({point_at("a", "b200", "2026-05-01", 1)});
+  EXPECT_THAT(m_store->points_page({}, "no-such-id", 10), IsEmpty());
+  EXPECT_THAT(m_store->points_page({}, "a' OR '1'='1", 10), IsEmpty());
+  EXPECT_THAT(m_store->points_page({}, std::nullopt, 0), IsEmpty());
+}
+
+TEST_F(PointsPageTest, the_limit_counts_points_not_notes)
+{
+  // full_point carries several notes: one row each in the query, one point in the page.
+  const BenchmarkPoint first = testing::full_point("444914");
+  const BenchmarkPoint second = testing::full_point("444915", 1);
+  ingest({first, second});
+  const std::vector<BenchmarkPoint> page = m_store->points_page({}, std::nullopt, 1);
+  ASSERT_EQ(page.size(), 1);
+  EXPECT_EQ(page.front(), m_store->points({}).front());
+  EXPECT_EQ(page.front().notes, m_store->points({}).front().notes);
+  EXPECT_EQ(m_store->points_page({}, page.front().result_id, 5), std::vector<BenchmarkPoint>{m_store->points({}).back()});
+}
+
+}  // namespace
+}  // namespace infertrack::store::sqlite
