@@ -135,7 +135,10 @@ TEST_F(ApiRoutes, reference_routes)
   EXPECT_EQ(get_json("/api/v1/hardware").size(), 1);
   EXPECT_EQ(get_json("/api/v1/headlines").size(), 2);
   EXPECT_FALSE(get_json("/api/v1/availability").empty());
-  EXPECT_EQ(get_json("/api/v1/points", {{"hardware", "gb200"}}).size(), 5);
+  const json gb200 = get_json("/api/v1/points", {{"hardware", "gb200"}});
+  EXPECT_EQ(gb200["points"].size(), 5);
+  EXPECT_TRUE(gb200["next"].is_null());
+  EXPECT_EQ(gb200["limit"], 1000);
   const json point = get_json("/api/v1/points/444212");
   EXPECT_EQ(point["result_id"], "444212");
   EXPECT_TRUE(point.contains("findings"));
@@ -174,6 +177,12 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
   expect_error(get("/api/v1/points", {{"date", "yesterday"}}), 400, "bad_parameter", "date: expected a date");
   expect_error(get("/api/v1/points", {{"model", "dsv4"}, {"model", "dsv4"}}), 400, "bad_parameter", "model: given more than once");
+  expect_error(get("/api/v1/points", {{"limit", "0"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 0)");
+  expect_error(get("/api/v1/points", {{"limit", "1001"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 1001)");
+  expect_error(get("/api/v1/points", {{"limit", "many"}}), 400, "bad_parameter", "limit: ");
+  expect_error(get("/api/v1/points", {{"runs", "some"}}), 400, "bad_parameter", "runs: expected all or latest (got 'some')");
+  expect_error(get("/api/v1/points", {{"after", "999999"}}), 400, "bad_parameter",
+               "after: no stored point has result id '999999'");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40Q"}}), 400, "bad_parameter", "demand");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40T"}, {"utilization", "2"}}), 400, "bad_parameter", "utilization");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"gpus_per_rack", "x"}}), 400, "bad_parameter", "gpus_per_rack");

@@ -200,10 +200,51 @@ TEST_F(LatestRuns, frontier_draws_the_latest_run_or_the_run_of_a_date)
   }
 }
 
-TEST_F(LatestRuns, points_and_availability_read_group_by_group_give_the_same_bytes)
+// Every point one route lists, following its "next" cursor from page to page.
+std::vector<std::string>
+paged_ids(store::Store& store, std::vector<std::pair<std::string, std::string>> query, std::size_t& pages)
 {
-  // /points and /availability read one configuration group at a time; the answer must be exactly the
-  // one every point at once gives.
+  std::vector<std::string> ids;
+  pages = 0;
+  std::optional<std::string> after;
+  do {
+    http::Request request;
+    request.method = "GET";
+    request.path = "/api/v1/points";
+    request.target = request.path;
+    request.query = query;
+    if (after) {
+      request.query.emplace_back("after", *after);
+    }
+    const http::Response response = api::handle_api(request, store).value_or(http::Response{});
+    EXPECT_EQ(response.status, 200) << response.body;
+    if (response.status != 200) {
+      break;
+    }
+    const nlohmann::json page = nlohmann::json::parse(response.body);
+    for (const nlohmann::json& point : page["points"]) {
+      ids.push_back(point["result_id"]);
+    }
+    after = page["next"].is_null() ? std::nullopt : std::optional<std::string>(page["next"]);
+    ++pages;
+  } while (after && pages < 1000);
+  return ids;
+}
+
+std::vector<std::string>
+ids_of(const std::vector<BenchmarkPoint>& points)
+{
+  std::vector<std::string> ids;
+  for (const BenchmarkPoint& point : points) {
+    ids.push_back(point.result_id);
+  }
+  return ids;
+}
+
+TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
+{
+  // One page holds what every point at once gives, byte for byte, when it fits; small pages followed by
+  // their cursors add up to the same points, and runs=latest to the latest runs.
   const std::vector<std::vector<std::pair<std::string, std::string>>> queries = {
     {}, {{"model", "Runs-Model"}}, {{"model", "dsv4"}}, {{"hardware", "gb200"}}, {{"as_of", "2026-06-04"}},
     {{"model", "Runs-Model"}, {"date", "2026-06-05"}}, {{"framework", "no-such-engine"}},
@@ -221,18 +262,55 @@ TEST_F(LatestRuns, points_and_availability_read_group_by_group_give_the_same_byt
     EXPECT_EQ(response.content_type.rfind("application/json", 0), 0u);
 
     const store::PointFilter filter = api::QueryParams(request).filter().value();
+    const std::vector<BenchmarkPoint> every_point = store->points(filter);
+    ASSERT_LT(every_point.size(), 1000u);
     nlohmann::json every = nlohmann::json::array();
-    for (const BenchmarkPoint& point : store->points(filter)) {
+    for (const BenchmarkPoint& point : every_point) {
       every.push_back(app::to_json(point));
     }
-    EXPECT_EQ(response.body, every.dump()) << request.query.size();
+    EXPECT_EQ(nlohmann::json::parse(response.body),
+              nlohmann::json({{"points", every}, {"next", nullptr}, {"limit", 1000}}))
+      << request.query.size();
+    EXPECT_EQ(response.body, "{\"points\":" + every.dump() + ",\"next\":null,\"limit\":1000}");
+
+    for (const std::string limit : {"1", "2", "5"}) {
+      auto small = query;
+      small.emplace_back("limit", limit);
+      std::size_t pages = 0;
+      EXPECT_EQ(paged_ids(*store, small, pages), ids_of(every_point)) << limit;
+      const std::size_t per_page = std::stoul(limit);
+      EXPECT_EQ(pages, std::max<std::size_t>(1, (every_point.size() + per_page - 1) / per_page)) << limit;
+
+      small.emplace_back("runs", "latest");
+      EXPECT_EQ(paged_ids(*store, small, pages), ids_of(store->latest_points(filter))) << limit;
+    }
 
     request.path = "/api/v1/availability";
     request.target = request.path;
     const http::Response availability = api::handle_api(request, *store).value_or(http::Response{});
     ASSERT_EQ(availability.status, 200) << availability.body;
-    EXPECT_EQ(availability.body, api::availability_rows(store->points(filter)).dump());
+    EXPECT_EQ(availability.body, api::availability_rows(every_point).dump());
   }
+}
+
+TEST_F(LatestRuns, points_pages_keep_their_place_while_points_arrive)
+{
+  // The cursor is a point's place in listing order, not a count: a point ingested before it moves no page.
+  std::size_t pages = 0;
+  const std::vector<std::string> before = paged_ids(*store, {{"model", "Runs-Model"}, {"limit", "4"}}, pages);
+  const nlohmann::json first = get_json("/api/v1/points", {{"model", "Runs-Model"}, {"limit", "4"}});
+  domain::Dataset early;
+  early.source = "early.csv";
+  BenchmarkPoint point = store->points({}).front();
+  point.result_id = "early-1";
+  point.framework = "aaa-first";
+  point.model = "Runs-Model";
+  early.points.push_back(point);
+  app::prepare_dataset(early);
+  ASSERT_TRUE(store->ingest(early).has_value());
+  const nlohmann::json second =
+    get_json("/api/v1/points", {{"model", "Runs-Model"}, {"limit", "4"}, {"after", first["next"].get<std::string>()}});
+  EXPECT_EQ(second["points"][0]["result_id"], before.at(4));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "infertrack/server/api/api_routes.hpp"
 
+#include "infertrack/app/configuration_filters.hpp"
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
@@ -12,7 +13,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <set>
+#include <iterator>
 #include <tuple>
 
 namespace infertrack::server::api {
@@ -21,6 +22,16 @@ namespace {
 constexpr std::string_view k_prefix = "/api/v1";
 constexpr std::size_t k_curve_samples = 48; // enough for a smooth line at chart width, small on the wire
 constexpr const char* k_api_cache_control = "no-cache"; // revalidate with the ETag: data changes on ingest
+// The most points one /points answer lists, and how many it lists unless asked for fewer: about 1.2 MB
+// of JSON (100 KB gzip).
+constexpr std::size_t k_points_page_limit = 1000;
+
+// Which runs /points pages through.
+enum class PointRuns
+{
+  all,    // every run of every configuration
+  latest, // the latest run of each configuration, as a chart draws them
+};
 
 using http::Response;
 
@@ -110,34 +121,6 @@ benchmarks(const QueryParams& params, store::Store& store)
   return rows;
 }
 
-// The configuration groups `filter`'s points fall into, each a filter narrowed to one model, hardware,
-// framework, precision, spec method and disaggregation, in listing order: reading them one after the
-// other gives what store.points(filter) gives, holding one group's points at a time instead of every
-// point at once (a model may have tens of thousands). Every group has a latest run, so the latest runs
-// name them all.
-std::vector<store::PointFilter>
-point_groups(store::Store& store, const store::PointFilter& filter)
-{
-  using Group = std::tuple<std::string, std::string, std::string, std::string, std::string, bool>;
-  std::set<Group> groups;
-  for (domain::BenchmarkPoint& point : store.latest_points(filter)) {
-    groups.emplace(std::move(point.model), std::move(point.hardware), std::move(point.framework),
-                   std::move(point.precision), std::move(point.spec_method), point.disaggregated);
-  }
-  std::vector<store::PointFilter> filters;
-  for (const auto& [model, hardware, framework, precision, spec_method, disaggregated] : groups) {
-    store::PointFilter group = filter;
-    group.model = model;
-    group.hardware = hardware;
-    group.framework = framework;
-    group.precision = precision;
-    group.spec_method = spec_method;
-    group.disaggregated = disaggregated;
-    filters.push_back(std::move(group));
-  }
-  return filters;
-}
-
 Answer
 availability(const QueryParams& params, store::Store& store)
 {
@@ -145,7 +128,7 @@ availability(const QueryParams& params, store::Store& store)
   // Rows are unique per group (their key holds the group's fields), so the groups' rows simply follow
   // one another.
   nlohmann::json rows = nlohmann::json::array();
-  for (const store::PointFilter& group : point_groups(store, filter)) {
+  for (const store::PointFilter& group : app::configuration_filters(store, filter)) {
     for (nlohmann::json& row : availability_rows(store.points(group))) {
       rows.push_back(std::move(row));
     }
@@ -337,27 +320,87 @@ to_response(const Answer& answer, std::string route)
   return response;
 }
 
-// GET /api/v1/points: every point the filters select, serialised one at a time and one configuration
-// group at a time, so that the answer's text is the only thing proportional to it held in memory (the
-// same bytes as dumping one JSON array of every point).
+// The listing order of Store::points(), for finding a page's place among the latest runs.
+auto
+listing_key(const domain::BenchmarkPoint& point)
+{
+  return std::tie(point.model, point.hardware, point.framework, point.precision, point.spec_method,
+                  point.disaggregated, point.workload, point.date, point.concurrency, point.result_id);
+}
+
+// At most `limit` + 1 points of the page that follows `after`: one more than the page shows tells whether
+// another page follows. runs=latest pages through the latest run of each configuration, which the store
+// reads whole (a few hundred points, what a chart draws); otherwise the store reads only the page.
+std::vector<domain::BenchmarkPoint>
+page_points(store::Store& store,
+            const store::PointFilter& filter,
+            PointRuns runs,
+            const std::optional<domain::BenchmarkPoint>& after,
+            std::size_t limit)
+{
+  if (runs == PointRuns::all) {
+    return store.points_page(filter, after ? std::optional<std::string_view>(after->result_id) : std::nullopt,
+                             limit + 1);
+  }
+  std::vector<domain::BenchmarkPoint> latest = store.latest_points(filter);
+  auto first = latest.begin();
+  if (after) {
+    first = std::upper_bound(latest.begin(), latest.end(), *after, [](const auto& a, const auto& b) {
+      return listing_key(a) < listing_key(b);
+    });
+  }
+  const auto count = std::min<std::size_t>(static_cast<std::size_t>(latest.end() - first), limit + 1);
+  return {std::make_move_iterator(first), std::make_move_iterator(first + static_cast<std::ptrdiff_t>(count))};
+}
+
+// GET /api/v1/points: one page of the points the filters select, at most k_points_page_limit, with the
+// cursor of the next page ("next", passed back as "after") or null on the last. A listing of every point
+// of a model would be tens of megabytes of JSON built whole in memory; a page is about a megabyte.
 Response
 points_response(const QueryParams& params, store::Store& store)
 {
   const std::string route = std::string(k_prefix) + "/points";
-  auto filter = checked_filter(params, {}, store, false);
+  auto refuse = [&](ApiError error) { return to_response(tl::unexpected(std::move(error)), route); };
+  auto filter = checked_filter(params, {"limit", "after", "runs"}, store, false);
   if (!filter) {
-    return to_response(tl::unexpected(filter.error()), route);
+    return refuse(filter.error());
   }
-  std::string body = "[";
-  for (const store::PointFilter& group : point_groups(store, *filter)) {
-    for (const domain::BenchmarkPoint& point : store.points(group)) {
-      if (body.size() > 1) {
-        body += ',';
-      }
-      body += app::to_json(point).dump();
+  const auto limit = params.integer("limit");
+  if (!limit) {
+    return refuse(bad_parameter(limit.error()));
+  }
+  if (*limit && (**limit < 1 || static_cast<std::uint64_t>(**limit) > k_points_page_limit)) {
+    return refuse(ApiError{400, "bad_parameter",
+                           fmt::format("limit: expected 1 to {} (got {})", k_points_page_limit, **limit)});
+  }
+  const std::size_t page_size = limit->value_or(k_points_page_limit);
+  const std::string runs_text = params.text("runs").value_or("all");
+  if (runs_text != "all" && runs_text != "latest") {
+    return refuse(ApiError{400, "bad_parameter", "runs: expected all or latest (got '" + runs_text + "')"});
+  }
+  std::optional<domain::BenchmarkPoint> after;
+  if (const auto cursor = params.text("after")) {
+    after = store.point(*cursor);
+    if (!after) {
+      return refuse(ApiError{400, "bad_parameter", "after: no stored point has result id '" + *cursor + "'"});
     }
   }
-  body += ']';
+  std::vector<domain::BenchmarkPoint> points =
+    page_points(store, *filter, runs_text == "latest" ? PointRuns::latest : PointRuns::all, after, page_size);
+  const bool more = points.size() > page_size;
+  points.resize(std::min(points.size(), page_size));
+
+  // Serialised one point at a time: the page's text is the only copy of it as JSON.
+  std::string body = "{\"points\":[";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (i > 0) {
+      body += ',';
+    }
+    body += app::to_json(points[i]).dump();
+  }
+  body += "],\"next\":";
+  body += more ? nlohmann::json(points.back().result_id).dump() : "null";
+  body += fmt::format(",\"limit\":{}}}", page_size);
   Response response = Response::json(200, std::move(body));
   response.route = route;
   response.cache_control = k_api_cache_control;

@@ -98,9 +98,10 @@ history_answer(const QueryParams& params, store::Store& store)
   const std::vector<app::HistoryRow> rows = app::history(store, *query);
   if (rows.empty() && query->filter.model) {
     // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
+    // A stored model has a latest run, so only those points are read.
     store::PointFilter model_only;
     model_only.model = query->filter.model;
-    if (store.points(model_only).empty()) {
+    if (store.latest_points(model_only).empty()) {
       return tl::unexpected(
         HistoryRouteError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
     }

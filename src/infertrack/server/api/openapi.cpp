@@ -264,7 +264,7 @@ openapi_document()
   },
   "/points": {
    "get": {
-    "summary": "Stored points with provenance",
+    "summary": "Stored points with provenance, one page at a time in listing order (configuration, date, concurrency, result id): {\"points\": [...], \"next\": cursor or null, \"limit\": n}; pass next as after for the following page",
     "parameters": [
      {
       "name": "model",
@@ -337,6 +337,41 @@ openapi_document()
        "type": "string"
       },
       "description": "YYYY-MM-DD: the tracker as it stood that day"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 1000,
+       "default": 1000
+      },
+      "description": "At most this many points in the answer"
+     },
+     {
+      "name": "after",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "The next of the previous page: the result id after which this page starts (400 when no point has it)"
+     },
+     {
+      "name": "runs",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string",
+       "enum": [
+        "all",
+        "latest"
+       ],
+       "default": "all"
+      },
+      "description": "all: every run; latest: only the latest run of each configuration, as /benchmarks and the chart list them"
      }
     ],
     "responses": {
