@@ -65,13 +65,13 @@ test('the chart draws every curve and point the API answers', async () => {
   assert.equal(await page.locator('#chart-legend li').count(), answer.curves.length);
   assert.equal(await page.locator('#chart-canvas canvas').count(), 1);
 
-  // Every run date as its own curve: one frontier answer per date of the shown points.
+  // Every run date as its own curve: one frontier answer per stored run date of the filters.
   await page.selectOption('#c-runs', 'all');
   await page.waitForSelector('#chart-canvas[data-state="ready"]');
-  const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
+  const runs = await server.api(`/api/v1/availability?model=${encodeURIComponent(model)}`);
   let curves = 0;
   let dated = 0;
-  for (const date of new Set(points.map((p) => p.date))) {
+  for (const date of new Set(runs.map((r) => r.date))) {
     const one = await server.api(`/api/v1/frontier?model=${encodeURIComponent(model)}&x=auto&metric=total&date=${date}`);
     curves += one.curves.length;
     dated += one.curves.flatMap((c) => c.points).filter((p) => p.x > 0 && p.y > 0).length;
@@ -100,8 +100,10 @@ test('without JavaScript the headlines, points table and caveats are there', asy
   assert.match(text, /444911/);
   assert.match(text, /extra disaggregation/);
   const model = await page.inputValue('#f-model');
+  // The bundled data is small enough for the server's table to list every point, all on the API's first page.
   const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
-  assert.equal(await page.locator('#points-table tbody tr').count(), points.length);
+  assert.equal(points.next, null);
+  assert.equal(await page.locator('#points-table tbody tr').count(), points.points.length);
   assert.ok(await page.locator('#caveats li').count() > 3);
   assert.equal(await page.locator('#comments').count(), 1);
   assert.equal(await page.locator('#chart-canvas').isVisible(), false); // script-only parts stay hidden
@@ -112,7 +114,7 @@ test('without JavaScript the headlines, points table and caveats are there', asy
 test('first-load JavaScript is under 40 KB gzip and first paint is fast', async (t) => {
   const html = await (await fetch(server.url + '/')).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
-  assert.equal(scripts.length, 3); // uPlot, the tracker script and the comment section's
+  assert.equal(scripts.length, 2); // uPlot and the tracker script; the comment section's comes later
   let total = 0;
   for (const src of scripts) {
     assert.match(src, /^\/assets\/[\w-]+(\.[\w-]+)*\.[0-9a-f]{8}\.js$/);
@@ -125,9 +127,9 @@ test('first-load JavaScript is under 40 KB gzip and first paint is fast', async 
   t.diagnostic(`first-load JS: ${total} bytes gzip (${(total / 1024).toFixed(1)} KB)`);
   assert.ok(total < JS_BUDGET_BYTES, `${total} bytes`);
 
-  // First contentful paint on loopback, best of three cold loads.
+  // First contentful paint on loopback, over five cold loads.
   const paints = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const page = await newPage(browser);
     await page.goto(server.url + '/', { waitUntil: 'load' });
     paints.push(await page.evaluate(() => new Promise((resolve) => {
@@ -139,6 +141,25 @@ test('first-load JavaScript is under 40 KB gzip and first paint is fast', async 
     })));
     await page.context().close();
   }
-  t.diagnostic(`first contentful paint: ${paints.map((p) => p.toFixed(0)).join(', ')} ms`);
+  const sorted = [...paints].sort((a, b) => a - b);
+  t.diagnostic(`first contentful paint: ${paints.map((p) => p.toFixed(0)).join(', ')} ms ` +
+    `(median ${sorted[2].toFixed(0)}, best ${sorted[0].toFixed(0)})`);
   assert.ok(Math.min(...paints) < FCP_LIMIT_MS, `FCP ${Math.min(...paints)} ms`);
+});
+
+test('the comment section\'s script comes only as the section nears the viewport', async () => {
+  const page = await newPage(browser);
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  const src = await page.locator('#comments').getAttribute('data-script');
+  assert.match(src, /^\/assets\/comments\.[0-9a-f]{8}\.js$/);
+  assert.ok(!fetched.includes(src), 'comments.js before scrolling');
+  assert.ok(!fetched.some((path) => path.startsWith('/api/v1/comments')), 'comments before scrolling');
+  await page.locator('#comments').scrollIntoViewIfNeeded();
+  await page.waitForSelector('#comments[data-state="ready"]');
+  assert.equal(fetched.filter((path) => path === src).length, 1);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });

@@ -45,8 +45,8 @@ test('a share link restores the page state', async () => {
   assert.equal(await restored.inputValue('#p-at'), '80');
   assert.equal(await restored.inputValue('#p-util'), '0.5');
   assert.equal(await restored.inputValue('#p-kw'), '2.5');
-  // The server rendered the table for the shared filters too, before any script ran.
-  const flash = await server.api('/api/v1/points?model=DeepSeek-V4.1-Flash');
+  // The table lists the latest run of each configuration the shared filters select, as the chart does.
+  const flash = (await server.api('/api/v1/points?model=DeepSeek-V4.1-Flash&runs=latest')).points;
   assert.equal(await restored.locator('#points-table tbody tr').count(), flash.length);
   assert.equal(await restored.locator('#chart-canvas').getAttribute('data-curves'),
     String((await server.api('/api/v1/frontier?model=DeepSeek-V4.1-Flash&x=p90&metric=output')).curves.length));
@@ -82,11 +82,43 @@ function csvFields(line) {
   return fields;
 }
 
+test('a share link naming a point of an earlier run restores it in the planner', async () => {
+  const latest = new Set((await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&runs=latest'))
+    .points.map((p) => p.result_id));
+  const older = (await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x')).points
+    .find((p) => !latest.has(p.result_id));
+  assert.ok(older, 'the bundled data has earlier MI355X runs');
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/?hardware=mi355x&plan_by=point&point=${encodeURIComponent(older.result_id)}`);
+  // MI355X has no published cost, so the plan itself may be an error; the choice is what is tested.
+  await page.waitForSelector('#points-table[data-state="ready"]');
+  await page.waitForSelector('#plan-table[data-state]:not([data-state="loading"])');
+  assert.equal(await page.isChecked('#p-by-point'), true);
+  assert.equal(await page.inputValue('#p-point'), older.result_id);
+  assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});
+
 test('CSV and JSON exports match the API points for the shown filters', async () => {
   const page = await newPage(browser);
   await page.goto(server.url + '/?hardware=mi355x');
   await waitForApp(page);
-  const expected = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x');
+  // The latest runs, as the chart draws them; then every run date, the answer's first (here only) page.
+  await exportsMatch(page, await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&runs=latest'));
+  await page.selectOption('#c-runs', 'all');
+  await page.waitForSelector('#points-table[data-state="ready"]');
+  const every = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x');
+  await page.waitForFunction((n) => document.querySelector('#points-table').dataset.count === String(n),
+    every.points.length);
+  await exportsMatch(page, every);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
+// The table and both exports hold exactly the points of `answer`, one page of /api/v1/points.
+async function exportsMatch(page, answer) {
+  assert.equal(answer.next, null);
+  const expected = answer.points;
   assert.ok(expected.length > 0);
   assert.equal(await page.locator('#points-table tbody tr').count(), expected.length);
 
@@ -108,6 +140,4 @@ test('CSV and JSON exports match the API points for the shown filters', async ()
 
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
   assert.deepEqual(JSON.parse(await readFile(await jsonDownload.path(), 'utf8')), expected);
-  assert.deepEqual(page.problems, []);
-  await page.context().close();
-});
+}

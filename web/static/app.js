@@ -127,7 +127,10 @@
 
   // ---- points table, exports ----------------------------------------------------------------------
 
+  // The table lists what the chart shows: the latest run of each configuration, or with "every run date"
+  // every point, one page of the API at a time as the reader asks for more. Never every point at once.
   let shownPoints = [];
+  let nextPage = null; // the API's cursor for the rest of the listing, or null
 
   function interactivityOf(point) {
     if (point.interactivity_p90 !== null) return [point.interactivity_p90, 'P90'];
@@ -140,10 +143,11 @@
       : String(point.total_allocated_gpus);
   }
 
-  function renderPointsTable(points) {
+  function renderPointsTable(points, next, added = points) {
     shownPoints = points;
+    nextPage = next;
     const table = $('#points-table');
-    const rows = points.map((p) => {
+    const rows = added.map((p) => {
       const [speed, basis] = interactivityOf(p);
       const num = (text) => h('td', { class: 'num' }, text);
       return h('tr', { 'data-result-id': p.result_id },
@@ -155,10 +159,42 @@
         num(fmtTps(p.tps_per_gpu.total)), num(fmtTps(p.tps_per_gpu.input)), num(fmtTps(p.tps_per_gpu.output)),
         h('td', null, p.date));
     });
-    table.tBodies[0].replaceChildren(...rows);
+    if (added === points) table.tBodies[0].replaceChildren(...rows);
+    else table.tBodies[0].append(...rows);
     table.dataset.count = String(points.length);
     table.dataset.state = 'ready';
     $('#points-count').textContent = String(points.length);
+    $('#points-more').hidden = next === null;
+    $('#points-scope').textContent = valueOf('runs') === 'all'
+      ? (next === null ? 'Every run of each configuration.' : `Every run of each configuration: the first ${points.length}.`)
+      : 'The latest run of each configuration, as the chart draws them; choose "Every run date" above for earlier runs.';
+  }
+
+  function tableParams() {
+    const params = filterParams();
+    params.set('runs', valueOf('runs') === 'all' ? 'all' : 'latest');
+    return params;
+  }
+
+  let tableTicket = 0;
+  async function loadTable(more) {
+    const ticket = ++tableTicket;
+    const table = $('#points-table');
+    table.dataset.state = 'loading';
+    const params = tableParams();
+    if (more) params.set('after', nextPage);
+    try {
+      const answer = await api('points', params);
+      if (ticket !== tableTicket) return null;
+      if (more) renderPointsTable(shownPoints.concat(answer.points), answer.next, answer.points);
+      else renderPointsTable(answer.points, answer.next);
+      return answer;
+    } catch (error) {
+      if (ticket !== tableTicket) return null;
+      $('#points-scope').textContent = 'The points could not be loaded: ' + error.message;
+      table.dataset.state = 'error';
+      return null;
+    }
   }
 
   const CSV_COLUMNS = [
@@ -205,8 +241,12 @@
     params.set('x', valueOf('x'));
     params.set('metric', valueOf('metric'));
     if (valueOf('runs') !== 'all') return (await api('frontier', params)).curves;
-    // One curve per run date: ask for each date the current filters hold; a run is never stitched.
-    const dates = [...new Set(shownPoints.map((p) => p.date))].sort();
+    // One curve per run date: ask for each date the current filters hold (the stored runs, not every
+    // point, tell which); a run is never stitched.
+    const runParams = filterParams();
+    runParams.set('model', model);
+    const runs = await api('availability', runParams);
+    const dates = [...new Set(runs.map((r) => r.date))].sort();
     const answers = await Promise.all(dates.map((date) => {
       const dated = new URLSearchParams(params);
       dated.set('date', date);
@@ -505,9 +545,17 @@
     if (first) presetSelect.value = first.key;
   }
 
-  function fillPointChoices(points) {
+  // The planner offers the latest run of each configuration, and a point named by a share link.
+  async function fillPointChoices(points) {
     const select = $('#p-point');
     const previous = pendingPoint || select.value;
+    if (previous && !points.some((p) => p.result_id === previous)) {
+      try {
+        points = [await api('points/' + encodeURIComponent(previous)), ...points];
+      } catch {
+        // A point no longer stored: the choice falls back to the first one.
+      }
+    }
     select.replaceChildren(...points.map((p) => h('option', { value: p.result_id },
       `${p.result_id}: ${p.hardware} ${p.framework} ${p.precision}, ${p.concurrency} users, ${p.date}`)));
     if (points.some((p) => p.result_id === previous)) select.value = previous;
@@ -665,18 +713,36 @@
     }
   }
 
-  async function refreshAll() {
-    const table = $('#points-table');
-    table.dataset.state = 'loading';
-    try {
-      const points = await api('points', filterParams());
-      renderPointsTable(points);
-      fillPointChoices(points);
-    } catch (error) {
-      $('#chart-status').textContent = 'The points could not be loaded: ' + error.message;
-      table.dataset.state = 'error';
+  // The planner's point choices: the table's answer when it lists the latest runs, else their own.
+  async function refreshPoints() {
+    const answer = await loadTable(false);
+    let latest = answer && valueOf('runs') !== 'all' ? answer.points : null;
+    if (!latest) {
+      const params = filterParams();
+      params.set('runs', 'latest');
+      latest = await api('points', params).then((a) => a.points, () => []);
     }
+    await fillPointChoices(latest);
+  }
+
+  async function refreshAll() {
+    await refreshPoints();
     await Promise.all([refreshChart(), refreshPlan(), refreshHistory()]);
+  }
+
+  // The comment section's script is fetched once the section comes near the viewport: most visits never
+  // scroll that far, and the first paint and first-load script budget are the page's own.
+  function loadCommentsNearby() {
+    const section = $('#comments[data-script]');
+    if (!section) return;
+    const load = () => document.head.append(h('script', { src: section.dataset.script, defer: true }));
+    if (!('IntersectionObserver' in window)) { load(); return; }
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    }, { rootMargin: '800px 0px' });
+    observer.observe(section);
   }
 
   function start() {
@@ -697,9 +763,11 @@
     for (const key of FILTERS) {
       control(key).addEventListener('change', () => { syncUrl(); refreshAll(); });
     }
-    for (const key of ['metric', 'x', 'runs', 'log']) {
+    for (const key of ['metric', 'x', 'log']) {
       control(key).addEventListener('change', () => { syncUrl(); refreshChart(); refreshHistory(); });
     }
+    control('runs').addEventListener('change', () => { syncUrl(); loadTable(false); refreshChart(); });
+    $('#points-more').addEventListener('click', () => { if (nextPage !== null) loadTable(true); });
     const historySoon = debounce(refreshHistory, DEBOUNCE_MS);
     $('#history-form').addEventListener('submit', (event) => event.preventDefault());
     control('history_at').addEventListener('input', () => { syncUrl(); historySoon(); });
@@ -731,6 +799,7 @@
       if (historyChart) historyChart.setSize(chartSize());
     }, DEBOUNCE_MS));
     syncUrl();
+    loadCommentsNearby();
     refreshAll();
   }
 

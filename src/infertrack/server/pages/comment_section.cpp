@@ -5,13 +5,14 @@
 namespace infertrack::server::pages {
 
 std::string
-render_comment_section(std::string_view subject, std::string_view heading)
+render_comment_section(std::string_view subject, std::string_view heading, CommentScript script)
 {
   kainjow::mustache::data section;
   // Escaped by the template: a result id may hold any character, and it ends up in an attribute.
   section.set("subject", std::string(subject));
   section.set("heading", std::string(heading));
   section.set("comments_js_url", asset_url("comments.js"));
+  section.set("script_on_approach", script == CommentScript::on_approach);
   return render_template("comments.mustache", section);
 }
 

@@ -83,7 +83,7 @@ render_point_page(store::Store& store, std::string_view result_id)
   data fields{data::type::list};
   flatten(app::to_json(*point), "", fields);
   body.set("fields", fields);
-  body.set("comment_section", render_comment_section("point:" + point->result_id, "Discussion of this result"));
+  body.set("comment_section", render_comment_section("point:" + point->result_id, "Discussion of this result", CommentScript::with_section));
 
   const PageFrame frame{"Result " + point->result_id + ": " + point->model + " on " + point->hardware,
                         "Every recorded field of benchmark result " + point->result_id + ".",

@@ -367,7 +367,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const nlohmann::json state = {
     {"default_model", default_model}, {"presets", std::move(presets)}, {"hardware", std::move(hardware)}};
   body.set("initial_state", script_safe_json(state));
-  body.set("comment_section", render_comment_section("page", "Discussion"));
+  body.set("comment_section", render_comment_section("page", "Discussion", CommentScript::on_approach));
 
   const PageFrame frame{"DeepSeek V4 inference tracker: throughput, interactivity and cost",
                         "Measured DeepSeek V4 serving throughput per GPU against interactivity, Pareto "

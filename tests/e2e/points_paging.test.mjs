@@ -1,0 +1,86 @@
+// The points table on a model with more points than one API page: the page never asks for every point
+// at once, lists the first page, and fetches the next one when asked; the exports follow what is listed.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, startServer } from './harness.mjs';
+
+const PAGE_LIMIT = 1000; // the API's largest (and default) page
+const MODEL = 'Paging-Model';
+const DATES = ['2026-05-01', '2026-05-08', '2026-05-15', '2026-05-22', '2026-05-29', '2026-06-05',
+  '2026-06-12', '2026-06-19', '2026-06-26', '2026-07-03', '2026-07-10'];
+const CONCURRENCIES = 50;
+const HARDWARE = ['gb200', 'mi355x'];
+const TOTAL = DATES.length * CONCURRENCIES * HARDWARE.length; // 1,100
+
+let server;
+let browser;
+let dir;
+before(async () => {
+  server = await startServer();
+  dir = mkdtempSync(join(tmpdir(), 'infertrack-paging-'));
+  const header = 'result_id,model,hardware,framework,precision,spec_method,disaggregated,date,isl,osl,concurrency,' +
+    'total_allocated_gpus,prefill_gpus,decode_gpus,tp,ep,tput_per_gpu,input_tput_per_gpu,output_tput_per_gpu,' +
+    'interactivity,interactivity_basis,source_url,notes';
+  const lines = [header];
+  let id = 0;
+  for (const hardware of HARDWARE) {
+    DATES.forEach((date, d) => {
+      for (let c = 1; c <= CONCURRENCIES; c++) {
+        const speed = 1 + d / 10;
+        const total = 100 * c * speed;
+        lines.push([`paging-${id++}`, MODEL, hardware, 'vllm', 'fp4', 'none', 'false', date, '', '', c, 8, '', '', 8, '',
+          total, total * 0.9, total * 0.1, (1000 / c) * speed, 'p90_itl', 'https://example.org/run', ''].join(','));
+      }
+    });
+  }
+  const csv = join(dir, 'paging.csv');
+  writeFileSync(csv, lines.join('\n') + '\n');
+  server.cli('ingest', csv);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('every run date lists one page of points, and the next on request', async () => {
+  const page = await newPage(browser);
+  const listings = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname === '/api/v1/points') listings.push((await response.json()).points.length);
+  });
+  await page.goto(`${server.url}/?model=${MODEL}&runs=all`);
+  // No published cost for every hardware here: the planner may answer with an error, which is not this test's.
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  await page.waitForSelector('#points-table[data-state="ready"]');
+  const table = page.locator('#points-table');
+  assert.equal(await table.getAttribute('data-count'), String(PAGE_LIMIT));
+  assert.equal(await page.locator('#points-more').isVisible(), true);
+
+  await page.click('#points-more');
+  await page.waitForFunction((n) => document.querySelector('#points-table').dataset.count === String(n), TOTAL);
+  assert.equal(await page.locator('#points-table tbody tr').count(), TOTAL);
+  assert.equal(await page.locator('#points-more').isVisible(), false);
+  assert.ok(listings.every((n) => n <= PAGE_LIMIT), `pages of ${listings.join(', ')} points`);
+
+  // The CSV holds what is listed, in the API's order across both pages.
+  const first = await server.api(`/api/v1/points?model=${MODEL}`);
+  const second = await server.api(`/api/v1/points?model=${MODEL}&after=${encodeURIComponent(first.next)}`);
+  assert.equal(second.next, null);
+  const expected = [...first.points, ...second.points].map((p) => p.result_id);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  const ids = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]);
+  assert.deepEqual(ids, expected);
+
+  // Back to the latest runs: one run per configuration, no further page.
+  await page.selectOption('#c-runs', 'latest');
+  await page.waitForFunction((n) => document.querySelector('#points-table').dataset.count === String(n),
+    HARDWARE.length * CONCURRENCIES);
+  assert.equal(await page.locator('#points-more').isVisible(), false);
+  assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});
