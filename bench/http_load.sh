@@ -107,6 +107,21 @@ if [[ ${UNBOUNDED:-1} == 1 ]]; then
     curl -s -o /dev/null -H "Accept-Encoding: gzip" -w "  %{http_code} %{size_download} bytes (gzip) %{time_total} s  $route\n" "$base$route"
     memory "after $route:"
   done
+  # Every point of the model, one page after the other as a client follows "next" (a binary without
+  # paging answers the whole listing to the first request).
+  pages=0
+  bytes=0
+  next=
+  start=$(date +%s%N)
+  while :; do
+    curl -sf -o "$work/page.json" "$base/api/v1/points?model=$model${next:+&after=$next}" || break
+    pages=$((pages + 1))
+    bytes=$((bytes + $(stat -c %s "$work/page.json")))
+    next=$(grep -o '"next":"[^"]*"' "$work/page.json" | tail -1 | sed 's/^"next":"//; s/"$//' || true)
+    [[ -n $next && $pages -lt 10000 ]] || break
+  done
+  echo "  $pages page(s), $bytes bytes (identity) in $(( ($(date +%s%N) - start) / 1000000 )) ms  every page of /api/v1/points?model=$model"
+  memory "after every page of /api/v1/points?model=:"
 fi
 
 load() {
