@@ -226,5 +226,97 @@ TEST(DerivedOutputTpsPerDecodeGpu, DisaggregatedOnly)
   EXPECT_EQ(derived_output_tps_per_decode_gpu(unknown), std::nullopt);
 }
 
+// The seed's two Pro points (444914, 444911) are one disaggregated agentic run.
+std::vector<BenchmarkPoint>
+seed_pro_run()
+{
+  const std::vector<BenchmarkPoint> points = test::seed_points();
+  return {points[0], points[1]};
+}
+
+TEST(CheckRuns, SeedPointsHaveNoRunFindings)
+{
+  EXPECT_TRUE(check_runs(test::seed_points()).empty());
+}
+
+TEST(CheckRuns, PointsOnlyOnDifferentInteractivityBasesMixTheRun)
+{
+  std::vector<BenchmarkPoint> run = seed_pro_run();
+  run[0].interactivity_median.reset(); // P90 ITL only, as an agentic row
+  run[1].interactivity_p90.reset();    // median TPOT only, as a fixed-length row
+  const std::vector<DataFinding> findings = check_runs(run);
+  ASSERT_EQ(findings.size(), 2u);
+  EXPECT_EQ(findings[0].result_id, "444914");
+  EXPECT_EQ(findings[0].kind, FindingKind::mixed_interactivity_basis);
+  EXPECT_EQ(findings[0].detail,
+            "Interactivity is given only at p90_itl while 1 other point(s) of the same run (2 points) give only "
+            "median_tpot; one curve cannot hold both.");
+  EXPECT_EQ(findings[1].result_id, "444911");
+  EXPECT_EQ(findings[1].kind, FindingKind::mixed_interactivity_basis);
+}
+
+TEST(CheckRuns, APointWithBothBasesMixesNothing)
+{
+  std::vector<BenchmarkPoint> run = seed_pro_run();
+  run[1].interactivity_p90.reset(); // 444914 still has both
+  EXPECT_TRUE(check_runs(run).empty());
+}
+
+TEST(CheckRuns, DifferentRunsDoNotMix)
+{
+  std::vector<BenchmarkPoint> run = seed_pro_run();
+  run[0].interactivity_median.reset();
+  run[1].interactivity_p90.reset();
+  run[1].date = "2026-10-15";
+  run[1].per_gpu_basis = PerGpuBasis::role_local;
+  EXPECT_TRUE(check_runs(run).empty());
+}
+
+TEST(CheckRuns, PerGpuBasisDifferingWithinARunIsFlaggedOnTheMinority)
+{
+  std::vector<BenchmarkPoint> run = seed_pro_run();
+  run.push_back(run[1]);
+  run[2].result_id = "444912";
+  run[2].per_gpu_basis = PerGpuBasis::role_local;
+  run[0].per_gpu_basis = PerGpuBasis::role_local;
+  // Two role-local, one on all GPUs: the all-GPU point is the odd one.
+  const std::vector<DataFinding> findings = check_runs(run);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].result_id, "444911");
+  EXPECT_EQ(findings[0].kind, FindingKind::mixed_per_gpu_basis);
+  EXPECT_EQ(findings[0].detail,
+            "Per-GPU values are on the all_allocated basis while 2 other point(s) of the same run are on the "
+            "role_local basis; input and output per GPU are not comparable along the curve.");
+}
+
+TEST(CheckRuns, PerGpuBasisTieFlagsTheRoleLocalPoints)
+{
+  std::vector<BenchmarkPoint> run = seed_pro_run();
+  run[1].per_gpu_basis = PerGpuBasis::role_local;
+  const std::vector<DataFinding> findings = check_runs(run);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].result_id, "444911");
+  EXPECT_EQ(findings[0].kind, FindingKind::mixed_per_gpu_basis);
+}
+
+TEST(CheckRuns, AggregatedRunsIgnoreThePerGpuBasis)
+{
+  const std::vector<BenchmarkPoint> points = test::seed_points();
+  std::vector<BenchmarkPoint> run{points[2], points[3]};
+  ASSERT_FALSE(run[0].disaggregated);
+  run[1].per_gpu_basis = PerGpuBasis::role_local;
+  EXPECT_TRUE(check_runs(run).empty());
+}
+
+TEST(ParseFindingKind, NewKindsRoundTripAsText)
+{
+  for (const FindingKind kind : {FindingKind::thin_frontier,
+                                 FindingKind::headline_outside_range,
+                                 FindingKind::mixed_interactivity_basis,
+                                 FindingKind::mixed_per_gpu_basis}) {
+    EXPECT_EQ(parse_finding_kind(to_string(kind)), kind);
+  }
+}
+
 }  // namespace
 }  // namespace infertrack::domain

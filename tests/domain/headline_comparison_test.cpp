@@ -90,5 +90,43 @@ TEST(CompareHeadlines, UnstoredBracketsGiveNoComputedValue)
   EXPECT_TRUE(compare_headlines({}, points).empty());
 }
 
+TEST(CompareHeadlines, SeedHeadlinesHaveNoCurveFindings)
+{
+  const std::vector<BenchmarkPoint> points = test::seed_points();
+  for (const HeadlineComparison& comparison : compare_headlines(test::seed_headlines(), points)) {
+    EXPECT_TRUE(comparison.findings.empty()) << comparison.published.label;
+  }
+}
+
+TEST(CompareHeadlines, HeadlineAboveTheMeasuredRangeIsAFinding)
+{
+  const std::vector<BenchmarkPoint> points = test::seed_points();
+  PublishedHeadline headline = test::seed_headlines()[1];
+  headline.target_interactivity = 200; // the Flash run's fastest knot is 132.45 tok/s/user
+  const std::vector<PublishedHeadline> headlines{headline};
+  const HeadlineComparison flash = compare_headlines(headlines, points)[0];
+  EXPECT_EQ(flash.computed.state, InterpolationState::unreachable);
+  ASSERT_EQ(flash.findings.size(), 1u);
+  EXPECT_EQ(flash.findings[0].kind, FindingKind::headline_outside_range);
+  EXPECT_EQ(flash.findings[0].result_id, headline.bracket_result_ids.front());
+}
+
+TEST(CompareHeadlines, HeadlineAcrossAThinBracketIsAFinding)
+{
+  std::vector<BenchmarkPoint> points = test::seed_points();
+  // Stretch the Flash run's fast knot so that its bracket spans more than k_thin_frontier_ratio.
+  for (BenchmarkPoint& point : points) {
+    if (point.result_id == "444212") {
+      point.interactivity_p90 = 300;
+    }
+  }
+  const std::vector<PublishedHeadline> headlines{test::seed_headlines()[1]};
+  const HeadlineComparison flash = compare_headlines(headlines, points)[0];
+  EXPECT_EQ(flash.computed.state, InterpolationState::interpolated);
+  ASSERT_EQ(flash.findings.size(), 1u);
+  EXPECT_EQ(flash.findings[0].kind, FindingKind::thin_frontier);
+  EXPECT_EQ(flash.findings[0].result_id, "444210");
+}
+
 }  // namespace
 }  // namespace infertrack::domain

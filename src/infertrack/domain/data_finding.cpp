@@ -6,12 +6,16 @@
 namespace infertrack::domain {
 namespace {
 
-constexpr std::array<std::pair<FindingKind, const char*>, 5> k_names{{
+constexpr std::array<std::pair<FindingKind, const char*>, 9> k_names{{
   {FindingKind::per_gpu_mismatch, "per_gpu_mismatch"},
   {FindingKind::mirrored_gpu_columns, "mirrored_gpu_columns"},
   {FindingKind::gpu_count_mismatch, "gpu_count_mismatch"},
   {FindingKind::precision_label_conflict, "precision_label_conflict"},
   {FindingKind::date_disagreement, "date_disagreement"},
+  {FindingKind::thin_frontier, "thin_frontier"},
+  {FindingKind::headline_outside_range, "headline_outside_range"},
+  {FindingKind::mixed_interactivity_basis, "mixed_interactivity_basis"},
+  {FindingKind::mixed_per_gpu_basis, "mixed_per_gpu_basis"},
 }};
 
 }  // namespace

@@ -13,6 +13,10 @@ enum class FindingKind
   gpu_count_mismatch,       // P + D (or the engine count) disagrees with total allocated GPUs
   precision_label_conflict, // the published precision label disagrees with the engine log
   date_disagreement,        // the API date and the run's own date differ
+  thin_frontier,            // a target read off a frontier gap too wide to trust the spline (not stored)
+  headline_outside_range,   // a published headline's target lies outside its curve's measured range (not stored)
+  mixed_interactivity_basis, // one run of a configuration has points on different interactivity statistics
+  mixed_per_gpu_basis,      // one run of a configuration divides per-GPU values by different GPU sets
 };
 
 struct DataFinding

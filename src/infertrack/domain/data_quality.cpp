@@ -1,9 +1,13 @@
 #include "infertrack/domain/data_quality.hpp"
 
+#include "infertrack/domain/config_group.hpp"
+
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 
 namespace infertrack::domain {
 namespace {
@@ -225,6 +229,123 @@ check_point(const BenchmarkPoint& point)
   if (point.run_date && *point.run_date != point.date) {
     add(FindingKind::date_disagreement,
         fmt::format("API date {} differs from the run's own date {}.", point.date, *point.run_date));
+  }
+  return findings;
+}
+
+namespace {
+
+// The interactivity statistics a point carries: p90 only, median only, both or neither.
+struct BasisAvailability
+{
+  bool p90 = false;
+  bool median = false;
+};
+
+BasisAvailability
+availability(const BenchmarkPoint& point)
+{
+  return {point.interactivity_p90.has_value(), point.interactivity_median.has_value()};
+}
+
+void
+check_interactivity_bases(std::span<const BenchmarkPoint> points,
+                          std::span<const std::size_t> run,
+                          std::vector<std::vector<DataFinding>>& by_point)
+{
+  // A run mixes bases when one point has only P90 ITL and another only the median: no statistic puts every
+  // point on one axis, so its curve either drops points or (were it to use each point's own) draws agentic
+  // tails beside fixed-length medians. A point carrying both statistics fits either axis and mixes nothing.
+  std::vector<std::size_t> p90_only;
+  std::vector<std::size_t> median_only;
+  for (const std::size_t i : run) {
+    const BasisAvailability has = availability(points[i]);
+    if (has.p90 && !has.median) {
+      p90_only.push_back(i);
+    } else if (has.median && !has.p90) {
+      median_only.push_back(i);
+    }
+  }
+  if (p90_only.empty() || median_only.empty()) {
+    return;
+  }
+  const std::size_t run_size = run.size();
+  for (const std::size_t i : p90_only) {
+    by_point[i].push_back({points[i].result_id,
+                           FindingKind::mixed_interactivity_basis,
+                           fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
+                                       "({} points) give only {}; one curve cannot hold both.",
+                                       to_string(InteractivityBasis::p90_itl),
+                                       median_only.size(),
+                                       run_size,
+                                       to_string(InteractivityBasis::median_tpot))});
+  }
+  for (const std::size_t i : median_only) {
+    by_point[i].push_back({points[i].result_id,
+                           FindingKind::mixed_interactivity_basis,
+                           fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
+                                       "({} points) give only {}; one curve cannot hold both.",
+                                       to_string(InteractivityBasis::median_tpot),
+                                       p90_only.size(),
+                                       run_size,
+                                       to_string(InteractivityBasis::p90_itl))});
+  }
+}
+
+void
+check_per_gpu_bases(std::span<const BenchmarkPoint> points,
+                    std::span<const std::size_t> run,
+                    std::vector<std::vector<DataFinding>>& by_point)
+{
+  // Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers.
+  std::size_t role_local = 0;
+  for (const std::size_t i : run) {
+    role_local += points[i].disaggregated && points[i].per_gpu_basis == PerGpuBasis::role_local ? 1 : 0;
+  }
+  std::size_t disaggregated = 0;
+  for (const std::size_t i : run) {
+    disaggregated += points[i].disaggregated ? 1 : 0;
+  }
+  const std::size_t all_allocated = disaggregated - role_local;
+  if (role_local == 0 || all_allocated == 0) {
+    return;
+  }
+  // The odd points are the minority; on a tie the role-local ones, the seed's all-GPU basis being the reference.
+  const PerGpuBasis odd = role_local <= all_allocated ? PerGpuBasis::role_local : PerGpuBasis::all_allocated;
+  const PerGpuBasis usual = odd == PerGpuBasis::role_local ? PerGpuBasis::all_allocated : PerGpuBasis::role_local;
+  const std::size_t usual_count = odd == PerGpuBasis::role_local ? all_allocated : role_local;
+  for (const std::size_t i : run) {
+    if (!points[i].disaggregated || points[i].per_gpu_basis != odd) {
+      continue;
+    }
+    by_point[i].push_back({points[i].result_id,
+                           FindingKind::mixed_per_gpu_basis,
+                           fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
+                                       "are on the {} basis; input and output per GPU are not comparable along "
+                                       "the curve.",
+                                       to_string(odd),
+                                       usual_count,
+                                       to_string(usual))});
+  }
+}
+
+}  // namespace
+
+std::vector<DataFinding>
+check_runs(std::span<const BenchmarkPoint> points)
+{
+  std::map<ConfigGroupKey, std::vector<std::size_t>> runs;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    runs[config_group_of(points[i])].push_back(i);
+  }
+  std::vector<std::vector<DataFinding>> by_point(points.size());
+  for (const auto& [group, run] : runs) {
+    check_interactivity_bases(points, run, by_point);
+    check_per_gpu_bases(points, run, by_point);
+  }
+  std::vector<DataFinding> findings;
+  for (std::vector<DataFinding>& found : by_point) {
+    std::move(found.begin(), found.end(), std::back_inserter(findings));
   }
   return findings;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace infertrack::domain {
@@ -26,5 +27,10 @@ std::optional<double> derived_output_tps_per_decode_gpu(const BenchmarkPoint& po
 
 // Data-quality findings for one point (mismatch, mirror, GPU count, precision label, date disagreement).
 std::vector<DataFinding> check_point(const BenchmarkPoint& point);
+
+// Findings about the runs (config groups, date included) `points` form: a point measured on another
+// interactivity statistic than the rest of its run, and a disaggregated point whose per-GPU basis differs from
+// the rest of its run. Each finding names the odd point; order follows `points`.
+std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint> points);
 
 }  // namespace infertrack::domain

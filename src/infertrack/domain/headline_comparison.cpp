@@ -1,6 +1,7 @@
 #include "infertrack/domain/headline_comparison.hpp"
 
 #include "infertrack/domain/config_group.hpp"
+#include "infertrack/domain/curve_findings.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ compare_headlines(std::span<const PublishedHeadline> headlines, std::span<const 
   std::vector<HeadlineComparison> comparisons;
   comparisons.reserve(headlines.size());
   for (const PublishedHeadline& headline : headlines) {
-    HeadlineComparison comparison{headline, std::nullopt, {}, std::nullopt, std::nullopt};
+    HeadlineComparison comparison{headline, std::nullopt, {}, std::nullopt, std::nullopt, {}};
     const std::optional<ConfigGroupKey> run = bracket_run(headline, points);
     if (run) {
       comparison.curve_label = run->label();
@@ -43,6 +44,13 @@ compare_headlines(std::span<const PublishedHeadline> headlines, std::span<const 
       });
       if (curve != curves.end()) {
         comparison.computed = interpolate_curve(*curve, headline.target_interactivity);
+        if (auto finding = headline_range_finding(headline, curve->frontier)) {
+          comparison.findings.push_back(std::move(*finding));
+        }
+        if (auto finding =
+              thin_frontier_finding(curve->frontier, comparison.computed, headline.target_interactivity)) {
+          comparison.findings.push_back(std::move(*finding));
+        }
       }
     }
     if (comparison.computed.throughput) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/data_finding.hpp"
 #include "infertrack/domain/interpolation.hpp"
 #include "infertrack/domain/published_headline.hpp"
 
@@ -19,6 +20,7 @@ struct HeadlineComparison
   InterpolatedThroughput computed;
   std::optional<double> difference;          // computed - published, tok/s/GPU
   std::optional<double> relative_difference; // difference / published
+  std::vector<DataFinding> findings; // about the curve at this target: thin frontier, headline outside range
 };
 
 // Compares each headline with the curve (P90 basis, total throughput) of the run that holds its bracket
