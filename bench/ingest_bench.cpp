@@ -22,6 +22,8 @@ using infertrack::bench::SyntheticSpec;
 constexpr std::size_t k_csv_points = 1'000'000;
 // About 100 MB of snapshot JSON: each synthetic snapshot point is roughly 1.7 KB.
 constexpr std::size_t k_snapshot_points = 60'000;
+// One InferenceX API answer of a million rows, one JSON array (about 1.4 GB: the API's rows are 1.2-1.8 KB).
+constexpr std::size_t k_inferencex_rows = 1'000'000;
 
 fs::path
 bench_dir()
@@ -111,6 +113,18 @@ BM_ingest_snapshot(benchmark::State& state)
   ingest_file(state, input, spec.points);
 }
 
+void
+BM_ingest_inferencex_rows(benchmark::State& state)
+{
+  SyntheticSpec spec;
+  spec.points = static_cast<std::size_t>(state.range(0));
+  spec.groups = 1000;
+  spec.dates = 20;
+  static const fs::path input =
+    write_file("inferencex-rows.json", infertrack::bench::synthetic_inferencex_rows_json(spec));
+  ingest_file(state, input, spec.points);
+}
+
 BENCHMARK(BM_ingest_csv)
   ->Arg(k_csv_points)
   ->Iterations(1)
@@ -119,6 +133,12 @@ BENCHMARK(BM_ingest_csv)
   ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ingest_snapshot)
   ->Arg(k_snapshot_points)
+  ->Iterations(1)
+  ->UseRealTime()
+  ->MeasureProcessCPUTime()
+  ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ingest_inferencex_rows)
+  ->Arg(k_inferencex_rows)
   ->Iterations(1)
   ->UseRealTime()
   ->MeasureProcessCPUTime()

@@ -3,9 +3,11 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/formats/points_csv.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -291,6 +293,113 @@ synthetic_snapshot_json(const SyntheticSpec& spec)
          "\"all_in_power_kw_per_gpu\": 1.87, \"retrieved\": \"2026-11-02\"},\n";
   out += "  \"method\": \"synthetic\",\n  \"presets\": [{\"label\": \"Custom assumption\", \"value\": null, \"note\": "
          "\"\"}]\n}\n";
+  return out;
+}
+
+// The points of `spec` as an InferenceX API answer (docs/FORMATS.md): one JSON array of rows, each with its
+// configuration, GPU layout, run and a metrics object holding the throughputs, interactivity and the latency
+// percentiles the API also sends (about 1.3 KB per row, as the API's own rows). The reader derives the result
+// ids from each row's identity, so they are hashes in no particular order, as in a real answer.
+inline std::string
+synthetic_inferencex_rows_json(const SyntheticSpec& spec)
+{
+  using namespace synthetic_detail;
+  const std::vector<domain::BenchmarkPoint> points = synthetic_points(spec);
+  std::string out;
+  constexpr std::size_t k_bytes_per_row = 1400;
+  out.reserve(points.size() * k_bytes_per_row + 16);
+  const auto text = [&out](std::string_view key, std::string_view value) {
+    out += '"';
+    out += key;
+    out += "\":\"";
+    out += value;  // generated text needs no JSON escapes
+    out += "\",";
+  };
+  const auto integer = [&out](std::string_view key, const std::optional<std::int64_t>& value) {
+    out += '"';
+    out += key;
+    out += "\":";
+    if (value) {
+      put_integer(out, *value);
+    } else {
+      out += "null";
+    }
+    out += ',';
+  };
+  const auto number = [&out](std::string_view key, double value) {
+    out += '"';
+    out += key;
+    out += "\":";
+    put_number(out, value);
+  };
+  // Latency percentiles the reader validates and does not keep, as in the API's answer.
+  constexpr std::array<std::string_view, 24> k_latencies = {
+    "mean_ttft", "median_ttft", "p90_ttft", "p99_ttft", "p99.9_ttft", "std_ttft",
+    "mean_tpot", "median_tpot", "p90_tpot", "p99_tpot", "p99.9_tpot", "std_tpot",
+    "mean_itl", "median_itl", "p90_itl", "p99_itl", "p99.9_itl", "std_itl",
+    "mean_e2el", "median_e2el", "p90_e2el", "p99_e2el", "p99.9_e2el", "std_e2el"};
+  out += "[\n";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const domain::BenchmarkPoint& p = points[i];
+    const bool agentic = p.workload == "agentic";
+    out += '{';
+    text("hardware", p.hardware);
+    text("framework", p.framework);
+    text("model", p.model);
+    text("precision", p.precision);
+    text("spec_method", p.spec_method);
+    out += p.disaggregated ? "\"disagg\":true," : "\"disagg\":false,";
+    out += "\"is_multinode\":false,";
+    const std::int64_t prefill = p.prefill_gpus.value_or(*p.aggregate_engine_gpus);
+    const std::int64_t decode = p.decode_gpus.value_or(*p.aggregate_engine_gpus);
+    integer("prefill_tp", prefill);
+    integer("prefill_ep", 1);
+    out += "\"prefill_dp_attention\":false,";
+    integer("prefill_num_workers", p.disaggregated ? 1 : 0);
+    integer("decode_tp", decode);
+    integer("decode_ep", 1);
+    out += "\"decode_dp_attention\":false,";
+    integer("decode_num_workers", p.disaggregated ? 1 : 0);
+    integer("num_prefill_gpu", prefill);
+    integer("num_decode_gpu", decode);
+    integer("isl", p.isl);
+    integer("osl", p.osl);
+    integer("conc", p.concurrency);
+    text("image", *p.image);
+    out += "\"metrics\":{";
+    number("tput_per_gpu", *p.per_gpu_tps.total);
+    out += ',';
+    number("input_tput_per_gpu", *p.per_gpu_tps.input);
+    out += ',';
+    number("output_tput_per_gpu", *p.per_gpu_tps.output);
+    out += ',';
+    number("median_intvty", p.interactivity_median.value_or(*p.interactivity_p90 * 1.2));
+    out += ',';
+    number("p90_intvty", p.interactivity_p90.value_or(*p.interactivity_median * 0.9));
+    if (agentic) {
+      out += ',';
+      number("server_gpu_cache_hit_rate", *p.cache.gpu);
+    }
+    for (std::size_t k = 0; k < k_latencies.size(); ++k) {
+      out += ',';
+      number(k_latencies[k], 0.01 * static_cast<double>(k + 1) + 1e-6 * static_cast<double>(i));
+    }
+    out += "},\"workers\":null,";
+    text("date", p.date);
+    if (agentic) {
+      text("benchmark_type", "agentic_traces");
+      text("offload_mode", "on");
+    }
+    // The attempt tells apart rungs of one ladder whose concurrencies coincide (2 x 1 and 1 x 2), as a
+    // re-run does in the API: a row's identity (its result id) includes the run but no rung number.
+    out += "\"run_url\":\"";
+    out += *p.run_url;
+    out += "/attempts/";
+    const std::size_t rung = i / (std::max<std::size_t>(spec.groups, 1) * std::max<std::size_t>(spec.dates, 1));
+    put_integer(out, static_cast<std::int64_t>(1 + rung / k_ladder_rungs));
+    out += i + 1 == points.size() ? "\"}\n" : "\"},\n";
+  }
+  out += "]\n";
   return out;
 }
 
