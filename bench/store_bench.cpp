@@ -222,6 +222,42 @@ BM_points_for_one_model(benchmark::State& state)
 }
 BENCHMARK(BM_points_for_one_model)->Arg(k_query_points)->UseRealTime()->Unit(benchmark::kMillisecond);
 
+// latest_points(filter) over a store of `state.range(0)` points: every configuration's latest run (what the
+// public listing reads), or those of one hardware (what a hardware page reads).
+void
+latest_points(benchmark::State& state, const infertrack::store::PointFilter& filter)
+{
+  ScratchFile scratch("latest");
+  auto store = infertrack::store::sqlite::open_store(scratch.db());
+  if (!store->ingest(synthetic_dataset(state.range(0)))) {
+    state.SkipWithError("ingest failed");
+    return;
+  }
+  std::size_t listed = 0;
+  for (auto _ : state) {
+    auto points = store->latest_points(filter);
+    listed = points.size();
+    benchmark::DoNotOptimize(points);
+  }
+  state.counters["points_listed"] = static_cast<double>(listed);
+}
+
+void
+BM_latest_points_all(benchmark::State& state)
+{
+  latest_points(state, {});
+}
+BENCHMARK(BM_latest_points_all)->Arg(k_ingest_points)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void
+BM_latest_points_one_hardware(benchmark::State& state)
+{
+  infertrack::store::PointFilter filter;
+  filter.hardware = k_hardware[0];
+  latest_points(state, filter);
+}
+BENCHMARK(BM_latest_points_one_hardware)->Arg(k_ingest_points)->UseRealTime()->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
