@@ -7,11 +7,11 @@
   const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
   const initial = JSON.parse($('#initial-state').textContent);
 
-  const FILTERS = ['model', 'hardware', 'framework', 'precision', 'spec_method', 'disaggregated'];
+  const FILTERS = ['model', 'hardware', 'framework', 'precision', 'spec_method', 'disaggregated', 'as_of'];
   // Share-link parameter -> control id; a value equal to the control's default is left out of the link.
   const CONTROLS = {
     model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
-    spec_method: 'f-spec', disaggregated: 'f-disagg', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
+    spec_method: 'f-spec', disaggregated: 'f-disagg', as_of: 'f-as-of', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
     log: 'c-log', history_at: 'h-at', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
     utilization: 'p-util', cost: 'p-cost', kw: 'p-kw',
   };
@@ -526,6 +526,46 @@
     tip.style.top = Math.max(4, u.cursor.top + 16) + 'px';
   }
 
+  // ---- as of: the date picker's bounds and the table of every configuration -----------------------
+
+  // The picker spans the measured run dates of the model shown (not narrowed by the date itself).
+  async function loadDateBounds() {
+    const runs = await api('availability', new URLSearchParams({ model: valueOf('model') || initial.default_model }))
+      .catch(() => []);
+    const dates = runs.map((r) => r.date).sort();
+    if (!dates.length) return;
+    control('as_of').min = dates[0];
+    control('as_of').max = dates[dates.length - 1];
+  }
+
+  // The server rendered this table for the date in the address; a new date asks the API, model by model.
+  const STATE_LABELS = { exact: 'measured', interpolated: 'interpolated', clamped_low: 'lower bound' };
+  let interpolationTicket = 0;
+  async function refreshInterpolation() {
+    const ticket = ++interpolationTicket;
+    const table = $('#interpolation-table');
+    table.dataset.state = 'loading';
+    const models = [...control('model').options].map((o) => o.value);
+    const answers = await Promise.all(models.map((model) => {
+      const params = new URLSearchParams({ model, at: table.dataset.at });
+      if (valueOf('as_of')) params.set('as_of', valueOf('as_of'));
+      return api('interpolate', params).then((a) => a.rows, () => []);
+    }));
+    if (ticket !== interpolationTicket) return;
+    table.tBodies[0].replaceChildren(...answers.flat().map((r) => {
+      const v = r.value;
+      const ids = [v.lower_result_id, v.upper_result_id].filter((id) => id);
+      return h('tr', { 'data-configuration': r.configuration }, h('td', null, r.configuration),
+        h('td', null, h('span', { class: 'badge state-' + v.state }, STATE_LABELS[v.state] || v.state)),
+        h('td', { class: 'num' }, v.tps_per_gpu === null ? 'none' : fmtTps(v.tps_per_gpu)),
+        h('td', null, ids.map((id) => [h('a', { href: pointHref(id) }, id), ' ']), (r.findings || []).length
+          ? h('ul', { class: 'findings' }, r.findings.map((f) => h('li', null,
+            h('span', { class: 'badge finding-' + f.kind }, f.kind), ' ', f.detail))) : null),
+        h('td', { class: 'num' }, r.efficiency ? '$' + fmt(r.efficiency.cost_per_million_tokens, 3) : 'n/a'));
+    }));
+    table.dataset.state = 'ready';
+  }
+
   // ---- capacity planner ---------------------------------------------------------------------------
 
   const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
@@ -751,6 +791,8 @@
       if ('disabled' in element) element.disabled = false; // kept out of the no-script form's query
     }
     for (const key of Object.keys(CONTROLS)) defaults[key] = valueOf(key);
+    // The server has already applied the address's filters: their defaults are "Any" and the latest runs.
+    for (const key of FILTERS) defaults[key] = '';
     defaults.model = initial.default_model;
     fillPlannerChoices();
     showPublishedCosts();
@@ -761,7 +803,13 @@
     const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
     $('#filters').addEventListener('submit', (event) => event.preventDefault());
     for (const key of FILTERS) {
-      control(key).addEventListener('change', () => { syncUrl(); refreshAll(); });
+      control(key).addEventListener('change', () => {
+        if (!control(key).validity.valid) return; // a date still being typed, or outside the measured runs
+        syncUrl();
+        refreshAll();
+        if (key === 'model') loadDateBounds();
+        if (key === 'as_of') refreshInterpolation();
+      });
     }
     for (const key of ['metric', 'x', 'log']) {
       control(key).addEventListener('change', () => { syncUrl(); refreshChart(); refreshHistory(); });
@@ -801,6 +849,7 @@
     syncUrl();
     loadCommentsNearby();
     refreshAll();
+    loadDateBounds();
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -7,6 +7,7 @@
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/page_renderer.hpp"
 #include "infertrack/server/pages/point_view.hpp"
+#include "infertrack/util/iso_date.hpp"
 
 #include <fmt/format.h>
 
@@ -124,6 +125,9 @@ filter_summary(const store::PointFilter& filter)
   }
   if (filter.disaggregated) {
     text += *filter.disaggregated ? ", disaggregated" : ", aggregated";
+  }
+  if (filter.as_of) {
+    text += ", as of " + *filter.as_of;
   }
   return text;
 }
@@ -272,6 +276,7 @@ api_points_url(const store::PointFilter& filter)
   add("spec_method", filter.spec_method);
   add("disaggregated", filter.disaggregated ? std::optional<std::string>(*filter.disaggregated ? "true" : "false")
                                             : std::nullopt);
+  add("as_of", filter.as_of);
   return url;
 }
 
@@ -309,6 +314,9 @@ page_filter(const http::Request& request, const std::string& default_model)
       filter.disaggregated = *layout == "true";
     }
   }
+  if (const auto as_of = non_empty(request, "as_of"); as_of && util::is_iso_date(*as_of)) {
+    filter.as_of = as_of; // like the layout, a malformed date is ignored: the page shows the latest data
+  }
   return filter;
 }
 
@@ -333,7 +341,14 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("headlines", headline_cards(comparisons));
   app::InterpolationQuery query;
   query.target = k_headline_target;
-  body.set("interpolation_rows", interpolation_table(app::interpolate_points(latest, costs, query)));
+  // The table of every configuration follows the as-of date; the headlines compare their own runs.
+  store::PointFilter as_of_only;
+  as_of_only.as_of = filter.as_of;
+  const std::vector<domain::BenchmarkPoint> as_of_latest =
+    filter.as_of ? store.latest_points(as_of_only) : std::vector<domain::BenchmarkPoint>{};
+  body.set("interpolation_rows",
+           interpolation_table(app::interpolate_points(filter.as_of ? as_of_latest : latest, costs, query)));
+  body.set("as_of", filter.as_of.value_or(""));
 
   body.set("filters", filter_options(latest, filter));
   data rows{data::type::list};

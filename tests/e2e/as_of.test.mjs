@@ -1,0 +1,143 @@
+// The "as of" date picker: an earlier date shows the tracker as it stood that day (the latest run of each
+// configuration on or before it) in the chart, the table of every configuration, the planner and the points
+// table, exactly as the API answers with as_of; the share link keeps the date and clearing it returns to
+// the latest runs.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launchBrowser, newPage, screenshotPath, startServer, waitForApp } from './harness.mjs';
+
+const MODEL = 'DeepSeek-V4-Pro';
+const EARLIER = '2026-05-04'; // between the bundled MI355X runs of 2026-05-02 and 2026-05-10
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// What the page shows that the API decides: curves and points drawn, the table's result ids, and the
+// configurations of the table of every configuration.
+async function shown(page) {
+  return {
+    curves: await page.locator('#chart-canvas').getAttribute('data-curves'),
+    drawn: await page.locator('#chart-canvas').getAttribute('data-points'),
+    ids: await page.locator('#points-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.resultId)),
+  };
+}
+
+// Waits until the chart and the points table show what `want` holds (the answers arrive one by one).
+async function settle(page, want) {
+  await page.waitForFunction((w) => {
+    const canvas = document.getElementById('chart-canvas');
+    const ids = [...document.querySelectorAll('#points-table tbody tr')].map((r) => r.dataset.resultId);
+    return canvas.dataset.state === 'ready' && canvas.dataset.points === w.drawn &&
+      canvas.dataset.curves === w.curves && ids.join() === w.ids.join();
+  }, want);
+  await waitForApp(page);
+  await page.waitForSelector('#interpolation-table:not([data-state="loading"])', { state: 'attached' });
+}
+
+async function expected(asOf) {
+  const query = `model=${MODEL}&hardware=mi355x` + (asOf ? `&as_of=${asOf}` : '');
+  const frontier = await server.api(`/api/v1/frontier?${query}&x=auto&metric=total`);
+  const points = await server.api(`/api/v1/points?${query}&runs=latest`);
+  return {
+    curves: String(frontier.curves.length),
+    drawn: String(frontier.curves.reduce((n, c) => n + c.points.length, 0)),
+    ids: points.points.map((p) => p.result_id),
+  };
+}
+
+// The table of every configuration at the headline target, model by model as the API answers it.
+async function interpolationRows(asOf) {
+  const rows = [];
+  const models = [...new Set((await server.api('/api/v1/availability')).map((r) => r.model))].sort();
+  for (const model of models) {
+    const answer = await server.api(`/api/v1/interpolate?model=${model}&at=100` + (asOf ? `&as_of=${asOf}` : ''));
+    rows.push(...answer.rows.map((r) => r.configuration));
+  }
+  return rows;
+}
+
+test('the as-of date picker shows the tracker as it stood on an earlier date', async () => {
+  const page = await newPage(browser);
+  const requests = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/')) requests.push(new URL(request.url()));
+  });
+  await page.goto(server.url + `/?model=${MODEL}&hardware=mi355x`);
+  await waitForApp(page);
+
+  // Labelled, bounded by the measured run dates of the model, blank (the latest runs) by default.
+  const picker = page.getByLabel('As of (blank: latest)');
+  assert.equal(await picker.getAttribute('type'), 'date');
+  assert.equal(await picker.inputValue(), '');
+  const dates = (await server.api(`/api/v1/availability?model=${MODEL}`)).map((r) => r.date).sort();
+  await page.waitForFunction((min) => document.getElementById('f-as-of').min === min, dates[0]);
+  assert.equal(await picker.getAttribute('max'), dates[dates.length - 1]);
+  const latest = await expected(null);
+  await settle(page, latest);
+  assert.deepEqual(await shown(page), latest);
+
+  // Keyboard: focus the picker and type the date.
+  requests.length = 0;
+  await picker.focus();
+  await page.keyboard.type(EARLIER.slice(5, 7) + EARLIER.slice(8, 10) + EARLIER.slice(0, 4));
+  assert.equal(await picker.inputValue(), EARLIER);
+  const earlier = await expected(EARLIER);
+  await settle(page, earlier);
+  assert.notDeepEqual(earlier.ids, latest.ids);
+  assert.deepEqual(await shown(page), earlier);
+  assert.ok(earlier.ids.length > 0);
+  const tableDates = await page.locator('#points-table tbody tr td:last-child').allTextContents();
+  assert.ok(tableDates.every((date) => date <= EARLIER), tableDates.join());
+  assert.deepEqual(await page.locator('#interpolation-table tbody tr').evaluateAll(
+    (rows) => rows.map((r) => r.dataset.configuration)), await interpolationRows(EARLIER));
+  // Every request for the chart, the values, the planner and the table carried the date.
+  for (const route of ['frontier', 'points', 'plan', 'history', 'interpolate']) {
+    const sent = requests.filter((url) => url.pathname === '/api/v1/' + route);
+    assert.ok(sent.length > 0, route);
+    assert.ok(sent.every((url) => url.searchParams.get('as_of') === EARLIER), route);
+  }
+  assert.match(page.url(), new RegExp(`as_of=${EARLIER}`));
+  await page.screenshot({ path: screenshotPath('as-of.png'), fullPage: false });
+
+  // The share link restores the date, and the page the server renders for it already follows it.
+  const restored = await newPage(browser);
+  await restored.goto(page.url());
+  await settle(restored, earlier);
+  assert.equal(await restored.inputValue('#f-as-of'), EARLIER);
+  assert.match(restored.url(), new RegExp(`hardware=mi355x.*as_of=${EARLIER}|as_of=${EARLIER}.*hardware=mi355x`));
+  assert.deepEqual(await shown(restored), earlier);
+  assert.deepEqual(await restored.locator('#interpolation-table tbody tr td:first-child').allTextContents(),
+    await interpolationRows(EARLIER));
+
+  // Clearing the date returns to the latest runs.
+  await restored.fill('#f-as-of', '');
+  await restored.waitForFunction(() => !location.search.includes('as_of'));
+  await settle(restored, latest);
+  assert.deepEqual(await shown(restored), latest);
+  assert.deepEqual(await restored.locator('#interpolation-table tbody tr').evaluateAll(
+    (rows) => rows.map((r) => r.dataset.configuration)), await interpolationRows(null));
+
+  assert.deepEqual([...page.problems, ...restored.problems], []);
+  await page.context().close();
+  await restored.context().close();
+});
+
+test('without the script, ?as_of= narrows the server-rendered tables', async () => {
+  const page = await newPage(browser, { javaScriptEnabled: false });
+  await page.goto(server.url + `/?model=${MODEL}&hardware=mi355x&as_of=${EARLIER}`);
+  assert.equal(await page.inputValue('#f-as-of'), EARLIER);
+  const ids = await page.locator('#points-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.resultId));
+  const dates = await page.locator('#points-table tbody tr td:last-child').allTextContents();
+  assert.ok(ids.length > 0 && dates.every((date) => date <= EARLIER), dates.join());
+  assert.deepEqual(await page.locator('#interpolation-table tbody tr td:first-child').allTextContents(),
+    await interpolationRows(EARLIER));
+  await page.context().close();
+});
