@@ -291,6 +291,49 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
   }
 }
 
+TEST_F(Cli, check_and_point_show_list_a_run_mixing_interactivity_bases)
+{
+  // One run (same configuration, workload and date) measured on two statistics: a P90 ITL row beside a median
+  // TPOT row. The ISL/OSL keep both in one workload (without them, a P90 ITL row counts as agentic).
+  const auto file = dir.write("mixed.csv",
+                              "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis,isl,osl\n"
+                              "mix-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot,8192,1024\n"
+                              "mix-2,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,21.7,p90_itl,8192,1024\n");
+  const json summary = run_json({"ingest", file.string()});
+  EXPECT_EQ(summary["findings_added"], 2);
+  std::vector<std::string> flagged;
+  const json check = run_json({"check"});
+  for (const json& finding : check["findings"]) {
+    if (finding["kind"] == "mixed_interactivity_basis") {
+      flagged.push_back(finding["result_id"]);
+    }
+  }
+  EXPECT_THAT(flagged, testing::UnorderedElementsAre("mix-1", "mix-2"));
+  const CliResult shown = run({"points", "show", "mix-1"});
+  EXPECT_THAT(shown.out, HasSubstr("[mixed_interactivity_basis] Interactivity is given only at median_tpot"));
+}
+
+TEST_F(Cli, interpolate_flags_a_target_read_across_a_thin_frontier)
+{
+  const auto file = dir.write("thin.csv",
+                              "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis\n"
+                              "thin-1,DeepSeek-V4-Pro,b200,sglang,fp8,2026-06-01,256,8,5000,10,median_tpot\n"
+                              "thin-2,DeepSeek-V4-Pro,b200,sglang,fp8,2026-06-01,8,8,900,50,median_tpot\n");
+  run_json({"ingest", file.string()});
+  const json answer = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30"});
+  ASSERT_EQ(answer["rows"].size(), 1);
+  const json& findings = answer["rows"][0]["findings"];
+  ASSERT_EQ(findings.size(), 1) << findings.dump();
+  EXPECT_EQ(findings[0]["kind"], "thin_frontier");
+  EXPECT_EQ(findings[0]["result_id"], "thin-1");
+  const json near = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "50"});
+  EXPECT_TRUE(near["rows"][0]["findings"].empty()); // a measured knot
+  const CliResult text = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30"});
+  EXPECT_THAT(text.out, HasSubstr("[thin_frontier] 30 tok/s/user is interpolated between results thin-1"));
+}
+
 TEST_F(Cli, presets_and_hardware_show_sources)
 {
   const json presets = run_json({"presets"});

@@ -1,5 +1,6 @@
 #include "infertrack/server/api/api_routes.hpp"
 
+#include "infertrack/app/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "support/temp_dir.hpp"
 
@@ -116,6 +117,91 @@ TEST_F(ApiRoutes, interpolate_matches_the_cli_shape)
   EXPECT_EQ(answer["target_interactivity"], 100);
   EXPECT_EQ(answer["rows"].size(), 2);
   EXPECT_EQ(answer["headlines"].size(), 1);
+}
+
+// Two new Flash configurations made of the seed's Flash points: one whose bracket at 100 tok/s/user spans more
+// than k_thin_frontier_ratio, one whose fastest point is slower than 100 and carries a published headline.
+void
+ingest_curve_finding_data(store::Store& store)
+{
+  std::optional<domain::BenchmarkPoint> slow = store.point("444210");
+  std::optional<domain::BenchmarkPoint> fast = store.point("444212");
+  ASSERT_TRUE(slow && fast);
+  domain::Dataset dataset;
+  dataset.source = "curve_findings.json";
+  const auto add = [&](domain::BenchmarkPoint point, std::string id, std::string framework, double interactivity) {
+    point.result_id = std::move(id);
+    point.framework = std::move(framework);
+    point.interactivity_p90 = interactivity;
+    dataset.points.push_back(std::move(point));
+  };
+  add(*slow, "thin-slow", "thinfw", 40);
+  add(*fast, "thin-fast", "thinfw", 300);
+  add(*slow, "short-slow", "shortfw", 60);
+  add(*fast, "short-fast", "shortfw", 90);
+  domain::PublishedHeadline headline;
+  headline.label = "Short";
+  headline.model = slow->model;
+  headline.target_interactivity = 100;
+  headline.total_tps_per_gpu = 120000;
+  headline.interpolated = true;
+  headline.bracket_result_ids = {"short-slow", "short-fast"};
+  dataset.headlines.push_back(headline);
+  app::prepare_dataset(dataset);
+  ASSERT_TRUE(store.ingest(dataset).has_value());
+}
+
+TEST_F(ApiRoutes, interpolate_lists_curve_findings_beside_the_values)
+{
+  ingest_curve_finding_data(*store);
+  const json answer = get_json("/api/v1/interpolate", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}});
+  bool thin_seen = false;
+  for (const json& row : answer["rows"]) {
+    if (row["framework"] == "thinfw") {
+      ASSERT_EQ(row["findings"].size(), 1) << row.dump();
+      EXPECT_EQ(row["findings"][0]["kind"], "thin_frontier");
+      EXPECT_EQ(row["findings"][0]["result_id"], "thin-slow");
+      thin_seen = true;
+    } else {
+      EXPECT_TRUE(row["findings"].empty()) << row.dump();
+    }
+  }
+  EXPECT_TRUE(thin_seen);
+  bool short_seen = false;
+  for (const json& headline : answer["headlines"]) {
+    if (headline["label"] == "Short") {
+      ASSERT_EQ(headline["findings"].size(), 1) << headline.dump();
+      EXPECT_EQ(headline["findings"][0]["kind"], "headline_outside_range");
+      short_seen = true;
+    } else {
+      EXPECT_TRUE(headline["findings"].empty()) << headline.dump();
+    }
+  }
+  EXPECT_TRUE(short_seen);
+}
+
+TEST_F(ApiRoutes, point_lists_its_run_findings)
+{
+  std::optional<domain::BenchmarkPoint> first = store->point("444914");
+  std::optional<domain::BenchmarkPoint> second = store->point("444911");
+  ASSERT_TRUE(first && second);
+  domain::Dataset dataset;
+  dataset.source = "mixed.json";
+  first->result_id = "mixed-basis-1";
+  first->framework = "mixedfw";
+  first->per_gpu_basis = domain::PerGpuBasis::role_local;
+  second->result_id = "mixed-basis-2";
+  second->framework = "mixedfw";
+  dataset.points = {*first, *second};
+  app::prepare_dataset(dataset);
+  app::add_run_findings(std::span<domain::Dataset>(&dataset, 1));
+  ASSERT_TRUE(store->ingest(dataset).has_value());
+  const json point = get_json("/api/v1/points/mixed-basis-1");
+  bool found = false;
+  for (const json& finding : point["findings"]) {
+    found = found || finding["kind"] == "mixed_per_gpu_basis";
+  }
+  EXPECT_TRUE(found) << point.dump();
 }
 
 TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)

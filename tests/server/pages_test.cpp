@@ -84,6 +84,47 @@ TEST_F(PagesTest, handle_page_leaves_other_paths_alone)
   EXPECT_FALSE(handle_page(get("/favicon.ico"), *m_store).has_value());
 }
 
+TEST_F(PagesTest, handle_page_shows_curve_findings_beside_the_values)
+{
+  // A Flash configuration whose bracket at the headline target spans 40 to 300 tok/s/user, and one measured only
+  // up to 90 tok/s/user with a published headline at 100.
+  std::optional<domain::BenchmarkPoint> slow = m_store->point("444210");
+  std::optional<domain::BenchmarkPoint> fast = m_store->point("444212");
+  ASSERT_TRUE(slow && fast);
+  domain::Dataset dataset;
+  dataset.source = "curve_findings.json";
+  const auto add = [&](domain::BenchmarkPoint point, std::string id, std::string framework, double interactivity) {
+    point.result_id = std::move(id);
+    point.framework = std::move(framework);
+    point.interactivity_p90 = interactivity;
+    dataset.points.push_back(std::move(point));
+  };
+  add(*slow, "thin-slow", "thinfw", 40);
+  add(*fast, "thin-fast", "thinfw", 300);
+  add(*slow, "short-slow", "shortfw", 60);
+  add(*fast, "short-fast", "shortfw", 90);
+  domain::PublishedHeadline headline;
+  headline.label = "Short";
+  headline.model = slow->model;
+  headline.target_interactivity = 100;
+  headline.total_tps_per_gpu = 120000;
+  headline.interpolated = true;
+  headline.bracket_result_ids = {"short-slow", "short-fast"};
+  dataset.headlines.push_back(headline);
+  app::prepare_dataset(dataset);
+  ASSERT_TRUE(m_store->ingest(dataset).has_value());
+
+  const std::string html = answer(get("/")).body;
+  EXPECT_NE(html.find("<span class=\"badge finding-thin_frontier\">thin_frontier</span> 100 tok/s/user is "
+                      "interpolated between results thin-slow"),
+            std::string::npos);
+  EXPECT_NE(html.find("<span class=\"badge finding-headline_outside_range\">headline_outside_range</span> "
+                      "Headline Short is published at 100 tok/s/user, above the measured range"),
+            std::string::npos);
+  const std::string before = html.substr(0, html.find("thin-slow"));
+  EXPECT_EQ(before.find("finding-thin_frontier"), std::string::npos); // no other configuration is thin
+}
+
 TEST_F(PagesTest, handle_page_renders_the_tracker_without_javascript)
 {
   const http::Response response = answer(get("/"));

@@ -1,5 +1,7 @@
 #include "infertrack/app/interpolation_query.hpp"
 
+#include "infertrack/domain/curve_findings.hpp"
+
 #include <algorithm>
 
 namespace infertrack::app {
@@ -37,6 +39,9 @@ interpolate_points(std::span<const domain::BenchmarkPoint> points,
   for (domain::PerformanceCurve& curve : domain::build_curves(points, query.curve)) {
     InterpolationRow row;
     row.value = domain::interpolate_curve(curve, query.target);
+    if (auto finding = domain::thin_frontier_finding(curve.frontier, row.value, query.target)) {
+      row.findings.push_back(std::move(*finding));
+    }
     // A buyer pays today's price whatever day the run was measured, so the latest entry applies.
     row.cost = domain::cost_in_force(costs, curve.group.hardware);
     if (row.cost && row.value.throughput && *row.value.throughput > 0) {

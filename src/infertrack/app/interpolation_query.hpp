@@ -27,6 +27,7 @@ struct InterpolationRow
   domain::InterpolatedThroughput value;
   std::optional<domain::HardwareCost> cost;     // the latest published for its hardware, if any
   std::optional<domain::Efficiency> efficiency; // derived from the interpolated throughput
+  std::vector<domain::DataFinding> findings;    // about the value at this target (thin frontier)
 };
 
 // Reads only the latest run of each configuration the query selects (Store::latest_points).

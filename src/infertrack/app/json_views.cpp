@@ -110,6 +110,20 @@ to_json(const domain::DemandPreset& preset)
           {"source_url", optional_json(preset.source_url)}};
 }
 
+namespace {
+
+nlohmann::json
+findings_json(std::span<const domain::DataFinding> findings)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const domain::DataFinding& finding : findings) {
+    list.push_back(to_json(finding));
+  }
+  return list;
+}
+
+}  // namespace
+
 nlohmann::json
 to_json(const domain::InterpolatedThroughput& value)
 {
@@ -135,7 +149,8 @@ to_json(const domain::HeadlineComparison& comparison)
           {"configuration", optional_json(comparison.curve_label)},
           {"computed", to_json(comparison.computed)},
           {"difference", optional_json(comparison.difference)},
-          {"relative_difference", optional_json(comparison.relative_difference)}};
+          {"relative_difference", optional_json(comparison.relative_difference)},
+          {"findings", findings_json(comparison.findings)}};
 }
 
 nlohmann::json
@@ -165,6 +180,7 @@ to_json(const InterpolationRow& row)
     {"skipped_result_ids", row.curve.skipped_result_ids},
     {"hardware_cost", row.cost ? to_json(*row.cost) : nlohmann::json(nullptr)},
     {"efficiency", nullptr},
+    {"findings", findings_json(row.findings)},
   };
   if (row.efficiency) {
     json["efficiency"] = {{"cost_per_million_tokens", row.efficiency->cost_per_million_tokens},

@@ -32,6 +32,17 @@ token_count(double tokens)
   return group_thousands(tokens);
 }
 
+// The findings about the values of a table, listed under it with the configuration or headline they concern.
+std::string
+finding_lines(const std::string& subject, std::span<const domain::DataFinding> findings)
+{
+  std::string lines;
+  for (const domain::DataFinding& finding : findings) {
+    lines += fmt::format("  {}: [{}] {}\n", subject, domain::to_string(finding.kind), finding.detail);
+  }
+  return lines;
+}
+
 }  // namespace
 
 std::string
@@ -64,10 +75,15 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
                    row.efficiency ? group_thousands(row.efficiency->tokens_per_s_per_mw) : "-",
                    row.efficiency ? fmt::format("{:.4f}", row.efficiency->joules_per_token) : "-"});
   }
+  std::string findings;
+  for (const app::InterpolationRow& row : rows) {
+    findings += finding_lines(row.curve.group.label(), row.findings);
+  }
   return fmt::format("Throughput at {:g} tok/s/user (interpolated values are read off the Pareto frontier, "
-                     "not measured)\n{}",
+                     "not measured)\n{}{}",
                      target,
-                     table.render());
+                     table.render(),
+                     findings.empty() ? "" : "Findings:\n" + findings);
 }
 
 std::string
@@ -97,7 +113,12 @@ headline_text(std::span<const domain::HeadlineComparison> headlines)
                    brackets(comparison.computed),
                    flags});
   }
-  return "Published headlines beside the tracker's own value (neither replaces the other)\n" + table.render();
+  std::string findings;
+  for (const domain::HeadlineComparison& comparison : headlines) {
+    findings += finding_lines(comparison.published.label, comparison.findings);
+  }
+  return "Published headlines beside the tracker's own value (neither replaces the other)\n" + table.render()
+         + (findings.empty() ? "" : "Findings:\n" + findings);
 }
 
 std::string

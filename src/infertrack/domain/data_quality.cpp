@@ -1,13 +1,14 @@
 #include "infertrack/domain/data_quality.hpp"
 
-#include "infertrack/domain/config_group.hpp"
+#include "infertrack/domain/configuration_view.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
+#include <string_view>
+#include <unordered_map>
 
 namespace infertrack::domain {
 namespace {
@@ -249,7 +250,7 @@ availability(const BenchmarkPoint& point)
 }
 
 void
-check_interactivity_bases(std::span<const BenchmarkPoint> points,
+check_interactivity_bases(std::span<const BenchmarkPoint* const> points,
                           std::span<const std::size_t> run,
                           std::vector<std::vector<DataFinding>>& by_point)
 {
@@ -259,7 +260,7 @@ check_interactivity_bases(std::span<const BenchmarkPoint> points,
   std::vector<std::size_t> p90_only;
   std::vector<std::size_t> median_only;
   for (const std::size_t i : run) {
-    const BasisAvailability has = availability(points[i]);
+    const BasisAvailability has = availability(*points[i]);
     if (has.p90 && !has.median) {
       p90_only.push_back(i);
     } else if (has.median && !has.p90) {
@@ -271,7 +272,7 @@ check_interactivity_bases(std::span<const BenchmarkPoint> points,
   }
   const std::size_t run_size = run.size();
   for (const std::size_t i : p90_only) {
-    by_point[i].push_back({points[i].result_id,
+    by_point[i].push_back({points[i]->result_id,
                            FindingKind::mixed_interactivity_basis,
                            fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
                                        "({} points) give only {}; one curve cannot hold both.",
@@ -281,7 +282,7 @@ check_interactivity_bases(std::span<const BenchmarkPoint> points,
                                        to_string(InteractivityBasis::median_tpot))});
   }
   for (const std::size_t i : median_only) {
-    by_point[i].push_back({points[i].result_id,
+    by_point[i].push_back({points[i]->result_id,
                            FindingKind::mixed_interactivity_basis,
                            fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
                                        "({} points) give only {}; one curve cannot hold both.",
@@ -293,18 +294,18 @@ check_interactivity_bases(std::span<const BenchmarkPoint> points,
 }
 
 void
-check_per_gpu_bases(std::span<const BenchmarkPoint> points,
+check_per_gpu_bases(std::span<const BenchmarkPoint* const> points,
                     std::span<const std::size_t> run,
                     std::vector<std::vector<DataFinding>>& by_point)
 {
   // Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers.
   std::size_t role_local = 0;
   for (const std::size_t i : run) {
-    role_local += points[i].disaggregated && points[i].per_gpu_basis == PerGpuBasis::role_local ? 1 : 0;
+    role_local += points[i]->disaggregated && points[i]->per_gpu_basis == PerGpuBasis::role_local ? 1 : 0;
   }
   std::size_t disaggregated = 0;
   for (const std::size_t i : run) {
-    disaggregated += points[i].disaggregated ? 1 : 0;
+    disaggregated += points[i]->disaggregated ? 1 : 0;
   }
   const std::size_t all_allocated = disaggregated - role_local;
   if (role_local == 0 || all_allocated == 0) {
@@ -315,10 +316,10 @@ check_per_gpu_bases(std::span<const BenchmarkPoint> points,
   const PerGpuBasis usual = odd == PerGpuBasis::role_local ? PerGpuBasis::all_allocated : PerGpuBasis::role_local;
   const std::size_t usual_count = odd == PerGpuBasis::role_local ? all_allocated : role_local;
   for (const std::size_t i : run) {
-    if (!points[i].disaggregated || points[i].per_gpu_basis != odd) {
+    if (!points[i]->disaggregated || points[i]->per_gpu_basis != odd) {
       continue;
     }
-    by_point[i].push_back({points[i].result_id,
+    by_point[i].push_back({points[i]->result_id,
                            FindingKind::mixed_per_gpu_basis,
                            fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
                                        "are on the {} basis; input and output per GPU are not comparable along "
@@ -329,14 +330,43 @@ check_per_gpu_bases(std::span<const BenchmarkPoint> points,
   }
 }
 
+// A run (configuration and date) viewed in place: an ingest of a million points copies no strings to group them.
+struct RunView
+{
+  ConfigurationView configuration;
+  std::string_view date;
+
+  bool operator==(const RunView&) const = default;
+};
+
+struct RunHash
+{
+  std::size_t operator()(const RunView& run) const
+  {
+    const std::size_t seed = ConfigurationHash{}(run.configuration);
+    return seed ^ (std::hash<std::string_view>{}(run.date) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+  }
+};
+
 }  // namespace
 
 std::vector<DataFinding>
 check_runs(std::span<const BenchmarkPoint> points)
 {
-  std::map<ConfigGroupKey, std::vector<std::size_t>> runs;
+  std::vector<const BenchmarkPoint*> pointers;
+  pointers.reserve(points.size());
+  for (const BenchmarkPoint& point : points) {
+    pointers.push_back(&point);
+  }
+  return check_runs(pointers);
+}
+
+std::vector<DataFinding>
+check_runs(std::span<const BenchmarkPoint* const> points)
+{
+  std::unordered_map<RunView, std::vector<std::size_t>, RunHash> runs;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    runs[config_group_of(points[i])].push_back(i);
+    runs[RunView{configuration_of(*points[i]), points[i]->date}].push_back(i);
   }
   std::vector<std::vector<DataFinding>> by_point(points.size());
   for (const auto& [group, run] : runs) {

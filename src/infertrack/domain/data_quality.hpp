@@ -33,4 +33,7 @@ std::vector<DataFinding> check_point(const BenchmarkPoint& point);
 // the rest of its run. Each finding names the odd point; order follows `points`.
 std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint> points);
 
+// The same over points held in several places (e.g. the datasets of one ingest), without copying them.
+std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint* const> points);
+
 }  // namespace infertrack::domain

@@ -63,6 +63,24 @@ state_label(domain::InterpolationState state)
   return "unknown";
 }
 
+namespace {
+
+// The findings about a value, for listing beside it.
+data
+finding_items(std::span<const domain::DataFinding> findings)
+{
+  data items{data::type::list};
+  for (const domain::DataFinding& finding : findings) {
+    data item;
+    item.set("kind", domain::to_string(finding.kind));
+    item.set("detail", finding.detail);
+    items.push_back(item);
+  }
+  return items;
+}
+
+}  // namespace
+
 data
 headline_cards(std::span<const domain::HeadlineComparison> comparisons)
 {
@@ -91,6 +109,8 @@ headline_cards(std::span<const domain::HeadlineComparison> comparisons)
     data flags = flag_list(published);
     card.set("has_flags", !flags.is_empty_list());
     card.set("flags", flags);
+    card.set("has_findings", !comparison.findings.empty());
+    card.set("findings", finding_items(comparison.findings));
     cards.push_back(card);
   }
   return cards;
@@ -115,6 +135,8 @@ interpolation_table(std::span<const app::InterpolationRow> rows)
       ids.push_back(*row.value.upper_result_id);
     }
     item.set("brackets", bracket_links(ids));
+    item.set("has_findings", !row.findings.empty());
+    item.set("findings", finding_items(row.findings));
     item.set("cost_per_million",
              row.efficiency ? "$" + format_number(row.efficiency->cost_per_million_tokens, k_cost_decimals) : "n/a");
     table.push_back(item);
