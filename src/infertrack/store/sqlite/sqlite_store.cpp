@@ -5,12 +5,12 @@
 #include "infertrack/store/sqlite/ingester.hpp"
 #include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
+#include "infertrack/store/sqlite/point_filter_sql.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 #include "infertrack/store/sqlite/points_page.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <mutex>
-#include <variant>
 
 namespace infertrack::store::sqlite {
 namespace {
@@ -94,35 +94,11 @@ public:
 
   std::vector<domain::BenchmarkPoint> points(const PointFilter& filter) override
   {
-    // Filter values are always bound, never spliced into the SQL.
-    std::string where;
-    std::vector<std::variant<std::string_view, std::int64_t>> parameters;
-    auto add = [&](std::string_view condition, auto value) {
-      where += where.empty() ? "" : " AND ";
-      where += condition;
-      parameters.emplace_back(value);
-    };
-    auto add_text = [&](std::string_view condition, const std::optional<std::string>& value) {
-      if (value) {
-        add(condition, std::string_view(*value));
-      }
-    };
-    add_text("p.model = ?", filter.model);
-    add_text("p.hardware = ?", filter.hardware);
-    add_text("p.framework = ?", filter.framework);
-    add_text("p.precision = ?", filter.precision);
-    add_text("p.spec_method = ?", filter.spec_method);
-    if (filter.disaggregated) {
-      add("p.disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
-    }
-    add_text("p.date = ?", filter.date);
-    add_text("p.date <= ?", filter.as_of); // YYYY-MM-DD text sorts as the dates do
+    const BoundConditions filtered = point_filter_conditions(filter, "p.");
 
     std::lock_guard lock(m_mutex);
-    Statement statement(m_db, select_points_sql(where));
-    for (std::size_t i = 0; i < parameters.size(); ++i) {
-      std::visit([&](auto value) { statement.bind(static_cast<int>(i + 1), value); }, parameters[i]);
-    }
+    Statement statement(m_db, select_points_sql(filtered.conditions()));
+    filtered.bind(statement);
     return read_points(statement);
   }
 

@@ -1,0 +1,44 @@
+#include "infertrack/store/sqlite/point_filter_sql.hpp"
+
+namespace infertrack::store::sqlite {
+
+void
+BoundConditions::add(std::string_view condition, Value value)
+{
+  m_conditions += m_conditions.empty() ? "" : " AND ";
+  m_conditions += condition;
+  m_values.push_back(value);
+}
+
+void
+BoundConditions::bind(Statement& statement) const
+{
+  for (std::size_t i = 0; i < m_values.size(); ++i) {
+    std::visit([&](auto value) { statement.bind(static_cast<int>(i + 1), value); }, m_values[i]);
+  }
+}
+
+BoundConditions
+point_filter_conditions(const PointFilter& filter, std::string_view column_prefix)
+{
+  BoundConditions conditions;
+  const std::string prefix(column_prefix);
+  auto add_text = [&](std::string_view condition, const std::optional<std::string>& value) {
+    if (value) {
+      conditions.add(prefix + std::string(condition), std::string_view(*value));
+    }
+  };
+  add_text("model = ?", filter.model);
+  add_text("hardware = ?", filter.hardware);
+  add_text("framework = ?", filter.framework);
+  add_text("precision = ?", filter.precision);
+  add_text("spec_method = ?", filter.spec_method);
+  if (filter.disaggregated) {
+    conditions.add(prefix + "disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
+  }
+  add_text("date = ?", filter.date);
+  add_text("date <= ?", filter.as_of); // YYYY-MM-DD text sorts as the dates do
+  return conditions;
+}
+
+}  // namespace infertrack::store::sqlite
