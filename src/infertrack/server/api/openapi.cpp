@@ -688,7 +688,7 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
+      "description": "One row per configuration group; each row carries `findings` (Finding list) computed on its curve, such as thin_frontier when the target lies between frontier points more than 2x apart in interactivity",
       "content": {
        "application/json": {}
       }
@@ -1189,7 +1189,7 @@ openapi_document()
     "parameters": [],
     "responses": {
      "200": {
-      "description": "JSON answer",
+      "description": "Published headlines beside computed values; each comparison carries `findings` (Finding list), such as headline_outside_range",
       "content": {
        "application/json": {}
       }
@@ -2241,6 +2241,21 @@ openapi_document()
       "items": {
        "$ref": "#/components/schemas/Comment"
       }
+     }
+    }
+   },
+   "Finding": {
+    "type": "object",
+    "properties": {
+     "result_id": {
+      "type": "string"
+     },
+     "kind": {
+      "type": "string",
+      "description": "e.g. thin_frontier, headline_outside_range, mixed_interactivity_basis, mixed_per_gpu_basis"
+     },
+     "detail": {
+      "type": "string"
      }
     }
    }
