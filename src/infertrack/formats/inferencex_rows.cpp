@@ -24,20 +24,6 @@ expected_row_count(std::string_view json)
   return json.size() / k_typical_row_bytes + 1;
 }
 
-// The shared JSON messages name what the snapshot expects where the whole document is concerned.
-tl::unexpected<util::Diagnostic>
-reworded_for_rows(tl::unexpected<util::Diagnostic> failed)
-{
-  util::Diagnostic& diagnostic = failed.value();
-  if (diagnostic.message.starts_with("empty input (")) {
-    diagnostic.message = "empty input (got no JSON value, expected " + std::string(k_expected_rows) + ")";
-  } else if (diagnostic.message.starts_with("nested too deeply (")) {
-    diagnostic.message = "nested too deeply (got more levels of arrays and objects than the parser allows, "
-                         "expected " + std::string(k_expected_rows) + ")";
-  }
-  return failed;
-}
-
 }  // namespace
 
 Result<domain::Dataset>
@@ -52,7 +38,7 @@ read_inferencex_rows(std::string_view json)
   simdjson::ondemand::parser parser;
   simdjson::ondemand::document document;
   if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
-    return reworded_for_rows(json_error(error, whole));
+    return expecting_document(json_error(error, whole), k_expected_rows);
   }
   JsonValue top;
   if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
@@ -60,7 +46,7 @@ read_inferencex_rows(std::string_view json)
       return fail_at(whole, "not InferenceX rows (got a single JSON value, expected " + std::string(k_expected_rows)
                               + ")");
     }
-    return reworded_for_rows(json_error(error, whole));
+    return expecting_document(json_error(error, whole), k_expected_rows);
   }
 
   domain::Dataset dataset;
@@ -88,7 +74,7 @@ read_inferencex_rows(std::string_view json)
     if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
       read.error().message = std::string(k_truncated_json);
     }
-    return reworded_for_rows(tl::unexpected<util::Diagnostic>(std::move(read).error()));
+    return expecting_document(tl::unexpected<util::Diagnostic>(std::move(read).error()), k_expected_rows);
   }
   if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
     return fail_at(whole,

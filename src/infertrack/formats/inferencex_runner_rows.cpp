@@ -14,19 +14,6 @@ using util::Result;
 constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 constexpr std::string_view k_expected = "a runner result object or an array of them";
 
-// The shared JSON messages name what the snapshot expects where the whole document is concerned.
-tl::unexpected<util::Diagnostic>
-reworded_for_runner(util::Diagnostic diagnostic)
-{
-  if (diagnostic.message.starts_with("empty input (")) {
-    diagnostic.message = "empty input (got no JSON value, expected " + std::string(k_expected) + ")";
-  } else if (diagnostic.message.starts_with("nested too deeply (")) {
-    diagnostic.message = "nested too deeply (got more levels of arrays and objects than the parser allows, "
-                         "expected " + std::string(k_expected) + ")";
-  }
-  return tl::unexpected<util::Diagnostic>(std::move(diagnostic));
-}
-
 }  // namespace
 
 Result<domain::Dataset>
@@ -41,7 +28,7 @@ read_inferencex_runner_rows(std::string_view json)
   simdjson::ondemand::parser parser;
   simdjson::ondemand::document document;
   if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
-    return reworded_for_runner(json_error(error, whole).value());
+    return expecting_document(json_error(error, whole), k_expected);
   }
   JsonValue top;
   simdjson::ondemand::json_type type{};
@@ -50,10 +37,10 @@ read_inferencex_runner_rows(std::string_view json)
       return fail_at(whole, "not InferenceX runner rows (got a single JSON value, expected " + std::string(k_expected)
                               + ")");
     }
-    return reworded_for_runner(json_error(error, whole).value());
+    return expecting_document(json_error(error, whole), k_expected);
   }
   if (const auto error = top.type().get(type); error != simdjson::SUCCESS) {
-    return reworded_for_runner(json_error(error, whole).value());
+    return expecting_document(json_error(error, whole), k_expected);
   }
 
   domain::Dataset dataset;
@@ -84,7 +71,7 @@ read_inferencex_runner_rows(std::string_view json)
     if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
       read.error().message = std::string(k_truncated_json);
     }
-    return reworded_for_runner(std::move(read).error());
+    return expecting_document(tl::unexpected<util::Diagnostic>(std::move(read).error()), k_expected);
   }
   if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
     return fail_at(whole,

@@ -165,6 +165,19 @@ fail_at(const JsonPlace& at, std::string message)
 }
 
 tl::unexpected<util::Diagnostic>
+expecting_document(tl::unexpected<util::Diagnostic> failed, std::string_view expected)
+{
+  util::Diagnostic& diagnostic = failed.value();
+  if (diagnostic.message.starts_with("empty input (")) {
+    diagnostic.message = "empty input (got no JSON value, expected " + std::string(expected) + ")";
+  } else if (diagnostic.message.starts_with("nested too deeply (")) {
+    diagnostic.message = "nested too deeply (got more levels of arrays and objects than the parser allows, "
+                         "expected " + std::string(expected) + ")";
+  }
+  return failed;
+}
+
+tl::unexpected<util::Diagnostic>
 json_error(error_code error, const JsonPlace& at)
 {
   switch (error) {

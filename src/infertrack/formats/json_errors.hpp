@@ -40,6 +40,11 @@ tl::unexpected<util::Diagnostic> fail_at(const JsonPlace& at, std::string messag
 // The diagnostic for a simdjson error met while reading at `at`.
 tl::unexpected<util::Diagnostic> json_error(simdjson::error_code error, const JsonPlace& at);
 
+// `failed` with the whole-document messages json_error() words for the snapshot (empty input, nested too
+// deeply) naming `expected` instead, for readers of other JSON documents; any other message stays.
+tl::unexpected<util::Diagnostic> expecting_document(tl::unexpected<util::Diagnostic> failed,
+                                                    std::string_view expected);
+
 // The diagnostic for `value` not being what the reader wanted (`expected`, e.g. "an integer > 0").
 tl::unexpected<util::Diagnostic> wrong_type(JsonValue& value, const JsonPlace& at, std::string_view expected);
 
