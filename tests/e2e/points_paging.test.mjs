@@ -14,6 +14,11 @@ const DATES = ['2026-05-01', '2026-05-08', '2026-05-15', '2026-05-22', '2026-05-
 const CONCURRENCIES = 50;
 const HARDWARE = ['gb200', 'mi355x'];
 const TOTAL = DATES.length * CONCURRENCIES * HARDWARE.length; // 1,100
+const WIDE_MODEL = 'Wide-Model';
+const WIDE_HARDWARE = 30;
+const WIDE_DATES = ['2026-06-01', '2026-07-01'];
+const RUN_DATES_DRAWN = 8; // app.js: MAX_RUN_DATES_DRAWN
+const CURVES_DRAWN = 40; // app.js: MAX_CURVES_DRAWN
 
 let server;
 let browser;
@@ -33,6 +38,16 @@ before(async () => {
         const total = 100 * c * speed;
         lines.push([`paging-${id++}`, MODEL, hardware, 'vllm', 'fp4', 'none', 'false', date, '', '', c, 8, '', '', 8, '',
           total, total * 0.9, total * 0.1, (1000 / c) * speed, 'p90_itl', 'https://example.org/run', ''].join(','));
+      }
+    });
+  }
+  // Many configurations on two dates: more curves than the chart draws for "every run date".
+  for (let g = 0; g < WIDE_HARDWARE; g++) {
+    WIDE_DATES.forEach((date, d) => {
+      for (let c = 1; c <= 3; c++) {
+        const total = 100 * c * (1 + d + g / 100);
+        lines.push([`wide-${id++}`, WIDE_MODEL, `gpu${g}`, 'vllm', 'fp8', 'none', 'false', date, '', '', c, 8, '', '', 8,
+          '', total, total * 0.9, total * 0.1, 500 / c, 'p90_itl', '', ''].join(','));
       }
     });
   }
@@ -81,6 +96,41 @@ test('every run date lists one page of points, and the next on request', async (
   await page.waitForFunction((n) => document.querySelector('#points-table').dataset.count === String(n),
     HARDWARE.length * CONCURRENCIES);
   assert.equal(await page.locator('#points-more').isVisible(), false);
+  assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});
+
+test('every run date draws the newest runs only, and says what it left out', async () => {
+  const page = await newPage(browser);
+  const frontierDates = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/frontier') frontierDates.push(url.searchParams.get('date'));
+  });
+  await page.goto(`${server.url}/?model=${MODEL}&runs=all`);
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  // Eleven run dates, two configurations each: the eight latest dates are asked for and drawn.
+  const newest = [...DATES].reverse().slice(0, RUN_DATES_DRAWN);
+  assert.deepEqual([...frontierDates].sort(), [...newest].sort());
+  assert.equal(await page.locator('#chart-canvas').getAttribute('data-curves'), String(RUN_DATES_DRAWN * HARDWARE.length));
+  assert.match(await page.locator('#chart-status').textContent(),
+    new RegExp(`the ${RUN_DATES_DRAWN} latest of ${DATES.length} run dates`));
+
+  // Thirty configurations on two dates: sixty curves, of which the forty newest are drawn.
+  await page.goto(`${server.url}/?model=${WIDE_MODEL}&runs=all`);
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  assert.equal(await page.locator('#chart-canvas').getAttribute('data-curves'), String(CURVES_DRAWN));
+  const status = await page.locator('#chart-status').textContent();
+  assert.match(status, new RegExp(`the newest ${CURVES_DRAWN} of their ${WIDE_HARDWARE * WIDE_DATES.length} curves`));
+  assert.doesNotMatch(status, /latest of/);
+  // Every configuration of the newer date is among them.
+  const legend = await page.locator('#chart-legend li').allTextContents();
+  assert.equal(legend.filter((text) => text.includes(WIDE_DATES[1])).length, WIDE_HARDWARE);
+
+  // The latest runs only: nothing left out.
+  await page.selectOption('#c-runs', 'latest');
+  await page.waitForFunction((n) => document.querySelector('#chart-canvas').dataset.curves === String(n), WIDE_HARDWARE);
+  assert.doesNotMatch(await page.locator('#chart-status').textContent(), /Drawn:/);
   assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
   await page.context().close();
 });

@@ -240,19 +240,36 @@
     params.set('model', model);
     params.set('x', valueOf('x'));
     params.set('metric', valueOf('metric'));
-    if (valueOf('runs') !== 'all') return (await api('frontier', params)).curves;
+    if (valueOf('runs') !== 'all') {
+      const curves = (await api('frontier', params)).curves;
+      return { curves, total: curves.length };
+    }
     // One curve per run date: ask for each date the current filters hold (the stored runs, not every
     // point, tell which); a run is never stitched.
     const runParams = filterParams();
     runParams.set('model', model);
     const runs = await api('availability', runParams);
-    const dates = [...new Set(runs.map((r) => r.date))].sort();
-    const answers = await Promise.all(dates.map((date) => {
+    const dates = [...new Set(runs.map((r) => r.date))].sort().reverse();
+    const shown = dates.slice(0, MAX_RUN_DATES_DRAWN);
+    const answers = await Promise.all(shown.map((date) => {
       const dated = new URLSearchParams(params);
       dated.set('date', date);
       return api('frontier', dated);
     }));
-    return answers.flatMap((answer) => answer.curves);
+    // Newest dates first, so a cut keeps the most recent runs.
+    const curves = answers.flatMap((answer) => answer.curves);
+    return { curves: curves.slice(0, MAX_CURVES_DRAWN), dates: dates.length, datesShown: shown.length,
+      total: curves.length };
+  }
+
+  // Thousands of curves on one canvas exhaust the tab's memory; past these, the newest runs are drawn.
+  const MAX_RUN_DATES_DRAWN = 8;
+  const MAX_CURVES_DRAWN = 40;
+  function curvesLeftOut({ curves, dates, datesShown, total }) {
+    const parts = [];
+    if (dates !== undefined && datesShown < dates) parts.push(`the ${datesShown} latest of ${dates} run dates`);
+    if (curves.length < total) parts.push(`the newest ${curves.length} of their ${total} curves`);
+    return parts.length ? ` Drawn: ${parts.join(', ')}. Narrow the filters or pick a date for the others.` : '';
   }
 
   function chartSize() {
@@ -738,12 +755,13 @@
     const canvas = $('#chart-canvas');
     canvas.dataset.state = 'loading';
     try {
-      const curves = await loadCurves(valueOf('model') || initial.default_model);
+      const loaded = await loadCurves(valueOf('model') || initial.default_model);
       if (ticket !== dataTicket) return;
+      const curves = loaded.curves;
       buildChart(curves);
       focusIndex = -1;
       $('#chart-status').textContent = curves.length
-        ? `${curves.length} curves, ${drawn.length} points.`
+        ? `${curves.length} curves, ${drawn.length} points.` + curvesLeftOut(loaded)
         : 'No configuration matches these filters.';
       canvas.dataset.state = 'ready';
     } catch (error) {
