@@ -31,6 +31,13 @@ TEST(detect_format, looks_at_the_top_level_only)
   EXPECT_EQ(detect_format(""), std::nullopt);
 }
 
+TEST(detect_format, finds_a_points_csv_header_below_comment_lines)
+{
+  const std::string csv = test::read_source_file("data/mi355x-dsv4-pro-published.csv");
+  EXPECT_EQ(detect_format("# infertrack export: points\n# as_of: latest\n" + csv), InputFormat::points_csv);
+  EXPECT_EQ(detect_format("# a comment and nothing else\n"), std::nullopt);
+}
+
 TEST(read_input, sets_the_source_on_the_dataset_and_the_diagnostic)
 {
   const auto read = read_input(test::read_source_file("data/mi355x-dsv4-pro-published.csv"), "bundled:mi355x");

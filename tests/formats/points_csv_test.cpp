@@ -54,6 +54,28 @@ TEST(read_points_csv, reads_the_shipped_mi355x_points)
     headline.notes.at(0).text.ends_with("'2,256 tok/s/GPU at 9.4 tok/s/user on conc 256 with DP attention'."));
 }
 
+TEST(read_points_csv, skips_leading_comment_lines_and_counts_them_in_line_numbers)
+{
+  const std::string row = "DeepSeek-V4-Pro,mi355x,sglang,fp8,2026-04-25,8,8,20.4,2.43,median_tpot\n";
+  const std::string comments = "# infertrack export: points\n# as_of: latest\n";
+  const auto read = read_points_csv(comments + std::string(k_header) + "\n" + row);
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 1U);
+  EXPECT_EQ(read->points[0].per_gpu_tps.total, 20.4);
+
+  // A bad cell three lines below the comments is on line 4 of the file.
+  const auto bad = read_points_csv(comments + std::string(k_header) + "\n" +
+                                   "DeepSeek-V4-Pro,mi355x,sglang,fp8,2026-04-25,eight,8,20.4,2.43,median_tpot\n");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().record, "4");
+  EXPECT_EQ(bad.error().field, "concurrency");
+
+  // Only lines before the header are comments: a '#' row after it is a row like any other.
+  const auto late = read_points_csv(std::string(k_header) + "\n# not a comment\n");
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().record, "2");
+}
+
 TEST(derived_result_id, depends_on_identity_columns_only)
 {
   BenchmarkPoint point;

@@ -1,5 +1,6 @@
 #include "infertrack/formats/input_format.hpp"
 
+#include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_rows.hpp"
@@ -173,10 +174,17 @@ missing_csv_columns(std::string_view text)
   return missing;
 }
 
+// A points CSV may open with '#' lines (an export's provenance): the header is the first other line.
+std::string_view
+without_csv_comments(std::string_view text)
+{
+  return text.substr(leading_csv_comments(text).bytes);
+}
+
 bool
 is_points_csv(std::string_view text)
 {
-  return missing_csv_columns(text).empty();
+  return missing_csv_columns(without_csv_comments(text)).empty();
 }
 
 // One entry per format, tried in order. A new format adds a row.
@@ -222,6 +230,7 @@ describe_unknown(std::string_view content)
     return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\" or \"hw\" and "
            "\"conc\"";
   }
+  content = without_csv_comments(content);
   std::string missing;
   for (std::string_view name : missing_csv_columns(content)) {
     missing += missing.empty() ? "" : ", ";

@@ -1,6 +1,7 @@
 #include "infertrack/formats/points_csv.hpp"
 
 #include "infertrack/domain/name_aliases.hpp"
+#include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/point_dedup.hpp"
@@ -19,7 +20,6 @@ using domain::BenchmarkPoint;
 using util::Result;
 
 constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
-constexpr std::size_t k_header_line = 1;
 
 tl::unexpected<util::Diagnostic>
 fail_cell(std::size_t line, std::string_view field, std::string message)
@@ -296,7 +296,7 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
 
 // Maps the header cells to columns: every column known, none twice, all required ones present.
 Result<std::vector<CsvColumn>>
-read_header(const std::vector<std::string_view>& cells)
+read_header(const std::vector<std::string_view>& cells, std::size_t header_line)
 {
   std::vector<CsvColumn> columns;
   std::bitset<k_csv_column_count> seen;
@@ -305,20 +305,20 @@ read_header(const std::vector<std::string_view>& cells)
     const std::optional<CsvColumn> column = csv_column_named(name);
     if (!column) {
       const std::string field = name.empty() ? "column " + std::to_string(i + 1) : std::string(name);
-      return fail_cell(k_header_line,
+      return fail_cell(header_line,
                        field,
                        "unknown column (got " + quoted_text(name) + ", expected one of " + column_list(false) + ")");
     }
     if (seen[static_cast<std::size_t>(*column)]) {
       return fail_cell(
-        k_header_line, name, "duplicate column (got " + quoted_text(name) + " twice, expected each column once)");
+        header_line, name, "duplicate column (got " + quoted_text(name) + " twice, expected each column once)");
     }
     seen[static_cast<std::size_t>(*column)] = true;
     columns.push_back(*column);
   }
   for (CsvColumn required : k_csv_required_columns) {
     if (!seen[static_cast<std::size_t>(required)]) {
-      return fail_cell(k_header_line,
+      return fail_cell(header_line,
                        name_of(required),
                        "missing required column (got a header without it, expected " + column_list(true) + ")");
     }
@@ -327,11 +327,14 @@ read_header(const std::vector<std::string_view>& cells)
 }
 
 tl::unexpected<util::Diagnostic>
-split_error(const CsvRows& rows, const CsvRows::Error& error, const std::vector<CsvColumn>& columns)
+split_error(const CsvRows& rows,
+            std::size_t line_offset,
+            const CsvRows::Error& error,
+            const std::vector<CsvColumn>& columns)
 {
   const std::string field = error.cell < columns.size() ? std::string(name_of(columns[error.cell]))
                                                         : "column " + std::to_string(error.cell + 1);
-  return fail_cell(rows.row_line(), field, error.message);
+  return fail_cell(rows.row_line() + line_offset, field, error.message);
 }
 
 }  // namespace
@@ -342,22 +345,26 @@ read_points_csv(std::string_view text)
   if (text.starts_with(k_utf8_bom)) {
     text.remove_prefix(k_utf8_bom.size());
   }
+  // An export's provenance lines come before the header; diagnostics still count the file's lines.
+  const CsvComments comments = leading_csv_comments(text);
+  text.remove_prefix(comments.bytes);
+  const std::size_t header_line = comments.lines + 1;
   CsvRows rows(text);
   std::vector<std::string_view> cells;
   CsvRows::Error error;
   const CsvRows::Status header_status = rows.next(cells, error);
   if (header_status == CsvRows::Status::end) {
-    return fail_cell(k_header_line,
+    return fail_cell(header_line,
                      "",
                      "empty input (got no header row, expected a header naming the columns " + column_list(true) + ")");
   }
   if (header_status == CsvRows::Status::error) {
-    return split_error(rows, error, {});
+    return split_error(rows, comments.lines, error, {});
   }
-  if (rows.row_line() != k_header_line) {
-    return fail_cell(k_header_line, "", "empty first line (got a blank line, expected the header row)");
+  if (rows.row_line() + comments.lines != header_line) {
+    return fail_cell(header_line, "", "empty first line (got a blank line, expected the header row)");
   }
-  INFERTRACK_TRY_ASSIGN(columns, read_header(cells));
+  INFERTRACK_TRY_ASSIGN(columns, read_header(cells, header_line));
   // Whole-text validation is fast; cell by cell only runs to find where broken UTF-8 is.
   const bool utf8 = simdjson::validate_utf8(text.data(), text.size());
   RowReader reader(columns, !utf8);
@@ -374,9 +381,9 @@ read_points_csv(std::string_view text)
       break;
     }
     if (status == CsvRows::Status::error) {
-      return split_error(rows, error, columns);
+      return split_error(rows, comments.lines, error, columns);
     }
-    const std::size_t line = rows.row_line();
+    const std::size_t line = rows.row_line() + comments.lines;
     if (cells.size() != reader.width()) {
       const bool short_row = cells.size() < reader.width();
       const std::string field =
@@ -400,7 +407,7 @@ read_points_csv(std::string_view text)
     }
   }
   if (!utf8) {
-    return fail_cell(k_header_line, "", "not UTF-8 (got bytes that are not UTF-8, expected UTF-8 text)");
+    return fail_cell(header_line, "", "not UTF-8 (got bytes that are not UTF-8, expected UTF-8 text)");
   }
   return dataset;
 }
