@@ -134,6 +134,12 @@ to_json(const domain::InterpolatedThroughput& value)
 }
 
 nlohmann::json
+to_json(const domain::FrontierKnot& knot)
+{
+  return {{"interactivity", knot.interactivity}, {"tps_per_gpu", knot.throughput}, {"result_id", knot.result_id}};
+}
+
+nlohmann::json
 to_json(const domain::HeadlineComparison& comparison)
 {
   const domain::PublishedHeadline& published = comparison.published;
@@ -158,9 +164,7 @@ to_json(const InterpolationRow& row)
 {
   nlohmann::json knots = nlohmann::json::array();
   for (const domain::FrontierKnot& knot : row.curve.frontier) {
-    knots.push_back({{"interactivity", knot.interactivity},
-                     {"tps_per_gpu", knot.throughput},
-                     {"result_id", knot.result_id}});
+    knots.push_back(to_json(knot));
   }
   nlohmann::json json = {
     {"configuration", row.curve.group.label()},

@@ -22,6 +22,7 @@ nlohmann::json to_json(const domain::HardwareCost& cost);
 nlohmann::json to_json(const domain::DemandPreset& preset);
 nlohmann::json to_json(const domain::HeadlineComparison& comparison);
 nlohmann::json to_json(const domain::InterpolatedThroughput& value);
+nlohmann::json to_json(const domain::FrontierKnot& knot); // {interactivity, tps_per_gpu, result_id}
 nlohmann::json to_json(const InterpolationRow& row);
 nlohmann::json to_json(const PlanAnswer& answer);
 

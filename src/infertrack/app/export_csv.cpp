@@ -1,0 +1,131 @@
+#include "infertrack/app/export_csv.hpp"
+
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/util/csv_field.hpp"
+
+#include <fmt/core.h>
+
+namespace infertrack::app {
+namespace {
+
+// Shortest round-trip text of a number, empty when there is none.
+std::string
+number(const std::optional<double>& value)
+{
+  return value ? fmt::format("{}", *value) : "";
+}
+
+}  // namespace
+
+std::string
+frontiers_csv(const FrontierAnswer& answer)
+{
+  std::string text = "configuration,model,hardware,framework,precision,spec_method,disaggregated,workload,run_date,"
+                     "interactivity_basis,metric,knot,result_id,interactivity,tps_per_gpu\n";
+  for (const domain::PerformanceCurve& curve : answer.curves) {
+    const domain::ConfigGroupKey& group = curve.group;
+    for (std::size_t i = 0; i < curve.frontier.size(); ++i) {
+      const domain::FrontierKnot& knot = curve.frontier[i];
+      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                          util::csv_field(group.label()),
+                          util::csv_field(group.model),
+                          util::csv_field(group.hardware),
+                          util::csv_field(group.framework),
+                          util::csv_field(group.precision),
+                          util::csv_field(group.spec_method),
+                          group.disaggregated ? "true" : "false",
+                          util::csv_field(group.workload),
+                          group.date,
+                          domain::to_string(curve.basis),
+                          domain::to_string(curve.metric),
+                          i + 1,
+                          util::csv_field(knot.result_id),
+                          knot.interactivity,
+                          knot.throughput);
+    }
+  }
+  return text;
+}
+
+std::string
+interpolations_csv(std::span<const InterpolationRow> rows)
+{
+  std::string text = "configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+                     "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n";
+  for (const InterpolationRow& row : rows) {
+    const auto& efficiency = row.efficiency;
+    text += fmt::format("{},{},{},{},{},{},{},{},{},{}\n",
+                        util::csv_field(row.curve.group.label()),
+                        row.curve.group.date,
+                        domain::to_string(row.curve.basis),
+                        domain::to_string(row.value.state),
+                        number(row.value.throughput),
+                        util::csv_field(row.value.lower_result_id.value_or("")),
+                        util::csv_field(row.value.upper_result_id.value_or("")),
+                        efficiency ? fmt::format("{}", efficiency->cost_per_million_tokens) : "",
+                        efficiency ? fmt::format("{}", efficiency->tokens_per_s_per_mw) : "",
+                        efficiency ? fmt::format("{}", efficiency->joules_per_token) : "");
+  }
+  return text;
+}
+
+std::string
+history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
+{
+  std::string text = "configuration,date,days_since_launch,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+                     "since_first_factor,since_first_bound,gap_reason\n";
+  for (const HistoryRow& row : rows) {
+    for (const domain::HistoryPoint& point : row.series.points) {
+      const bool has_factor = point.since_first && point.since_first->factor;
+      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n",
+                          util::csv_field(row.series.configuration.label()),
+                          point.date,
+                          point.days_since_launch,
+                          domain::to_string(row.series.basis),
+                          domain::to_string(point.value.state),
+                          number(point.value.throughput),
+                          util::csv_field(point.value.lower_result_id.value_or("")),
+                          util::csv_field(point.value.upper_result_id.value_or("")),
+                          has_factor ? fmt::format("{}", *point.since_first->factor) : "",
+                          has_factor ? domain::to_string(point.since_first->bound) : "",
+                          util::csv_field(gap_reason(point, query.options.target).value_or("")));
+    }
+  }
+  return text;
+}
+
+std::string
+plans_csv(std::span<const PlanAnswer> answers)
+{
+  std::string text = "configuration,basis,tokens_per_day,utilization,binding,groups,gpus_per_group,allocated_gpus,"
+                     "groups_per_rack,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,cost_per_million_tokens,"
+                     "unavailable\n";
+  for (const PlanAnswer& answer : answers) {
+    // binding through cost_per_million_tokens: eleven cells, empty when the configuration has no plan.
+    std::string plan_cells(10, ',');
+    if (const auto& plan = answer.plan) {
+      plan_cells = fmt::format("{},{},{},{},{},{},{},{},{},{},{}",
+                               domain::to_string(plan->binding),
+                               plan->groups,
+                               plan->gpus_per_group,
+                               plan->allocated_gpus,
+                               plan->groups_per_rack,
+                               plan->racks,
+                               plan->provisioned_gpus,
+                               plan->idle_gpus,
+                               plan->cost_per_day,
+                               plan->power_mw,
+                               plan->cost_per_million_tokens);
+    }
+    text += fmt::format("{},{},{},{},{},{}\n",
+                        util::csv_field(answer.configuration),
+                        util::csv_field(answer.deployment.basis),
+                        answer.tokens_per_day,
+                        answer.utilization,
+                        plan_cells,
+                        util::csv_field(answer.unavailable.value_or("")));
+  }
+  return text;
+}
+
+}  // namespace infertrack::app

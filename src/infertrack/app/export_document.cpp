@@ -1,0 +1,371 @@
+#include "infertrack/app/export_document.hpp"
+
+#include "infertrack/app/export_csv.hpp"
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/tracker_version.hpp"
+#include "infertrack/domain/config_group.hpp"
+#include "infertrack/formats/points_csv.hpp"
+#include "infertrack/util/unix_time.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <ctime>
+#include <type_traits>
+
+namespace infertrack::app {
+namespace {
+
+// The export's rows in both forms; only the one asked for is filled.
+struct ExportRows
+{
+  nlohmann::json json = nlohmann::json::array();
+  std::string csv;
+};
+
+// A configuration's label without its run date, which provenance gives apart.
+std::string
+configuration_label(domain::ConfigGroupKey group)
+{
+  group.date.clear();
+  return group.label();
+}
+
+nlohmann::json
+filter_json(const store::PointFilter& filter)
+{
+  nlohmann::json json = nlohmann::json::object();
+  const std::pair<const char*, const std::optional<std::string>*> names[] = {
+    {"model", &filter.model},         {"hardware", &filter.hardware},       {"framework", &filter.framework},
+    {"precision", &filter.precision}, {"spec_method", &filter.spec_method}, {"date", &filter.date},
+    {"as_of", &filter.as_of}};
+  for (const auto& [name, value] : names) {
+    if (*value) {
+      json[name] = **value;
+    }
+  }
+  if (filter.disaggregated) {
+    json["disaggregated"] = *filter.disaggregated;
+  }
+  return json;
+}
+
+const char*
+basis_text(const std::optional<domain::InteractivityBasis>& basis)
+{
+  return basis ? domain::to_string(*basis) : "auto";
+}
+
+void
+add_constants(Provenance& provenance, ConstantsProvenance constants)
+{
+  if (std::find(provenance.constants.begin(), provenance.constants.end(), constants) == provenance.constants.end()) {
+    provenance.constants.push_back(std::move(constants));
+  }
+}
+
+void
+add_curve_run(Provenance& provenance, const domain::PerformanceCurve& curve)
+{
+  provenance.runs.push_back({configuration_label(curve.group), curve.group.date, curve.frontier});
+}
+
+void
+add_bracket(Provenance& provenance,
+            const domain::ConfigGroupKey& group,
+            const std::string& run_date,
+            const domain::InterpolatedThroughput& value)
+{
+  provenance.brackets.push_back(
+    {configuration_label(group), run_date, domain::to_string(value.state), value.lower_result_id, value.upper_result_id});
+}
+
+ExportRows
+points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
+{
+  const std::vector<domain::BenchmarkPoint> points = store.points(query.filter);
+  provenance.query = filter_json(query.filter);
+  // Points come ordered by configuration then date: one run is a run of neighbours.
+  for (const domain::BenchmarkPoint& point : points) {
+    const domain::ConfigGroupKey group = domain::config_group_of(point);
+    const std::string label = configuration_label(group);
+    if (provenance.runs.empty() || provenance.runs.back().configuration != label
+        || provenance.runs.back().run_date != point.date) {
+      provenance.runs.push_back({label, point.date, {}});
+    }
+  }
+  ExportRows rows;
+  if (format == ExportFormat::csv) {
+    rows.csv = formats::write_points_csv(points);
+  } else {
+    for (const domain::BenchmarkPoint& point : points) {
+      rows.json.push_back(to_json(point));
+    }
+  }
+  return rows;
+}
+
+ExportRows
+frontier_rows(store::Store& store, const FrontierQuery& query, ExportFormat format, Provenance& provenance)
+{
+  const FrontierAnswer answer = frontiers(store, query);
+  provenance.query = filter_json(query.filter);
+  provenance.query["x"] = basis_text(query.curve.basis);
+  provenance.query["metric"] = domain::to_string(query.curve.metric);
+  for (const domain::PerformanceCurve& curve : answer.curves) {
+    add_curve_run(provenance, curve);
+  }
+  ExportRows rows;
+  if (format == ExportFormat::csv) {
+    rows.csv = frontiers_csv(answer);
+  } else {
+    rows.json = curves_json(answer);
+  }
+  return rows;
+}
+
+ExportRows
+interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportFormat format, Provenance& provenance)
+{
+  const std::vector<InterpolationRow> answer = interpolate(store, query);
+  provenance.query = filter_json(query.filter);
+  provenance.query["target_interactivity"] = query.target;
+  provenance.query["x"] = basis_text(query.curve.basis);
+  provenance.query["metric"] = domain::to_string(query.curve.metric);
+  for (const InterpolationRow& row : answer) {
+    add_curve_run(provenance, row.curve);
+    add_bracket(provenance, row.curve.group, row.curve.group.date, row.value);
+    if (row.cost) {
+      add_constants(provenance, {*row.cost});
+    }
+  }
+  ExportRows rows;
+  if (format == ExportFormat::csv) {
+    rows.csv = interpolations_csv(answer);
+  } else {
+    for (const InterpolationRow& row : answer) {
+      rows.json.push_back(to_json(row));
+    }
+  }
+  return rows;
+}
+
+ExportRows
+history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format, Provenance& provenance)
+{
+  const std::vector<HistoryRow> answer = history(store, query);
+  provenance.query = filter_json(query.filter);
+  provenance.query["target_interactivity"] = query.options.target;
+  provenance.query["x"] = basis_text(query.options.basis);
+  provenance.query["metric"] = domain::to_string(query.options.metric);
+  provenance.query["launch_date"] = query.options.launch_date;
+  if (query.from && query.to) {
+    provenance.query["from"] = *query.from;
+    provenance.query["to"] = *query.to;
+  }
+  for (const HistoryRow& row : answer) {
+    for (const domain::HistoryPoint& point : row.series.points) {
+      // A run's value is read between these knots; the rest of its frontier did not enter it.
+      RunProvenance run{configuration_label(row.series.configuration), point.date, {}};
+      for (const auto& knot : {point.lower, point.upper}) {
+        if (knot) {
+          run.knots.push_back(*knot);
+        }
+      }
+      provenance.runs.push_back(std::move(run));
+      add_bracket(provenance, row.series.configuration, point.date, point.value);
+    }
+  }
+  ExportRows rows;
+  if (format == ExportFormat::csv) {
+    rows.csv = history_csv(query, answer);
+  } else {
+    for (const HistoryRow& row : answer) {
+      rows.json.push_back(to_json(row, query.options.target));
+    }
+  }
+  return rows;
+}
+
+nlohmann::json
+plan_query_json(const PlanQuery& query)
+{
+  nlohmann::json json = filter_json(query.filter);
+  const std::pair<const char*, const std::optional<std::string>*> texts[] = {
+    {"point", &query.point}, {"demand", &query.demand}, {"preset", &query.preset}, {"mix", &query.mix}};
+  for (const auto& [name, value] : texts) {
+    if (*value) {
+      json[name] = **value;
+    }
+  }
+  const std::pair<const char*, const std::optional<double>*> numbers[] = {
+    {"at", &query.at}, {"cost_per_gpu_hour", &query.cost_per_gpu_hour}, {"kw_per_gpu", &query.kw_per_gpu}};
+  for (const auto& [name, value] : numbers) {
+    if (*value) {
+      json[name] = **value;
+    }
+  }
+  if (query.gpus_per_rack) {
+    json["gpus_per_rack"] = *query.gpus_per_rack;
+  }
+  json["utilization"] = query.utilization;
+  return json;
+}
+
+util::Result<ExportRows>
+plan_rows(store::Store& store, const PlanQuery& query, ExportFormat format, Provenance& provenance)
+{
+  INFERTRACK_TRY_ASSIGN(answers, plan(store, query));
+  provenance.query = plan_query_json(query);
+  if (query.at) {
+    // The curves the planner read its targets off: the same interpolation it runs (app::plan).
+    for (const InterpolationRow& row : interpolate(store, InterpolationQuery{query.filter, *query.at, {}})) {
+      add_curve_run(provenance, row.curve);
+      add_bracket(provenance, row.curve.group, row.curve.group.date, row.value);
+    }
+  } else if (const auto point = store.point(*query.point)) {
+    const domain::ConfigGroupKey group = domain::config_group_of(*point);
+    provenance.runs.push_back({configuration_label(group), point->date, {}});
+    provenance.brackets.push_back({configuration_label(group), point->date, "measured", point->result_id, {}});
+  }
+  for (const PlanAnswer& answer : answers) {
+    if (!answer.hardware.hardware.empty()) {
+      add_constants(provenance,
+                    {answer.hardware, answer.cost_overridden, answer.power_overridden, query.gpus_per_rack.has_value()});
+    }
+  }
+  ExportRows rows;
+  if (format == ExportFormat::csv) {
+    rows.csv = plans_csv(answers);
+  } else {
+    for (const PlanAnswer& answer : answers) {
+      rows.json.push_back(to_json(answer));
+    }
+  }
+  return rows;
+}
+
+const store::PointFilter&
+filter_of(const ExportQuery& query)
+{
+  return std::visit([](const auto& alternative) -> const store::PointFilter& { return alternative.filter; }, query);
+}
+
+}  // namespace
+
+const char*
+to_string(ExportKind kind)
+{
+  switch (kind) {
+    case ExportKind::points:
+      return "points";
+    case ExportKind::frontiers:
+      return "frontiers";
+    case ExportKind::interpolations:
+      return "interpolations";
+    case ExportKind::history:
+      return "history";
+    case ExportKind::plans:
+      return "plans";
+  }
+  return "unknown";
+}
+
+const char*
+to_string(ExportFormat format)
+{
+  return format == ExportFormat::csv ? "csv" : "json";
+}
+
+std::optional<ExportKind>
+parse_export_kind(std::string_view text)
+{
+  constexpr std::pair<std::string_view, ExportKind> k_names[] = {
+    {"points", ExportKind::points},   {"frontiers", ExportKind::frontiers},
+    {"frontier", ExportKind::frontiers}, {"interpolations", ExportKind::interpolations},
+    {"interpolate", ExportKind::interpolations}, {"history", ExportKind::history},
+    {"plans", ExportKind::plans},     {"plan", ExportKind::plans}};
+  for (const auto& [name, kind] : k_names) {
+    if (name == text) {
+      return kind;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ExportFormat>
+parse_export_format(std::string_view text)
+{
+  if (text == "csv") {
+    return ExportFormat::csv;
+  }
+  if (text == "json") {
+    return ExportFormat::json;
+  }
+  return std::nullopt;
+}
+
+ExportKind
+kind_of(const ExportQuery& query)
+{
+  // The alternatives are declared in ExportKind's order.
+  return static_cast<ExportKind>(query.index());
+}
+
+std::string
+ExportDocument::file_name() const
+{
+  std::string model = provenance.query.value("model", std::string("all"));
+  std::replace_if(
+    model.begin(), model.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-'; }, '_');
+  return "infertrack-" + std::string(to_string(kind)) + "-" + model + "-" + provenance.as_of + "." + to_string(format);
+}
+
+const char*
+ExportDocument::content_type() const
+{
+  return format == ExportFormat::csv ? "text/csv; charset=utf-8" : "application/json";
+}
+
+util::Result<ExportDocument>
+build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
+{
+  ExportDocument document;
+  document.kind = kind_of(query);
+  document.format = format;
+  Provenance& provenance = document.provenance;
+  provenance.kind = to_string(document.kind);
+  provenance.tracker_version = std::string(k_tracker_version);
+  provenance.generated_at = util::iso_utc(static_cast<std::int64_t>(std::time(nullptr)));
+  provenance.as_of = filter_of(query).as_of.value_or("latest");
+
+  util::Result<ExportRows> rows = std::visit(
+    [&](const auto& alternative) -> util::Result<ExportRows> {
+      using Query = std::decay_t<decltype(alternative)>;
+      if constexpr (std::is_same_v<Query, PointsQuery>) {
+        return points_rows(store, alternative, format, provenance);
+      } else if constexpr (std::is_same_v<Query, FrontierQuery>) {
+        return frontier_rows(store, alternative, format, provenance);
+      } else if constexpr (std::is_same_v<Query, InterpolationQuery>) {
+        return interpolation_rows(store, alternative, format, provenance);
+      } else if constexpr (std::is_same_v<Query, HistoryQuery>) {
+        return history_rows(store, alternative, format, provenance);
+      } else {
+        return plan_rows(store, alternative, format, provenance);
+      }
+    },
+    query);
+  if (!rows) {
+    return tl::unexpected(rows.error());
+  }
+  if (format == ExportFormat::csv) {
+    document.text = provenance_comments(provenance) + rows->csv;
+  } else {
+    // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
+    document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind)
+                    + "\":" + rows->json.dump() + "}\n";
+  }
+  return document;
+}
+
+}  // namespace infertrack::app

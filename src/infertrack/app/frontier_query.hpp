@@ -1,0 +1,35 @@
+#pragma once
+
+#include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/performance_curve.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace infertrack::app {
+
+// "Which measured points make each configuration's Pareto frontier?", over the points `filter` selects.
+struct FrontierQuery
+{
+  store::PointFilter filter;
+  domain::CurveOptions curve;
+};
+
+// The curves and the points they were made of (the latest run of each configuration, or the run of the
+// filter's date), so that each curve's points can be shown beside it.
+struct FrontierAnswer
+{
+  std::vector<domain::BenchmarkPoint> points;
+  std::vector<domain::PerformanceCurve> curves;
+};
+
+// Reads only the latest selected run of each configuration (Store::latest_points).
+FrontierAnswer frontiers(store::Store& store, const FrontierQuery& query);
+
+// The curves as GET /api/v1/frontier lists them: per curve its configuration, run date, frontier knots,
+// spline samples for drawing, and its points (knots first) each with on_frontier, x and y.
+nlohmann::json curves_json(const FrontierAnswer& answer);
+
+}  // namespace infertrack::app

@@ -1,0 +1,340 @@
+#include "infertrack/app/export_document.hpp"
+
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/tracker_database.hpp"
+#include "infertrack/app/tracker_version.hpp"
+#include "infertrack/formats/csv_comments.hpp"
+#include "infertrack/formats/csv_rows.hpp"
+#include "infertrack/formats/points_csv.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <regex>
+
+namespace infertrack::app {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+using testing::StartsWith;
+
+constexpr const char* k_model = "DeepSeek-V4-Pro";
+
+class ExportDocumentTest : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::unique_ptr<store::Store> store = open_tracker(dir.file("tracker.db"));
+
+  store::PointFilter model_filter() const
+  {
+    store::PointFilter filter;
+    filter.model = k_model;
+    return filter;
+  }
+
+  ExportDocument build(const ExportQuery& query, ExportFormat format)
+  {
+    auto document = build_export(*store, query, format);
+    EXPECT_TRUE(document.has_value()) << (document ? "" : document.error().to_string());
+    return document ? *std::move(document) : ExportDocument{};
+  }
+
+  // The JSON export parsed, after checking the facts every kind carries.
+  json build_json(const ExportQuery& query)
+  {
+    const ExportDocument document = build(query, ExportFormat::json);
+    const json parsed = json::parse(document.text);
+    const json& provenance = parsed.at("provenance");
+    EXPECT_EQ(provenance["kind"], to_string(kind_of(query)));
+    EXPECT_EQ(provenance["tracker_version"], std::string(k_tracker_version));
+    EXPECT_TRUE(std::regex_match(provenance["generated_at"].get<std::string>(),
+                                 std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << provenance["generated_at"];
+    EXPECT_TRUE(parsed.contains(to_string(kind_of(query))));
+    return parsed;
+  }
+};
+
+// The CSV rows under an export's provenance comments, header first.
+std::vector<std::vector<std::string>>
+csv_rows(std::string_view text)
+{
+  text.remove_prefix(formats::leading_csv_comments(text).bytes);
+  formats::CsvRows rows(text);
+  std::vector<std::string_view> cells;
+  formats::CsvRows::Error error;
+  std::vector<std::vector<std::string>> table;
+  while (rows.next(cells, error) == formats::CsvRows::Status::row) {
+    table.emplace_back(cells.begin(), cells.end());
+  }
+  return table;
+}
+
+std::size_t
+column(const std::vector<std::string>& header, const std::string& name)
+{
+  const auto found = std::find(header.begin(), header.end(), name);
+  EXPECT_NE(found, header.end()) << name;
+  return static_cast<std::size_t>(found - header.begin());
+}
+
+TEST_F(ExportDocumentTest, interpolations_record_knots_brackets_and_costs_of_each_row)
+{
+  const InterpolationQuery query{model_filter(), 100, {}};
+  const json exported = build_json(query);
+  const std::vector<InterpolationRow> rows = interpolate(*store, query);
+  ASSERT_FALSE(rows.empty());
+
+  json expected = json::array();
+  for (const InterpolationRow& row : rows) {
+    expected.push_back(to_json(row));
+  }
+  EXPECT_EQ(exported["interpolations"], expected);
+
+  const json& provenance = exported["provenance"];
+  EXPECT_EQ(provenance["as_of"], "latest");
+  EXPECT_EQ(provenance["query"]["model"], k_model);
+  EXPECT_EQ(provenance["query"]["target_interactivity"], 100);
+  ASSERT_EQ(provenance["runs"].size(), rows.size());
+  ASSERT_EQ(provenance["brackets"].size(), rows.size());
+  std::size_t costed = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const json& run = provenance["runs"][i];
+    EXPECT_EQ(run["run_date"], rows[i].curve.group.date);
+    ASSERT_EQ(run["knots"].size(), rows[i].curve.frontier.size());
+    for (std::size_t k = 0; k < rows[i].curve.frontier.size(); ++k) {
+      EXPECT_EQ(run["knots"][k]["result_id"], rows[i].curve.frontier[k].result_id);
+      EXPECT_EQ(run["knots"][k]["tps_per_gpu"], rows[i].curve.frontier[k].throughput);
+    }
+    const json& bracket = provenance["brackets"][i];
+    EXPECT_EQ(bracket["state"], domain::to_string(rows[i].value.state));
+    EXPECT_EQ(bracket["lower_result_id"], expected[i]["value"]["lower_result_id"]);
+    EXPECT_EQ(bracket["upper_result_id"], expected[i]["value"]["upper_result_id"]);
+    costed += rows[i].cost ? 1 : 0;
+  }
+  ASSERT_GT(costed, 0u);
+  for (const json& constants : provenance["constants"]) {
+    EXPECT_FALSE(constants["effective_date"].get<std::string>().empty());
+    EXPECT_EQ(constants["cost_overridden"], false);
+  }
+}
+
+TEST_F(ExportDocumentTest, an_as_of_date_is_recorded_and_bounds_every_run)
+{
+  store::PointFilter filter = model_filter();
+  filter.hardware = "mi355x";
+  filter.as_of = "2026-05-01";
+  const json exported = build_json(InterpolationQuery{filter, 5, {}});
+  const json& provenance = exported["provenance"];
+  EXPECT_EQ(provenance["as_of"], "2026-05-01");
+  EXPECT_EQ(provenance["query"]["as_of"], "2026-05-01");
+  ASSERT_FALSE(provenance["runs"].empty());
+  for (const json& run : provenance["runs"]) {
+    EXPECT_LE(run["run_date"].get<std::string>(), "2026-05-01");
+  }
+}
+
+TEST_F(ExportDocumentTest, history_brackets_and_knots_are_those_of_each_run)
+{
+  HistoryQuery query;
+  query.filter = model_filter();
+  query.filter.hardware = "mi355x";
+  query.options.target = 5;
+  const json exported = build_json(query);
+  const std::vector<HistoryRow> rows = history(*store, query);
+  json expected = json::array();
+  std::vector<const domain::HistoryPoint*> points;
+  for (const HistoryRow& row : rows) {
+    expected.push_back(to_json(row, 5));
+    for (const domain::HistoryPoint& point : row.series.points) {
+      points.push_back(&point);
+    }
+  }
+  EXPECT_EQ(exported["history"], expected);
+  const json& provenance = exported["provenance"];
+  ASSERT_GT(points.size(), 1u);
+  ASSERT_EQ(provenance["brackets"].size(), points.size());
+  ASSERT_EQ(provenance["runs"].size(), points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const json& bracket = provenance["brackets"][i];
+    EXPECT_EQ(bracket["run_date"], points[i]->date);
+    EXPECT_EQ(bracket["lower_result_id"], to_json(points[i]->value)["lower_result_id"]);
+    EXPECT_EQ(bracket["upper_result_id"], to_json(points[i]->value)["upper_result_id"]);
+    const json& knots = provenance["runs"][i]["knots"];
+    ASSERT_EQ(knots.size(), (points[i]->lower ? 1u : 0u) + (points[i]->upper ? 1u : 0u));
+    if (points[i]->lower) {
+      EXPECT_EQ(knots[0]["result_id"], points[i]->lower->result_id);
+    }
+  }
+  EXPECT_EQ(provenance["query"]["launch_date"], query.options.launch_date);
+}
+
+TEST_F(ExportDocumentTest, plans_record_the_cost_and_power_entries_with_their_dates_and_overrides)
+{
+  PlanQuery query;
+  query.filter = model_filter();
+  query.filter.hardware = "gb200"; // the hardware with stored cost and power figures
+  query.at = 20;
+  query.demand = "40T";
+  query.kw_per_gpu = 2.5;
+  const json exported = build_json(query);
+  auto answers = plan(*store, query);
+  ASSERT_TRUE(answers.has_value());
+  json expected = json::array();
+  for (const PlanAnswer& answer : *answers) {
+    expected.push_back(to_json(answer));
+  }
+  EXPECT_EQ(exported["plans"], expected);
+
+  const json& provenance = exported["provenance"];
+  EXPECT_EQ(provenance["query"]["demand"], "40T");
+  EXPECT_EQ(provenance["query"]["kw_per_gpu"], 2.5);
+  ASSERT_FALSE(provenance["constants"].empty());
+  const std::vector<domain::HardwareCost> stored = store->hardware();
+  for (const json& constants : provenance["constants"]) {
+    EXPECT_EQ(constants["kw_per_gpu"], 2.5);
+    EXPECT_EQ(constants["power_overridden"], true);
+    EXPECT_EQ(constants["cost_overridden"], false);
+    // The entry's own date and source, as stored.
+    const auto entry = std::find_if(stored.begin(), stored.end(), [&](const domain::HardwareCost& cost) {
+      return cost.hardware == constants["hardware"] && cost.effective_date == constants["effective_date"];
+    });
+    ASSERT_NE(entry, stored.end()) << constants.dump();
+    EXPECT_EQ(constants["cost_per_gpu_hour"], entry->cost_per_gpu_hour);
+    EXPECT_EQ(constants["source_url"], entry->source_url ? json(*entry->source_url) : json(nullptr));
+  }
+  // Each planned configuration's bracket is its interpolation's.
+  for (const json& answer : expected) {
+    if (answer["interpolation"].is_null()) {
+      continue;
+    }
+    const auto bracket = std::find_if(provenance["brackets"].begin(), provenance["brackets"].end(), [&](const json& b) {
+      return b["lower_result_id"] == answer["interpolation"]["lower_result_id"]
+             && b["upper_result_id"] == answer["interpolation"]["upper_result_id"];
+    });
+    EXPECT_NE(bracket, provenance["brackets"].end()) << answer["configuration"];
+  }
+}
+
+TEST_F(ExportDocumentTest, a_plan_on_one_point_names_that_point_as_measured)
+{
+  const std::vector<domain::BenchmarkPoint> points = store->latest_points(model_filter());
+  ASSERT_FALSE(points.empty());
+  PlanQuery query;
+  query.point = points.front().result_id;
+  query.demand = "1B";
+  const json provenance = build_json(query)["provenance"];
+  ASSERT_EQ(provenance["brackets"].size(), 1u);
+  EXPECT_EQ(provenance["brackets"][0]["state"], "measured");
+  EXPECT_EQ(provenance["brackets"][0]["lower_result_id"], points.front().result_id);
+  EXPECT_EQ(provenance["runs"][0]["run_date"], points.front().date);
+}
+
+TEST_F(ExportDocumentTest, a_refused_plan_fails_with_the_planners_diagnostic)
+{
+  PlanQuery query;
+  query.filter = model_filter();
+  query.at = 5;
+  query.preset = "no-such-preset";
+  const auto document = build_export(*store, query, ExportFormat::json);
+  ASSERT_FALSE(document.has_value());
+  EXPECT_EQ(document.error().field, "preset");
+  EXPECT_THAT(document.error().message, HasSubstr("unknown preset 'no-such-preset'"));
+}
+
+TEST_F(ExportDocumentTest, frontiers_are_the_curves_of_the_frontier_query)
+{
+  const FrontierQuery query{model_filter(), {}};
+  const json exported = build_json(query);
+  const FrontierAnswer answer = frontiers(*store, query);
+  EXPECT_EQ(exported["frontiers"], curves_json(answer));
+  ASSERT_EQ(exported["provenance"]["runs"].size(), answer.curves.size());
+  for (std::size_t i = 0; i < answer.curves.size(); ++i) {
+    EXPECT_EQ(exported["provenance"]["runs"][i]["knots"], exported["frontiers"][i]["frontier"]);
+  }
+
+  // One CSV row per knot, in curve order.
+  const ExportDocument csv = build(query, ExportFormat::csv);
+  const auto table = csv_rows(csv.text);
+  std::vector<std::string> ids;
+  for (const domain::PerformanceCurve& curve : answer.curves) {
+    for (const domain::FrontierKnot& knot : curve.frontier) {
+      ids.push_back(knot.result_id);
+    }
+  }
+  ASSERT_EQ(table.size(), ids.size() + 1);
+  const std::size_t id_column = column(table[0], "result_id");
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    EXPECT_EQ(table[i + 1][id_column], ids[i]);
+  }
+}
+
+TEST_F(ExportDocumentTest, csv_opens_with_one_comment_line_per_fact_then_the_rows)
+{
+  store::PointFilter filter = model_filter();
+  filter.as_of = "2026-06-01";
+  const InterpolationQuery query{filter, 100, {}};
+  const ExportDocument document = build(query, ExportFormat::csv);
+  EXPECT_EQ(document.content_type(), std::string("text/csv; charset=utf-8"));
+  EXPECT_EQ(document.file_name(), "infertrack-interpolations-DeepSeek-V4-Pro-2026-06-01.csv");
+  EXPECT_THAT(document.text, StartsWith("# infertrack export: interpolations\n"));
+  EXPECT_THAT(document.text, HasSubstr("\n# tracker_version: " + std::string(k_tracker_version) + "\n"));
+  EXPECT_THAT(document.text, HasSubstr("\n# as_of: 2026-06-01\n"));
+  EXPECT_THAT(document.text, HasSubstr("\n# query.model: DeepSeek-V4-Pro\n"));
+
+  const std::vector<InterpolationRow> rows = interpolate(*store, query);
+  const auto table = csv_rows(document.text);
+  ASSERT_EQ(table.size(), rows.size() + 1);
+  const std::size_t lower = column(table[0], "lower_result_id");
+  const std::size_t state = column(table[0], "state");
+  std::size_t bracket_lines = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(table[i + 1][lower], rows[i].value.lower_result_id.value_or(""));
+    EXPECT_EQ(table[i + 1][state], domain::to_string(rows[i].value.state));
+    if (rows[i].value.lower_result_id) {
+      EXPECT_THAT(document.text, HasSubstr(*rows[i].value.lower_result_id));
+    }
+  }
+  for (std::size_t pos = 0; (pos = document.text.find("\n# bracket: ", pos)) != std::string::npos; ++pos) {
+    ++bracket_lines;
+  }
+  EXPECT_EQ(bracket_lines, rows.size());
+}
+
+TEST_F(ExportDocumentTest, a_points_csv_export_reads_back_as_the_same_points)
+{
+  const PointsQuery query{model_filter()};
+  const ExportDocument document = build(query, ExportFormat::csv);
+  EXPECT_THAT(document.text, StartsWith("# infertrack export: points\n"));
+  const auto dataset = formats::read_points_csv(document.text);
+  ASSERT_TRUE(dataset.has_value()) << dataset.error().to_string();
+  const std::vector<domain::BenchmarkPoint> stored = store->points(query.filter);
+  ASSERT_EQ(dataset->points.size(), stored.size());
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    EXPECT_EQ(dataset->points[i].result_id, stored[i].result_id);
+    EXPECT_EQ(dataset->points[i].per_gpu_tps.total, stored[i].per_gpu_tps.total);
+  }
+
+  const json exported = build_json(query);
+  ASSERT_EQ(exported["points"].size(), stored.size());
+  EXPECT_EQ(exported["points"][0], to_json(stored[0]));
+  EXPECT_FALSE(exported["provenance"]["runs"].empty());
+}
+
+TEST(ExportKindTest, route_names_and_kind_names_both_parse)
+{
+  EXPECT_EQ(parse_export_kind("frontier"), ExportKind::frontiers);
+  EXPECT_EQ(parse_export_kind("interpolate"), ExportKind::interpolations);
+  EXPECT_EQ(parse_export_kind("plans"), ExportKind::plans);
+  EXPECT_EQ(parse_export_kind("Points"), std::nullopt);
+  EXPECT_EQ(parse_export_format("csv"), ExportFormat::csv);
+  EXPECT_EQ(parse_export_format("xml"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace infertrack::app
