@@ -236,5 +236,34 @@ TEST(HttpServer, records_metrics_by_route_pattern)
   EXPECT_NE(text.find("infertrack_http_open_connections 1\n"), std::string::npos);
 }
 
+TEST(HttpServer, returns_free_heap_once_a_period_and_only_after_answering)
+{
+  ServerOptions options = test_options();
+  options.heap_release_interval = 20ms;
+  RunningServer server(options);
+  std::this_thread::sleep_for(150ms); // several periods without a request
+  EXPECT_EQ(server.metrics().heap_release_count(), 0U);
+
+  Client client(server.port());
+  ASSERT_EQ(client.get("/big").result_int(), 200);
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (server.metrics().heap_release_count() == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(5ms);
+  }
+  const std::uint64_t released = server.metrics().heap_release_count();
+  EXPECT_EQ(released, 1U);
+  std::this_thread::sleep_for(150ms);
+  EXPECT_EQ(server.metrics().heap_release_count(), released);
+  EXPECT_NE(client.get("/metrics").body().find("infertrack_heap_releases_total 1\n"), std::string::npos);
+
+  // Turned off: never, whatever was answered.
+  options.heap_release_interval = 0ms;
+  RunningServer quiet(options);
+  Client quiet_client(quiet.port());
+  ASSERT_EQ(quiet_client.get("/big").result_int(), 200);
+  std::this_thread::sleep_for(150ms);
+  EXPECT_EQ(quiet.metrics().heap_release_count(), 0U);
+}
+
 }  // namespace
 }  // namespace infertrack::server::http

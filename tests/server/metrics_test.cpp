@@ -105,8 +105,18 @@ TEST(Metrics, render_prometheus_escapes_label_values)
 TEST(Metrics, render_prometheus_is_valid_when_empty)
 {
   const auto samples = parse_exposition(Metrics().render_prometheus());
-  EXPECT_EQ(samples.size(), 1U);
+  EXPECT_EQ(samples.size(), 2U);
   EXPECT_EQ(samples.at("infertrack_http_open_connections"), 0);
+  EXPECT_EQ(samples.at("infertrack_heap_releases_total"), 0);
+}
+
+TEST(Metrics, counts_heap_releases)
+{
+  Metrics metrics;
+  metrics.heap_released();
+  metrics.heap_released();
+  EXPECT_EQ(metrics.heap_release_count(), 2U);
+  EXPECT_EQ(parse_exposition(metrics.render_prometheus()).at("infertrack_heap_releases_total"), 2);
 }
 
 }  // namespace

@@ -57,37 +57,39 @@ TEST(ResponseCache, passes_errors_through_uncached)
 
 TEST(ResponseCache, stays_within_its_byte_budget_evicting_the_least_recently_used)
 {
-  // Incompressible-enough bodies of 20 KB each; the budget holds about four of them.
+  // Bodies of 10 KB each; the budget holds nine of them.
   const std::size_t budget = 100 * 1024;
   ResponseCache cache(budget);
-  auto body = [](int i) { return answer(20 * 1024, static_cast<char>('a' + i)); };
-  for (int i = 0; i < 4; ++i) {
+  auto body = [](int i) { return answer(10 * 1024, static_cast<char>('a' + i)); };
+  for (int i = 0; i < 9; ++i) {
     cache.store("/t" + std::to_string(i), 1, body(i));
   }
-  EXPECT_EQ(cache.entries(), 4);
+  EXPECT_EQ(cache.entries(), 9);
   ASSERT_TRUE(cache.find("/t0", 1).has_value()); // /t0 is now the most recently used, /t1 the least
 
-  for (int i = 4; i < 12; ++i) {
+  for (int i = 9; i < 20; ++i) {
     cache.store("/t" + std::to_string(i), 1, body(i));
     EXPECT_LE(cache.size_bytes(), budget) << i;
-    if (i == 4) {
+    if (i == 9) {
       EXPECT_FALSE(cache.find("/t1", 1).has_value()); // evicted first
-      EXPECT_TRUE(cache.find("/t0", 1).has_value());  // kept: used more recently than /t1, /t2, /t3
+      EXPECT_TRUE(cache.find("/t0", 1).has_value());  // kept: used more recently than /t1 .. /t8
     }
   }
-  EXPECT_TRUE(cache.find("/t11", 1).has_value());
+  EXPECT_TRUE(cache.find("/t19", 1).has_value());
   EXPECT_FALSE(cache.find("/t2", 1).has_value());
   EXPECT_LE(cache.size_bytes(), budget);
   EXPECT_GE(cache.entries(), 3);
 }
 
-TEST(ResponseCache, never_keeps_an_answer_bigger_than_a_quarter_of_the_budget)
+TEST(ResponseCache, never_keeps_an_answer_bigger_than_an_eighth_of_the_budget)
 {
   ResponseCache cache(64 * 1024);
   cache.store("/small", 1, answer(100));
-  const http::Response big = cache.store("/big", 1, answer(20 * 1024));
+  cache.store("/within", 1, answer(7 * 1024));
+  EXPECT_TRUE(cache.find("/within", 1).has_value());
+  const http::Response big = cache.store("/big", 1, answer(10 * 1024));
   EXPECT_EQ(big.status, 200);
-  EXPECT_EQ(big.body.size(), 20 * 1024 + 2);
+  EXPECT_EQ(big.body.size(), 10 * 1024 + 2);
   EXPECT_FALSE(cache.find("/big", 1).has_value());
   EXPECT_TRUE(cache.find("/small", 1).has_value()); // and it flushed nothing
 }

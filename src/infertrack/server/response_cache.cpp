@@ -10,8 +10,9 @@ namespace {
 
 // Per entry: the list and map nodes, the Response's strings and the shared gzip block, roughly.
 constexpr std::size_t k_entry_overhead_bytes = 512;
-// An answer may take at most this share of the budget, so that one huge answer cannot flush the rest.
-constexpr std::size_t k_largest_share = 4;
+// An answer may take at most this share of the budget (1 MiB of the default), so that one huge answer
+// cannot flush the rest: a model's latest runs (~0.5 MB) are kept, the pages of a points listing are not.
+constexpr std::size_t k_largest_share = 8;
 
 }  // namespace
 

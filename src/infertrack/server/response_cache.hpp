@@ -23,7 +23,7 @@ public:
   static constexpr std::size_t k_default_budget_bytes = 8 * 1024 * 1024;
 
   // Keeps answers whose charged bytes (cost_of) add up to at most `budget_bytes`, evicting the least
-  // recently used first; an answer costing more than a quarter of the budget is never kept.
+  // recently used first; an answer costing more than an eighth of the budget is never kept.
   explicit ResponseCache(std::size_t budget_bytes = k_default_budget_bytes) : m_budget(budget_bytes) {}
 
   // The answer cached for `target` while the store was at `data_version`, if any. A stale entry (other

@@ -1,5 +1,6 @@
 #include "infertrack/server/http/http_server.hpp"
 
+#include "infertrack/server/http/free_heap.hpp"
 #include "infertrack/server/http/session.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -65,6 +66,7 @@ public:
 
 private:
   asio::awaitable<void> accept_connections();
+  asio::awaitable<void> release_heap_after_activity();
   void start_session(tcp::socket socket);
   void finish_session(const std::shared_ptr<SessionEntry>& entry);
   void refuse_overloaded(tcp::socket& socket);
@@ -84,12 +86,15 @@ private:
   asio::strand<asio::io_context::executor_type> m_control;
   tcp::acceptor m_acceptor;
   asio::steady_timer m_grace_timer;
+  asio::steady_timer m_heap_timer;
   std::optional<asio::signal_set> m_signals;
   std::uint16_t m_port = 0;
 
   // After m_io, so it is joined (its last answers posted back) while the io_context still exists.
   std::optional<asio::thread_pool> m_write_pool;
   std::optional<asio::any_io_executor> m_write_executor;
+
+  std::atomic<std::uint64_t> m_answered = 0;
 
   std::mutex m_mutex;
   std::unordered_set<std::shared_ptr<SessionEntry>> m_sessions; // guarded by m_mutex
@@ -103,7 +108,8 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
     m_io(std::max(1, m_options.threads)),
     m_control(asio::make_strand(m_io)),
     m_acceptor(m_control),
-    m_grace_timer(m_control)
+    m_grace_timer(m_control),
+    m_heap_timer(m_control)
 {
   if (m_options.write_threads > 0) {
     m_write_pool.emplace(static_cast<std::size_t>(m_options.write_threads));
@@ -147,6 +153,10 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
 
   asio::co_spawn(m_control, accept_connections(),
                  [](std::exception_ptr error) { log_escaped_exception("accept loop", error); });
+  if (m_options.heap_release_interval.count() > 0) {
+    asio::co_spawn(m_control, release_heap_after_activity(),
+                   [](std::exception_ptr error) { log_escaped_exception("heap release", error); });
+  }
 }
 
 void
@@ -190,6 +200,29 @@ HttpServer::Impl::accept_connections()
   }
 }
 
+// Wakes once a period; an idle server stays idle, a busy one trims at most once a period.
+asio::awaitable<void>
+HttpServer::Impl::release_heap_after_activity()
+{
+  std::uint64_t seen = m_answered.load(std::memory_order_relaxed);
+  for (;;) {
+    m_heap_timer.expires_after(m_options.heap_release_interval);
+    const auto [ec] = co_await m_heap_timer.async_wait(k_no_throw);
+    if (ec || !m_acceptor.is_open()) {
+      co_return;
+    }
+    const std::uint64_t now = m_answered.load(std::memory_order_relaxed);
+    if (now == seen) {
+      continue;
+    }
+    seen = now;
+    return_free_heap_to_os();
+    if (m_metrics != nullptr) {
+      m_metrics->heap_released();
+    }
+  }
+}
+
 void
 HttpServer::Impl::start_session(tcp::socket socket)
 {
@@ -216,7 +249,7 @@ HttpServer::Impl::start_session(tcp::socket socket)
     m_metrics->connection_opened();
   }
   const SessionContext context{m_options, m_handler, m_metrics.get(), m_access_log.get(),
-                               m_write_executor ? &*m_write_executor : nullptr};
+                               m_write_executor ? &*m_write_executor : nullptr, &m_answered};
   asio::co_spawn(entry->strand, serve_connection(context, std::move(socket), entry),
                  asio::bind_cancellation_slot(entry->soft.slot(),
                                               [this, entry](std::exception_ptr error) {
@@ -290,6 +323,7 @@ HttpServer::Impl::begin_shutdown()
 {
   error_code ignored;
   m_acceptor.close(ignored);
+  m_heap_timer.cancel();
   if (m_signals) {
     // Restores the default action, so a second signal stops the process at once.
     m_signals->clear(ignored);

@@ -16,6 +16,7 @@ constexpr std::string_view k_unrouted = "unrouted";
 constexpr std::string_view k_requests = "infertrack_http_requests_total";
 constexpr std::string_view k_duration = "infertrack_http_request_duration_seconds";
 constexpr std::string_view k_open_connections = "infertrack_http_open_connections";
+constexpr std::string_view k_heap_releases = "infertrack_heap_releases_total";
 
 // Label values are free text but for backslash, double quote and newline, which must be escaped.
 std::string
@@ -126,6 +127,20 @@ Metrics::connection_closed()
   --m_open_connections;
 }
 
+void
+Metrics::heap_released()
+{
+  const std::lock_guard lock(m_mutex);
+  ++m_heap_releases;
+}
+
+std::uint64_t
+Metrics::heap_release_count() const
+{
+  const std::lock_guard lock(m_mutex);
+  return m_heap_releases;
+}
+
 std::uint64_t
 Metrics::request_count(std::string_view route, int status) const
 {
@@ -171,6 +186,9 @@ Metrics::render_prometheus(std::span<const Gauge> extra) const
 
   append_header(out, k_open_connections, "HTTP connections open now.", "gauge");
   fmt::format_to(sink, "{} {}\n", k_open_connections, m_open_connections);
+
+  append_header(out, k_heap_releases, "Times the free heap pages went back to the operating system.", "counter");
+  fmt::format_to(sink, "{} {}\n", k_heap_releases, m_heap_releases);
 
   for (const Gauge& gauge : extra) {
     INFERTRACK_ASSERT(is_metric_name(gauge.name));

@@ -41,6 +41,10 @@ public:
   void connection_opened();
   void connection_closed();
 
+  // Counts one hand-back of free heap pages to the operating system.
+  void heap_released();
+  std::uint64_t heap_release_count() const;
+
   // Answers recorded so far for `route` with `status`.
   std::uint64_t request_count(std::string_view route, int status) const;
 
@@ -60,6 +64,7 @@ private:
   mutable std::mutex m_mutex;
   std::map<std::string, RouteStats, std::less<>> m_routes;
   std::int64_t m_open_connections = 0;
+  std::uint64_t m_heap_releases = 0;
 };
 
 }  // namespace infertrack::server::http

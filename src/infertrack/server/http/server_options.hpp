@@ -48,6 +48,10 @@ struct ServerOptions
   // Open connections; one more is answered 503 and closed.
   std::size_t max_connections = 1'024;
 
+  // After a period in which requests were answered, the heap's free pages go back to the operating system
+  // (see free_heap.hpp); 0 never. Once a period at most, so a busy server pays for it rarely.
+  std::chrono::milliseconds heap_release_interval{1'000};
+
   // Smallest text-like body worth gzip-compressing; below it the header overhead eats the gain.
   std::size_t gzip_min_size = 1'024;
 

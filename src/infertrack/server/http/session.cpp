@@ -324,6 +324,7 @@ Session::send(const Request& request, std::string_view wire_method, unsigned ver
     m_stream, message, asio::bind_cancellation_slot(m_entry->hard.slot(), k_no_throw));
 
   const auto elapsed = Clock::now() - start;
+  m_context.answered->fetch_add(1, std::memory_order_relaxed);
   if (m_context.metrics != nullptr) {
     m_context.metrics->record(response.route, chosen.status, elapsed);
   }

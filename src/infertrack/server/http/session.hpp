@@ -13,6 +13,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 
 namespace spdlog {
@@ -50,6 +51,8 @@ struct SessionContext
   // Where requests that change state run their handler (see ServerOptions::write_threads); null to run
   // them on the session's own executor.
   const boost::asio::any_io_executor* write_executor;
+  // Counts every answer written, so the server knows whether there was activity since it last looked.
+  std::atomic<std::uint64_t>* answered;
 };
 
 // Serves the connection on `socket` until the client leaves, a limit is hit or `entry` is cancelled.

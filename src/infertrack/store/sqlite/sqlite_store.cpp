@@ -23,8 +23,9 @@ constexpr int k_busy_timeout_ms = 10'000;
 constexpr int k_page_size = 16 * 1024;
 // Page cache per connection, in KiB (negative in the pragma). Queries read a few index pages and the rows
 // they return, and the OS page cache backs the file, so a long-lived reader (the server) keeps a modest
-// cache; an ingest keeps the index pages it touches in a larger one while it runs.
-constexpr int k_cache_size_kib = 16 * 1024;
+// cache (8 MiB: reading a model's runs took the same time as with 16, and the server stays under 50 MB);
+// an ingest keeps the index pages it touches in a larger one while it runs.
+constexpr int k_cache_size_kib = 8 * 1024;
 constexpr int k_ingest_cache_size_kib = 64 * 1024;
 // After a checkpoint the WAL file is cut back to this size, so one large ingest does not leave a WAL
 // as big as the data behind.
