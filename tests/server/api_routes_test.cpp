@@ -241,6 +241,8 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
     std::string concrete = path;
     if (path == "/points/{id}") {
       concrete = "/points/444914";
+    } else if (path == "/export/{kind}") {
+      concrete = "/export/points";
     }
     std::vector<std::pair<std::string, std::string>> query;
     if (path == "/benchmarks" || path == "/frontier") {

@@ -1,12 +1,15 @@
 #include "infertrack/server/api/api_routes.hpp"
 
 #include "infertrack/app/configuration_filters.hpp"
+#include "infertrack/app/frontier_query.hpp"
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
+#include "infertrack/server/api/export_route.hpp"
 #include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/query_params.hpp"
+#include "infertrack/server/api/route_queries.hpp"
 
 #include <fmt/core.h>
 
@@ -20,7 +23,6 @@ namespace infertrack::server::api {
 namespace {
 
 constexpr std::string_view k_prefix = "/api/v1";
-constexpr std::size_t k_curve_samples = 48; // enough for a smooth line at chart width, small on the wire
 constexpr const char* k_api_cache_control = "no-cache"; // revalidate with the ETag: data changes on ingest
 // The most points one /points answer lists, and how many it lists unless asked for fewer: about 1.2 MB
 // of JSON (100 KB gzip).
@@ -35,68 +37,7 @@ enum class PointRuns
 
 using http::Response;
 
-// A refusal on its way to becoming an error answer.
-struct ApiError
-{
-  int status;
-  std::string code;
-  std::string detail;
-};
-
 using Answer = tl::expected<nlohmann::json, ApiError>;
-
-ApiError
-bad_parameter(const util::Diagnostic& diagnostic)
-{
-  return ApiError{400, "bad_parameter", diagnostic.field.empty() ? diagnostic.message
-                                                                 : diagnostic.field + ": " + diagnostic.message};
-}
-
-// Checks the parameter names and, when the route needs one, that the model is known.
-tl::expected<store::PointFilter, ApiError>
-checked_filter(const QueryParams& params,
-               std::initializer_list<std::string_view> extra,
-               store::Store& store,
-               bool model_required)
-{
-  if (auto names = params.check_names(extra, FilterParams::accepted); !names) {
-    return tl::unexpected(bad_parameter(names.error()));
-  }
-  auto filter = params.filter();
-  if (!filter) {
-    return tl::unexpected(bad_parameter(filter.error()));
-  }
-  if (model_required && !filter->model) {
-    return tl::unexpected(ApiError{400, "bad_parameter", "model: required"});
-  }
-  if (filter->model) {
-    // Any stored point of the model has a latest run: this reads at most those, never every run.
-    store::PointFilter model_only;
-    model_only.model = filter->model;
-    if (store.latest_points(model_only).empty()) {
-      return tl::unexpected(ApiError{404, "unknown_model", "no stored points for model '" + *filter->model + "'"});
-    }
-  }
-  return *std::move(filter);
-}
-
-#define API_TRY_ASSIGN(var, ...)                                                                   \
-  auto var##_checked_ = (__VA_ARGS__);                                                             \
-  if (!var##_checked_) {                                                                           \
-    return tl::unexpected(var##_checked_.error());                                                 \
-  }                                                                                                \
-  auto var = std::move(*var##_checked_)
-
-// Diagnostic-returning parameter readers as API answers.
-template<typename T>
-tl::expected<T, ApiError>
-param(util::Result<T> value)
-{
-  if (!value) {
-    return tl::unexpected(bad_parameter(value.error()));
-  }
-  return std::move(*value);
-}
 
 Answer
 benchmarks(const QueryParams& params, store::Store& store)
@@ -147,104 +88,29 @@ json_list(const std::vector<T>& items)
   return list;
 }
 
-
-tl::expected<domain::CurveOptions, ApiError>
-curve_options(const QueryParams& params)
-{
-  domain::CurveOptions options;
-  const std::string x = params.text("x").value_or("auto");
-  if (x == "p90") {
-    options.basis = domain::InteractivityBasis::p90_itl;
-  } else if (x == "median") {
-    options.basis = domain::InteractivityBasis::median_tpot;
-  } else if (x != "auto") {
-    return tl::unexpected(ApiError{400, "bad_parameter", "x: expected auto, p90 or median (got '" + x + "')"});
-  }
-  const std::string metric = params.text("metric").value_or("total");
-  const auto parsed = domain::parse_throughput_metric(metric);
-  if (!parsed) {
-    return tl::unexpected(
-      ApiError{400, "bad_parameter", "metric: expected total, input or output (got '" + metric + "')"});
-  }
-  options.metric = *parsed;
-  return options;
-}
-
 Answer
 frontier(const QueryParams& params, store::Store& store)
 {
-  API_TRY_ASSIGN(filter, checked_filter(params, {"x", "metric"}, store, true));
-  API_TRY_ASSIGN(options, curve_options(params));
+  API_TRY_ASSIGN(query, frontier_query(params, store));
   // Each curve is the latest run of its configuration (with a date, that day's run: the page's "every
   // run date" mode asks once per date), so only those runs are read.
-  const std::vector<domain::BenchmarkPoint> points = store.latest_points(filter);
-  std::map<std::string, const domain::BenchmarkPoint*> by_id;
-  for (const domain::BenchmarkPoint& point : points) {
-    by_id[point.result_id] = &point;
-  }
-  nlohmann::json curves = nlohmann::json::array();
-  for (const domain::PerformanceCurve& curve : domain::build_curves(points, options)) {
-    nlohmann::json samples = nlohmann::json::array();
-    for (const auto& [x, y] : domain::sample_curve(curve, k_curve_samples)) {
-      samples.push_back({x, y});
-    }
-    nlohmann::json knots = nlohmann::json::array();
-    nlohmann::json curve_points = nlohmann::json::array();
-    auto add_point = [&](const std::string& id, bool on_frontier) {
-      const domain::BenchmarkPoint& point = *by_id.at(id);
-      nlohmann::json json = app::to_json(point);
-      json["on_frontier"] = on_frontier;
-      json["x"] = json[curve.basis == domain::InteractivityBasis::p90_itl ? "interactivity_p90"
-                                                                          : "interactivity_median"];
-      json["y"] = json["tps_per_gpu"][domain::to_string(curve.metric)];
-      curve_points.push_back(std::move(json));
-    };
-    for (const domain::FrontierKnot& knot : curve.frontier) {
-      knots.push_back({{"interactivity", knot.interactivity},
-                       {"tps_per_gpu", knot.throughput},
-                       {"result_id", knot.result_id}});
-      add_point(knot.result_id, true);
-    }
-    for (const std::string& id : curve.off_frontier_result_ids) {
-      add_point(id, false);
-    }
-    const domain::ConfigGroupKey& group = curve.group;
-    curves.push_back({{"configuration", group.label()},
-                      {"model", group.model},
-                      {"hardware", group.hardware},
-                      {"framework", group.framework},
-                      {"precision", group.precision},
-                      {"spec_method", group.spec_method},
-                      {"disaggregated", group.disaggregated},
-                      {"workload", group.workload},
-                      {"run_date", group.date},
-                      {"interactivity_basis", domain::to_string(curve.basis)},
-                      {"frontier", std::move(knots)},
-                      {"samples", std::move(samples)},
-                      {"points", std::move(curve_points)},
-                      {"skipped_result_ids", curve.skipped_result_ids}});
-  }
-  return nlohmann::json{{"model", *filter.model},
+  return nlohmann::json{{"model", *query.filter.model},
                         {"x", params.text("x").value_or("auto")},
-                        {"metric", domain::to_string(options.metric)},
-                        {"curves", std::move(curves)}};
+                        {"metric", domain::to_string(query.curve.metric)},
+                        {"curves", app::curves_json(app::frontiers(store, query))}};
 }
 
 Answer
 interpolate(const QueryParams& params, store::Store& store)
 {
-  API_TRY_ASSIGN(filter, checked_filter(params, {"at", "x", "metric"}, store, true));
-  API_TRY_ASSIGN(options, curve_options(params));
-  API_TRY_ASSIGN(at, param(params.number("at")));
-  if (!at || *at <= 0) {
-    return tl::unexpected(ApiError{400, "bad_parameter", "at: required, a positive tok/s/user"});
-  }
-  const app::InterpolationQuery query{filter, *at, options};
-  nlohmann::json json = {{"target_interactivity", *at},
+  API_TRY_ASSIGN(query, interpolation_query(params, store));
+  const double at = query.target;
+  const store::PointFilter& filter = query.filter;
+  nlohmann::json json = {{"target_interactivity", at},
                          {"rows", json_list(app::interpolate(store, query))},
                          {"headlines", nlohmann::json::array()}};
   for (const domain::HeadlineComparison& comparison : app::headline_comparisons(store)) {
-    if (comparison.published.model == filter.model && comparison.published.target_interactivity == *at) {
+    if (comparison.published.model == filter.model && comparison.published.target_interactivity == at) {
       json["headlines"].push_back(app::to_json(comparison));
     }
   }
@@ -254,36 +120,10 @@ interpolate(const QueryParams& params, store::Store& store)
 Answer
 plan(const QueryParams& params, store::Store& store)
 {
-  const bool by_point = params.text("point").has_value();
-  API_TRY_ASSIGN(filter,
-                 checked_filter(params,
-                                {"point", "at", "demand", "preset", "utilization", "mix", "cost_per_gpu_hour",
-                                 "kw_per_gpu", "gpus_per_rack"},
-                                store,
-                                !by_point));
-  app::PlanQuery query;
-  query.filter = filter;
-  query.point = params.text("point");
-  API_TRY_ASSIGN(at, param(params.number("at")));
-  query.at = at;
-  query.demand = params.text("demand");
-  query.preset = params.text("preset");
-  API_TRY_ASSIGN(utilization, param(params.number("utilization")));
-  query.utilization = utilization.value_or(app::k_default_utilization);
-  query.mix = params.text("mix");
-  API_TRY_ASSIGN(cost, param(params.number("cost_per_gpu_hour")));
-  query.cost_per_gpu_hour = cost;
-  API_TRY_ASSIGN(kw, param(params.number("kw_per_gpu")));
-  query.kw_per_gpu = kw;
-  API_TRY_ASSIGN(rack, param(params.integer("gpus_per_rack")));
-  query.gpus_per_rack = rack;
+  API_TRY_ASSIGN(query, plan_query(params, store));
   auto answers = app::plan(store, query);
   if (!answers) {
-    util::Diagnostic diagnostic = answers.error();
-    // The planner names CLI flags; the API's parameters use underscores.
-    std::replace(diagnostic.field.begin(), diagnostic.field.end(), '-', '_');
-    const bool unknown_point = diagnostic.field == "point" && query.point;
-    return tl::unexpected(unknown_point ? ApiError{404, "unknown_point", diagnostic.message} : bad_parameter(diagnostic));
+    return tl::unexpected(plan_error(answers.error(), query));
   }
   return json_list(*answers);
 }
@@ -434,7 +274,9 @@ handle_api(const http::Request& request, store::Store& store)
   const bool is_openapi = path == "/openapi.json";
   const auto route = routes.find(path);
   const bool is_point = path.starts_with("/points/") && path.size() > std::string_view("/points/").size();
-  if (!is_openapi && route == routes.end() && !is_point) {
+  constexpr std::string_view k_export = "/export/";
+  const bool is_export = path.starts_with(k_export);
+  if (!is_openapi && route == routes.end() && !is_point && !is_export) {
     return Response::error(404, "not_found", "no API route " + request.path);
   }
   if (request.method != "GET") {
@@ -453,6 +295,9 @@ handle_api(const http::Request& request, store::Store& store)
   }
   if (path == "/points") {
     return points_response(params, store);
+  }
+  if (is_export) {
+    return export_response(std::string_view(path).substr(k_export.size()), request, store);
   }
   return to_response(route->second(), std::string(k_prefix) + path);
 }

@@ -27,7 +27,8 @@ bad_parameter(std::string detail)
   return {400, "bad_parameter", std::move(detail)};
 }
 
-// The query the parameters ask for, or the first refusal.
+}  // namespace
+
 tl::expected<app::HistoryQuery, HistoryRouteError>
 history_query(const QueryParams& params)
 {
@@ -85,8 +86,6 @@ history_query(const QueryParams& params)
   }
   return query;
 }
-
-}  // namespace
 
 Answer
 history_answer(const QueryParams& params, store::Store& store)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/history_query.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
 
@@ -18,6 +19,10 @@ struct HistoryRouteError
   std::string code;
   std::string detail;
 };
+
+// The history question the parameters ask (the filters, at, x, metric, from, to, launch_date), or the first
+// refusal naming its parameter.
+tl::expected<app::HistoryQuery, HistoryRouteError> history_query(const QueryParams& params);
 
 // GET /api/v1/history?model=&at=[&filters][&x=auto|p90|median][&metric=][&from=&to=][&launch_date=]: each
 // configuration's value at `at` tok/s/user (default 100) run date by run date, as `infertrack history

@@ -2063,6 +2063,300 @@ openapi_document()
     }
    }
   },
+  "/export/{kind}": {
+   "get": {
+    "summary": "A download of points, frontiers, interpolations, history or plans as CSV or JSON, with a provenance block: tracker version, when it was made, the as-of date, the query, each configuration's run date and frontier knots, the result ids bracketing each value and, for plans and interpolations, the cost/power entries used with their effective dates, sources and overrides. Takes the parameters of the kind's own route (/points filters, /frontier, /interpolate, /history, /plan) plus format; answered with Content-Disposition: attachment",
+    "parameters": [
+     {
+      "name": "kind",
+      "in": "path",
+      "required": true,
+      "schema": {
+       "type": "string",
+       "enum": [
+        "points",
+        "frontiers",
+        "interpolations",
+        "history",
+        "plans",
+        "frontier",
+        "interpolate",
+        "plan"
+       ]
+      },
+      "description": "What to export: points, frontiers, interpolations, history or plans (the route names frontier, interpolate and plan are accepted too)"
+     },
+     {
+      "name": "format",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string",
+       "enum": [
+        "csv",
+        "json"
+       ]
+      },
+      "description": "csv (provenance as leading '# key: value' lines, then the header and rows) or json ({\"provenance\": {...}, \"<kind>\": [rows]}); default json"
+     },
+     {
+      "name": "model",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted); required for frontiers, interpolations and plans at a target"
+     },
+     {
+      "name": "hardware",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "GPU key, e.g. mi355x"
+     },
+     {
+      "name": "framework",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Serving engine, e.g. sglang"
+     },
+     {
+      "name": "precision",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "Precision label, e.g. fp4"
+     },
+     {
+      "name": "spec_method",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "none, mtp or draft_model"
+     },
+     {
+      "name": "disaggregated",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "true or false"
+     },
+     {
+      "name": "date",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD: only runs of this date"
+     },
+     {
+      "name": "as_of",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "YYYY-MM-DD: the tracker as it stood that day (recorded in the provenance; default latest)"
+     },
+     {
+      "name": "at",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "number"
+      },
+      "description": "interpolations (required), history (default 100) and plans: target interactivity in tok/s/user"
+     },
+     {
+      "name": "x",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string",
+       "enum": [
+        "auto",
+        "p90",
+        "median"
+       ]
+      },
+      "description": "frontiers, interpolations, history: interactivity basis auto, p90 or median"
+     },
+     {
+      "name": "metric",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string",
+       "enum": [
+        "total",
+        "input",
+        "output"
+       ]
+      },
+      "description": "frontiers, interpolations, history: throughput total, input or output"
+     },
+     {
+      "name": "from",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "history: with to, the improvement between two run dates (YYYY-MM-DD)"
+     },
+     {
+      "name": "to",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "history: with from, the later run date"
+     },
+     {
+      "name": "launch_date",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "history: day 0 of days since launch (YYYY-MM-DD)"
+     },
+     {
+      "name": "point",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "plans: a result id (instead of at)"
+     },
+     {
+      "name": "demand",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "plans: tokens per day, e.g. 40T"
+     },
+     {
+      "name": "preset",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "plans: a preset key (instead of demand)"
+     },
+     {
+      "name": "utilization",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "number"
+      },
+      "description": "plans: usable fraction of capacity, in (0, 1]"
+     },
+     {
+      "name": "mix",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string"
+      },
+      "description": "plans: input:output token mix, e.g. 3:1"
+     },
+     {
+      "name": "cost_per_gpu_hour",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "number"
+      },
+      "description": "plans: override $/GPU-hour (flagged in the provenance)"
+     },
+     {
+      "name": "kw_per_gpu",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "number"
+      },
+      "description": "plans: override all-in kW per GPU (flagged in the provenance)"
+     },
+     {
+      "name": "gpus_per_rack",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "integer"
+      },
+      "description": "plans: override GPUs per rack (flagged in the provenance)"
+     }
+    ],
+    "responses": {
+     "200": {
+      "description": "The export file",
+      "headers": {
+       "Content-Disposition": {
+        "schema": {
+         "type": "string"
+        },
+        "description": "attachment; filename=\"infertrack-<kind>-<model>-<as_of or latest>.<format>\""
+       }
+      },
+      "content": {
+       "text/csv": {},
+       "application/json": {}
+      }
+     },
+     "400": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "404": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     },
+     "405": {
+      "description": "Refused: {\"error\": code, \"detail\": text}",
+      "content": {
+       "application/json": {
+        "schema": {
+         "$ref": "#/components/schemas/Error"
+        }
+       }
+      }
+     }
+    }
+   }
+  },
   "/openapi.json": {
    "get": {
     "summary": "This document",

@@ -1,0 +1,124 @@
+#include "infertrack/server/api/route_queries.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace infertrack::server::api {
+namespace {
+
+tl::expected<domain::CurveOptions, ApiError>
+curve_options(const QueryParams& params)
+{
+  domain::CurveOptions options;
+  const std::string x = params.text("x").value_or("auto");
+  if (x == "p90") {
+    options.basis = domain::InteractivityBasis::p90_itl;
+  } else if (x == "median") {
+    options.basis = domain::InteractivityBasis::median_tpot;
+  } else if (x != "auto") {
+    return tl::unexpected(ApiError{400, "bad_parameter", "x: expected auto, p90 or median (got '" + x + "')"});
+  }
+  const std::string metric = params.text("metric").value_or("total");
+  const auto parsed = domain::parse_throughput_metric(metric);
+  if (!parsed) {
+    return tl::unexpected(
+      ApiError{400, "bad_parameter", "metric: expected total, input or output (got '" + metric + "')"});
+  }
+  options.metric = *parsed;
+  return options;
+}
+
+}  // namespace
+
+ApiError
+bad_parameter(const util::Diagnostic& diagnostic)
+{
+  return ApiError{400, "bad_parameter", diagnostic.field.empty() ? diagnostic.message
+                                                                 : diagnostic.field + ": " + diagnostic.message};
+}
+
+tl::expected<store::PointFilter, ApiError>
+checked_filter(const QueryParams& params,
+               std::initializer_list<std::string_view> extra,
+               store::Store& store,
+               bool model_required)
+{
+  if (auto names = params.check_names(extra, FilterParams::accepted); !names) {
+    return tl::unexpected(bad_parameter(names.error()));
+  }
+  auto filter = params.filter();
+  if (!filter) {
+    return tl::unexpected(bad_parameter(filter.error()));
+  }
+  if (model_required && !filter->model) {
+    return tl::unexpected(ApiError{400, "bad_parameter", "model: required"});
+  }
+  if (filter->model) {
+    // Any stored point of the model has a latest run: this reads at most those, never every run.
+    store::PointFilter model_only;
+    model_only.model = filter->model;
+    if (store.latest_points(model_only).empty()) {
+      return tl::unexpected(ApiError{404, "unknown_model", "no stored points for model '" + *filter->model + "'"});
+    }
+  }
+  return *std::move(filter);
+}
+
+tl::expected<app::FrontierQuery, ApiError>
+frontier_query(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(filter, checked_filter(params, {"x", "metric"}, store, true));
+  API_TRY_ASSIGN(options, curve_options(params));
+  return app::FrontierQuery{std::move(filter), std::move(options)};
+}
+
+tl::expected<app::InterpolationQuery, ApiError>
+interpolation_query(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(filter, checked_filter(params, {"at", "x", "metric"}, store, true));
+  API_TRY_ASSIGN(options, curve_options(params));
+  API_TRY_ASSIGN(at, param(params.number("at")));
+  if (!at || *at <= 0) {
+    return tl::unexpected(ApiError{400, "bad_parameter", "at: required, a positive tok/s/user"});
+  }
+  return app::InterpolationQuery{std::move(filter), *at, std::move(options)};
+}
+
+tl::expected<app::PlanQuery, ApiError>
+plan_query(const QueryParams& params, store::Store& store)
+{
+  const bool by_point = params.text("point").has_value();
+  API_TRY_ASSIGN(filter,
+                 checked_filter(params,
+                                {"point", "at", "demand", "preset", "utilization", "mix", "cost_per_gpu_hour",
+                                 "kw_per_gpu", "gpus_per_rack"},
+                                store,
+                                !by_point));
+  app::PlanQuery query;
+  query.filter = filter;
+  query.point = params.text("point");
+  API_TRY_ASSIGN(at, param(params.number("at")));
+  query.at = at;
+  query.demand = params.text("demand");
+  query.preset = params.text("preset");
+  API_TRY_ASSIGN(utilization, param(params.number("utilization")));
+  query.utilization = utilization.value_or(app::k_default_utilization);
+  query.mix = params.text("mix");
+  API_TRY_ASSIGN(cost, param(params.number("cost_per_gpu_hour")));
+  query.cost_per_gpu_hour = cost;
+  API_TRY_ASSIGN(kw, param(params.number("kw_per_gpu")));
+  query.kw_per_gpu = kw;
+  API_TRY_ASSIGN(rack, param(params.integer("gpus_per_rack")));
+  query.gpus_per_rack = rack;
+  return query;
+}
+
+ApiError
+plan_error(util::Diagnostic diagnostic, const app::PlanQuery& query)
+{
+  std::replace(diagnostic.field.begin(), diagnostic.field.end(), '-', '_');
+  const bool unknown_point = diagnostic.field == "point" && query.point;
+  return unknown_point ? ApiError{404, "unknown_point", diagnostic.message} : bad_parameter(diagnostic);
+}
+
+}  // namespace infertrack::server::api

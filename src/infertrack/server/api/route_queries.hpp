@@ -1,0 +1,66 @@
+#pragma once
+
+#include "infertrack/app/frontier_query.hpp"
+#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/plan_query.hpp"
+#include "infertrack/server/api/query_params.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <tl/expected.hpp>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace infertrack::server::api {
+
+// A refusal on its way to becoming an error answer: the HTTP status, the error code and the detail
+// naming the parameter.
+struct ApiError
+{
+  int status = 400;
+  std::string code;
+  std::string detail;
+};
+
+// A parameter diagnostic as a 400 bad_parameter whose detail starts with the parameter's name.
+ApiError bad_parameter(const util::Diagnostic& diagnostic);
+
+// A diagnostic-returning parameter reader as an API answer.
+template<typename T>
+tl::expected<T, ApiError>
+param(util::Result<T> value)
+{
+  if (!value) {
+    return tl::unexpected(bad_parameter(value.error()));
+  }
+  return std::move(*value);
+}
+
+// Declares `var` as the value of an expected-returning expression, or returns its ApiError.
+#define API_TRY_ASSIGN(var, ...)                                                                   \
+  auto var##_checked_ = (__VA_ARGS__);                                                             \
+  if (!var##_checked_) {                                                                           \
+    return tl::unexpected(var##_checked_.error());                                                 \
+  }                                                                                                \
+  auto var = std::move(*var##_checked_)
+
+// The configuration filters after checking the parameter names (the filters and `extra`); a model is
+// required when `model_required`, and a named model must have stored points (else 404 unknown_model).
+tl::expected<store::PointFilter, ApiError> checked_filter(const QueryParams& params,
+                                                          std::initializer_list<std::string_view> extra,
+                                                          store::Store& store,
+                                                          bool model_required);
+
+// The questions of the frontier, interpolate and plan routes, read from their parameters exactly as those
+// routes read them, so that an export of a kind asks what its route asks.
+tl::expected<app::FrontierQuery, ApiError> frontier_query(const QueryParams& params, store::Store& store);
+tl::expected<app::InterpolationQuery, ApiError> interpolation_query(const QueryParams& params, store::Store& store);
+tl::expected<app::PlanQuery, ApiError> plan_query(const QueryParams& params, store::Store& store);
+
+// A planner diagnostic as the plan route answers it: an unknown point is a 404, anything else a 400 whose
+// detail names the parameter (the planner names CLI flags; parameters use underscores).
+ApiError plan_error(util::Diagnostic diagnostic, const app::PlanQuery& query);
+
+}  // namespace infertrack::server::api

@@ -1,0 +1,153 @@
+#include "infertrack/server/api/api_routes.hpp"
+
+#include "infertrack/app/tracker_database.hpp"
+#include "infertrack/app/tracker_version.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace infertrack::server::api {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+using testing::StartsWith;
+using Query = std::vector<std::pair<std::string, std::string>>;
+
+class ExportRoute : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
+
+  http::Response get(const std::string& path, Query query = {})
+  {
+    http::Request request;
+    request.method = "GET";
+    request.path = path;
+    request.target = path;
+    request.query = std::move(query);
+    auto response = handle_api(request, *store);
+    EXPECT_TRUE(response.has_value()) << path;
+    return response.value_or(http::Response{});
+  }
+
+  static std::string header(const http::Response& response, const std::string& name)
+  {
+    for (const auto& [key, value] : response.headers) {
+      if (key == name) {
+        return value;
+      }
+    }
+    return "";
+  }
+
+  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
+  {
+    EXPECT_EQ(response.status, status) << response.body;
+    const json body = json::parse(response.body);
+    EXPECT_EQ(body["error"], code);
+    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
+  }
+};
+
+TEST_F(ExportRoute, json_export_carries_the_routes_rows_and_provenance_as_an_attachment)
+{
+  const Query query = {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}};
+  Query export_query = query;
+  export_query.emplace_back("format", "json");
+  const http::Response exported = get("/api/v1/export/interpolations", export_query);
+  ASSERT_EQ(exported.status, 200) << exported.body;
+  EXPECT_EQ(exported.content_type, "application/json");
+  EXPECT_EQ(header(exported, "Content-Disposition"),
+            "attachment; filename=\"infertrack-interpolations-DeepSeek-V4-Pro-latest.json\"");
+  EXPECT_EQ(exported.route, "/api/v1/export/{kind}");
+  const json document = json::parse(exported.body);
+  const http::Response route = get("/api/v1/interpolate", query);
+  ASSERT_EQ(route.status, 200) << route.body;
+  EXPECT_EQ(document["interpolations"], json::parse(route.body)["rows"]);
+  EXPECT_EQ(document["provenance"]["tracker_version"], std::string(app::k_tracker_version));
+  EXPECT_EQ(document["provenance"]["brackets"].size(), document["interpolations"].size());
+}
+
+TEST_F(ExportRoute, each_kind_answers_under_its_route_name_too)
+{
+  const std::vector<std::pair<std::string, Query>> kinds = {
+    {"points", {{"model", "DeepSeek-V4-Pro"}}},
+    {"frontier", {{"model", "DeepSeek-V4-Pro"}, {"x", "median"}}},
+    {"interpolate", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}}},
+    {"history", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"as_of", "2026-06-01"}}},
+    {"plan", {{"model", "DeepSeek-V4-Pro"}, {"hardware", "gb200"}, {"at", "20"}, {"demand", "40T"}}},
+  };
+  for (const auto& [kind, query] : kinds) {
+    Query with_format = query;
+    with_format.emplace_back("format", "csv");
+    const http::Response exported = get("/api/v1/export/" + kind, with_format);
+    ASSERT_EQ(exported.status, 200) << kind << ": " << exported.body;
+    EXPECT_EQ(exported.content_type, "text/csv; charset=utf-8");
+    EXPECT_THAT(exported.body, StartsWith("# infertrack export: "));
+    EXPECT_THAT(header(exported, "Content-Disposition"), StartsWith("attachment; filename=\"infertrack-"));
+    EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr(".csv\""));
+  }
+  // The JSON default, with the plan's constants.
+  const http::Response plan =
+    get("/api/v1/export/plans", {{"model", "DeepSeek-V4-Pro"}, {"hardware", "gb200"}, {"at", "20"}, {"demand", "40T"}});
+  ASSERT_EQ(plan.status, 200) << plan.body;
+  const json constants = json::parse(plan.body)["provenance"]["constants"];
+  ASSERT_FALSE(constants.empty());
+  EXPECT_FALSE(constants[0]["effective_date"].get<std::string>().empty());
+}
+
+TEST_F(ExportRoute, the_history_export_records_its_as_of_date)
+{
+  const http::Response exported = get(
+    "/api/v1/export/history", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"as_of", "2026-05-01"}, {"format", "csv"}});
+  ASSERT_EQ(exported.status, 200) << exported.body;
+  EXPECT_THAT(exported.body, HasSubstr("\n# as_of: 2026-05-01\n"));
+  EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-05-01.csv"));
+}
+
+TEST_F(ExportRoute, refusals_name_the_parameter)
+{
+  expect_error(get("/api/v1/export/tables", {{"model", "DeepSeek-V4-Pro"}}), 404, "unknown_export", "'tables'");
+  expect_error(get("/api/v1/export/points", {{"format", "xml"}}), 400, "bad_parameter",
+               "format: expected csv or json (got 'xml')");
+  expect_error(get("/api/v1/export/points", {{"format", "csv"}, {"format", "json"}}), 400, "bad_parameter",
+               "format: given more than once");
+  expect_error(get("/api/v1/export/interpolations", {{"model", "DeepSeek-V4-Pro"}}), 400, "bad_parameter", "at: required");
+  expect_error(get("/api/v1/export/frontiers", {{"model", "DeepSeek-V4-Pro"}, {"x", "p50"}}), 400, "bad_parameter",
+               "x: expected auto, p90 or median");
+  expect_error(get("/api/v1/export/points", {{"limit", "5"}}), 400, "bad_parameter", "limit: unknown parameter");
+  expect_error(get("/api/v1/export/history", {{"model", "No-Such-Model"}, {"at", "5"}}), 404, "unknown_model",
+               "No-Such-Model");
+  expect_error(get("/api/v1/export/history", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"from", "2026-05-01"}}),
+               400, "bad_parameter", "from: from and to go together");
+  expect_error(get("/api/v1/export/plans", {{"point", "no-such-id"}, {"demand", "1B"}}), 404, "unknown_point",
+               "no-such-id");
+  expect_error(get("/api/v1/export/plans", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"preset", "nope"}}), 400,
+               "bad_parameter", "preset: unknown preset 'nope'");
+}
+
+TEST_F(ExportRoute, only_get_is_allowed)
+{
+  http::Request request;
+  request.method = "POST";
+  request.path = "/api/v1/export/points";
+  const auto response = handle_api(request, *store);
+  ASSERT_TRUE(response.has_value());
+  EXPECT_EQ(response->status, 405);
+}
+
+TEST_F(ExportRoute, openapi_documents_the_route)
+{
+  const json document = json::parse(openapi_document());
+  ASSERT_TRUE(document["paths"].contains("/export/{kind}")) << document["paths"].dump().substr(0, 300);
+  const json& get_op = document["paths"]["/export/{kind}"]["get"];
+  EXPECT_TRUE(get_op["responses"].contains("200"));
+  EXPECT_TRUE(get_op["responses"].contains("404"));
+}
+
+}  // namespace
+}  // namespace infertrack::server::api
