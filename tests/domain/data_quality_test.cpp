@@ -308,6 +308,77 @@ TEST(CheckRuns, AggregatedRunsIgnoreThePerGpuBasis)
   EXPECT_TRUE(check_runs(run).empty());
 }
 
+// check_runs(fresh, stored): the points of an ingest checked with the stored points of the runs they join.
+std::vector<const BenchmarkPoint*>
+pointers_to(const std::vector<BenchmarkPoint>& points)
+{
+  std::vector<const BenchmarkPoint*> pointers;
+  for (const BenchmarkPoint& point : points) {
+    pointers.push_back(&point);
+  }
+  return pointers;
+}
+
+TEST(CheckRunsWithStored, AFreshPointOnAnotherInteractivityBasisMixesTheStoredRun)
+{
+  std::vector<BenchmarkPoint> stored = seed_pro_run();
+  stored[0].interactivity_p90.reset();
+  stored[1].interactivity_p90.reset();  // the stored run: median TPOT only
+  std::vector<BenchmarkPoint> fresh{stored[1]};
+  fresh[0].result_id = "fresh-1";
+  fresh[0].concurrency *= 2;
+  fresh[0].interactivity_p90 = fresh[0].interactivity_median;
+  fresh[0].interactivity_median.reset();  // P90 ITL only
+  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), stored);
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].result_id, "fresh-1");  // the fresh point's first
+  EXPECT_EQ(findings[0].kind, FindingKind::mixed_interactivity_basis);
+  EXPECT_EQ(findings[0].detail,
+            "Interactivity is given only at p90_itl while 2 other point(s) of the same run (3 points) give only "
+            "median_tpot; one curve cannot hold both.");
+  EXPECT_EQ(findings[1].result_id, "444914");
+  EXPECT_EQ(findings[2].result_id, "444911");
+  // Alone, the fresh point mixes nothing: the stored run is what it differs from.
+  EXPECT_TRUE(check_runs(pointers_to(fresh), {}).empty());
+}
+
+TEST(CheckRunsWithStored, AStoredPointCanBeTheOddPerGpuBasis)
+{
+  std::vector<BenchmarkPoint> stored = seed_pro_run();
+  stored.resize(1);
+  stored[0].per_gpu_basis = PerGpuBasis::role_local;
+  std::vector<BenchmarkPoint> fresh = seed_pro_run();
+  fresh[0].result_id = "fresh-1";
+  fresh[1].result_id = "fresh-2";
+  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), stored);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].result_id, "444914");  // one role-local stored point against two fresh all-GPU ones
+  EXPECT_EQ(findings[0].kind, FindingKind::mixed_per_gpu_basis);
+}
+
+TEST(CheckRunsWithStored, AStoredPointWithAFreshPointsIdIsThatPoint)
+{
+  // Ingesting a point again that now says another basis: the stored copy is replaced, not compared.
+  std::vector<BenchmarkPoint> stored = seed_pro_run();
+  stored[1].per_gpu_basis = PerGpuBasis::role_local;
+  const std::vector<BenchmarkPoint> fresh = seed_pro_run();
+  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+}
+
+TEST(CheckRunsWithStored, StoredPointsOfOtherRunsAreNotChecked)
+{
+  std::vector<BenchmarkPoint> stored = seed_pro_run();
+  stored[0].interactivity_median.reset();
+  stored[1].interactivity_p90.reset();  // a stored run mixed already
+  std::vector<BenchmarkPoint> fresh{stored[1]};
+  fresh[0].result_id = "fresh-1";
+  fresh[0].date = "2026-10-15";  // another run of the configuration
+  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+  fresh[0].date = stored[1].date;
+  fresh[0].workload = "1024/1024";  // another workload: another curve
+  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+}
+
 TEST(ParseFindingKind, NewKindsRoundTripAsText)
 {
   for (const FindingKind kind : {FindingKind::thin_frontier,

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace infertrack::domain {
 namespace {
@@ -330,24 +331,6 @@ check_per_gpu_bases(std::span<const BenchmarkPoint* const> points,
   }
 }
 
-// A run (configuration and date) viewed in place: an ingest of a million points copies no strings to group them.
-struct RunView
-{
-  ConfigurationView configuration;
-  std::string_view date;
-
-  bool operator==(const RunView&) const = default;
-};
-
-struct RunHash
-{
-  std::size_t operator()(const RunView& run) const
-  {
-    const std::size_t seed = ConfigurationHash{}(run.configuration);
-    return seed ^ (std::hash<std::string_view>{}(run.date) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-  }
-};
-
 }  // namespace
 
 std::vector<DataFinding>
@@ -366,7 +349,7 @@ check_runs(std::span<const BenchmarkPoint* const> points)
 {
   std::unordered_map<RunView, std::vector<std::size_t>, RunHash> runs;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    runs[RunView{configuration_of(*points[i]), points[i]->date}].push_back(i);
+    runs[run_of(*points[i])].push_back(i);
   }
   std::vector<std::vector<DataFinding>> by_point(points.size());
   for (const auto& [group, run] : runs) {
@@ -378,6 +361,23 @@ check_runs(std::span<const BenchmarkPoint* const> points)
     std::move(found.begin(), found.end(), std::back_inserter(findings));
   }
   return findings;
+}
+
+std::vector<DataFinding>
+check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint> stored)
+{
+  const RunSet runs(fresh);
+  std::unordered_set<std::string_view> fresh_ids;
+  for (const BenchmarkPoint* point : fresh) {
+    fresh_ids.insert(point->result_id);
+  }
+  std::vector<const BenchmarkPoint*> points(fresh.begin(), fresh.end());
+  for (const BenchmarkPoint& point : stored) {
+    if (!fresh_ids.contains(point.result_id) && runs.contains(point)) {
+      points.push_back(&point);
+    }
+  }
+  return check_runs(points);
 }
 
 }  // namespace infertrack::domain
