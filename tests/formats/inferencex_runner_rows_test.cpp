@@ -142,6 +142,67 @@ TEST(read_inferencex_runner_rows, takes_the_model_from_model_when_the_prefix_is_
   EXPECT_EQ(read->points[0].model, "DeepSeek-V4-Pro");  // "deepseek-ai/DeepSeek-V4-Pro"
 }
 
+// The one-node row without its date and run URL, as the runner writes it.
+std::string
+dateless_row()
+{
+  std::string row = test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  row.replace(row.find("\"date\": \"2026-07-15\","), 21, "");
+  row.replace(row.find("\"run_url\""), row.rfind('"') - row.find("\"run_url\"") + 1, "\"other\": 1");
+  return row;
+}
+
+TEST(read_inferencex_runner_rows, dates_and_links_a_row_with_the_runs_defaults)
+{
+  const RunDefaults defaults{"2026-07-15", "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/1000000001/attempts/1"};
+  auto read = read_inferencex_runner_rows(dateless_row(), defaults);
+  ASSERT_TRUE(read) << read.error().to_string();
+  const BenchmarkPoint& point = read->points[0];
+  EXPECT_EQ(point.date, "2026-07-15");
+  EXPECT_EQ(point.run_url, defaults.run_url);
+  // The same identity as the row that carries the same date and URL itself.
+  EXPECT_EQ(point.result_id, read_one("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json").result_id);
+
+  auto undated = read_inferencex_runner_rows(dateless_row(), RunDefaults{std::nullopt, defaults.run_url});
+  ASSERT_FALSE(undated);
+  EXPECT_EQ(undated.error().to_string(),
+            "row:date: missing required field (got nothing, expected a date YYYY-MM-DD; the runner writes none: "
+            "give the run's date with ingest --date YYYY-MM-DD or add it to the row)");
+  auto unlinked = read_inferencex_runner_rows(dateless_row(), RunDefaults{defaults.date, std::nullopt});
+  ASSERT_TRUE(unlinked) << unlinked.error().to_string();
+  EXPECT_FALSE(unlinked->points[0].run_url);
+  EXPECT_NE(unlinked->points[0].result_id, point.result_id);  // the run is part of the identity
+}
+
+TEST(read_inferencex_runner_rows, keeps_a_rows_own_date_and_url_over_the_defaults)
+{
+  const std::string row =
+    test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  auto read = read_inferencex_runner_rows(row, RunDefaults{"2026-08-01", "https://example.invalid/run/2"});
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points[0].date, "2026-07-15");
+  EXPECT_EQ(read->points[0].run_url, "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/1000000001/attempts/1");
+  EXPECT_EQ(read->points[0].result_id, read_one("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json").result_id);
+}
+
+TEST(read_input, gives_the_run_defaults_to_runner_rows_only)
+{
+  const RunDefaults defaults{"2026-08-01", "https://example.invalid/run/2"};
+  auto runner = read_input(dateless_row(), "agg_x.json", defaults);
+  ASSERT_TRUE(runner) << runner.error().to_string();
+  EXPECT_EQ(runner->points[0].date, "2026-08-01");
+  // A CSV row carries its own date (required) and has no run URL: the defaults change nothing.
+  const std::string csv = "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,"
+                          "interactivity,interactivity_basis\n"
+                          "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot\n";
+  auto plain = read_input(csv, "points.csv");
+  auto with_defaults = read_input(csv, "points.csv", defaults);
+  ASSERT_TRUE(plain && with_defaults);
+  EXPECT_EQ(with_defaults->points, plain->points);
+  EXPECT_EQ(with_defaults->points[0].date, "2026-06-01");
+  EXPECT_FALSE(with_defaults->points[0].run_url);
+}
+
 TEST(read_input, reads_runner_rows_and_names_the_file)
 {
   const auto bad = read_input(R"({"hw": "b200-nv", "conc": 0})", "agg_x.json");

@@ -310,7 +310,8 @@ complete_row(RunnerRowState& state, const JsonPlace& record, BenchmarkPoint& poi
                                       : key == RunnerKey::model
                                         ? "a string, or a non-empty infmax_model_prefix"
                                       : key == RunnerKey::date
-                                        ? "a date YYYY-MM-DD; the runner writes none: add the run's date to the row"
+                                        ? "a date YYYY-MM-DD; the runner writes none: give the run's date with "
+                                          "ingest --date YYYY-MM-DD or add it to the row"
                                         : "a string";
     return fail_missing(record, name_of(key), "nothing", expected);
   }
@@ -491,6 +492,13 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           return {};  // read through k_shared_fields above
       }
     }));
+  // The run's date and URL given to the ingest stand in for those the runner did not write; the row's own win.
+  if (point.date.empty() && m_defaults.date) {
+    point.date = *m_defaults.date;
+  }
+  if (!point.run_url && m_defaults.run_url) {
+    point.run_url = *m_defaults.run_url;
+  }
   INFERTRACK_TRY(complete_row(state, record, point));
   // The API's identity, then what only runner rows tell apart: the scenario, pipeline and context parallelism,
   // single-node DP attention and KV offloading.

@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/formats/inferencex_row.hpp"
 #include "infertrack/formats/json_values.hpp"
+#include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <string>
@@ -16,11 +17,18 @@ namespace infertrack::formats {
 class InferencexRunnerRowReader
 {
 public:
+  // `defaults` (kept by reference: it must outlive the reader) dates and links the rows that lack a date or URL.
+  explicit InferencexRunnerRowReader(const RunDefaults& defaults)
+    : m_defaults(defaults)
+  {
+  }
+
   // Fills `point` (default-constructed) from the row object `value`, found at `record` (its section and index;
   // the field is set per diagnostic), its derived result id included.
   util::Result<void> read(JsonValue value, const JsonPlace& record, domain::BenchmarkPoint& point);
 
 private:
+  const RunDefaults& m_defaults;
   InferencexNameMemo m_model;
   InferencexNameMemo m_hardware;
   InferencexNameMemo m_framework;

@@ -17,7 +17,7 @@ constexpr std::string_view k_expected = "a runner result object or an array of t
 }  // namespace
 
 Result<domain::Dataset>
-read_inferencex_runner_rows(std::string_view json)
+read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults)
 {
   if (json.starts_with(k_utf8_bom)) {
     json.remove_prefix(k_utf8_bom.size());
@@ -45,7 +45,7 @@ read_inferencex_runner_rows(std::string_view json)
 
   domain::Dataset dataset;
   PointDedup dedup;
-  InferencexRunnerRowReader reader;
+  InferencexRunnerRowReader reader(defaults);
   Result<void> read;
   if (type == simdjson::ondemand::json_type::object) {
     read = reader.read(top, JsonPlace{"row", JsonPlace::k_no_index, {}}, dataset.points.emplace_back());

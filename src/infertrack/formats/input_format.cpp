@@ -192,20 +192,23 @@ struct FormatEntry
 {
   InputFormat format;
   bool (*detect)(std::string_view content);
-  util::Result<domain::Dataset> (*read)(std::string_view content);
+  util::Result<domain::Dataset> (*read)(std::string_view content, const RunDefaults& defaults);
   std::string_view description;
 };
 
 const std::array k_formats = {
-  FormatEntry{InputFormat::snapshot, is_snapshot, read_snapshot, "snapshot (a JSON object with a \"points\" array)"},
+  FormatEntry{InputFormat::snapshot,
+              is_snapshot,
+              [](std::string_view content, const RunDefaults&) { return read_snapshot(content); },
+              "snapshot (a JSON object with a \"points\" array)"},
   FormatEntry{InputFormat::points_csv,
               is_points_csv,
-              read_points_csv,
+              [](std::string_view content, const RunDefaults&) { return read_points_csv(content); },
               "points_csv (a CSV whose header names at least model, hardware, framework, precision, date, "
               "concurrency, total_allocated_gpus, tput_per_gpu, interactivity, interactivity_basis)"},
   FormatEntry{InputFormat::inferencex_rows,
               is_inferencex_rows,
-              read_inferencex_rows,
+              [](std::string_view content, const RunDefaults&) { return read_inferencex_rows(content); },
               "inferencex_rows (a JSON array of InferenceX API benchmark rows, the first an object with "
               "\"hardware\" and \"metrics\")"},
   FormatEntry{InputFormat::inferencex_runner_rows,
@@ -271,12 +274,12 @@ detect_format(std::string_view content)
 }
 
 util::Result<domain::Dataset>
-read_input(std::string_view content, const std::string& source)
+read_input(std::string_view content, const std::string& source, const RunDefaults& defaults)
 {
   const std::optional<InputFormat> format = detect_format(content);
   for (const auto& entry : k_formats) {
     if (format && entry.format == *format) {
-      auto dataset = entry.read(content);
+      auto dataset = entry.read(content, defaults);
       if (!dataset) {
         dataset.error().file = source;
         return dataset;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <optional>
@@ -22,7 +23,9 @@ const char* to_string(InputFormat format);
 // Recognises a format from the content itself (not the file name).
 std::optional<InputFormat> detect_format(std::string_view content);
 
-// Detects the format and reads `content`; the dataset's source and any diagnostic's file are `source`.
-util::Result<domain::Dataset> read_input(std::string_view content, const std::string& source);
+// Detects the format and reads `content`; the dataset's source and any diagnostic's file are `source`. Rows
+// that lack their run's date or URL (InferenceX runner rows) take those of `defaults`.
+util::Result<domain::Dataset>
+read_input(std::string_view content, const std::string& source, const RunDefaults& defaults = {});
 
 }  // namespace infertrack::formats
