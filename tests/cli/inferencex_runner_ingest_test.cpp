@@ -168,6 +168,73 @@ TEST_F(InferencexRunnerIngest, refuses_a_row_without_a_required_field)
   expect_refused(dir.write("agg_no_date.json", row), "agg_no_date.json:row:date: missing required field");
 }
 
+// The one-node row as the runner writes it: no date, no run URL.
+std::string
+dateless_row()
+{
+  std::string row = read_text(k_one_node);
+  row.replace(row.find("\"date\": \"2026-07-15\","), 21, "");
+  row.replace(row.find("\"run_url\""), row.rfind('"') - row.find("\"run_url\"") + 1, "\"other\": 1");
+  return row;
+}
+
+TEST_F(InferencexRunnerIngest, dates_dateless_rows_with_the_date_flag)
+{
+  const auto file = dir.write("agg_dateless.json", dateless_row());
+  const std::string url = "https://github.com/SemiAnalysisAI/InferenceX/actions/runs/1000000001/attempts/1";
+  const json summary = run_json({"ingest", "--date", "2026-07-15", "--run-url", url, file.string()});
+  EXPECT_EQ(summary["points_added"], 1);
+  const json points = run_json({"points", "--hardware", "mi355x", "--date", "2026-07-15"});
+  ASSERT_EQ(points.size(), 1u);
+  EXPECT_EQ(points[0]["run_url"], url);
+  // The same point as the row that carries that date and URL itself.
+  const json again = run_json({"ingest", k_one_node});
+  EXPECT_EQ(again["points_added"], 0);
+  EXPECT_EQ(again["points_unchanged"], 1);
+}
+
+TEST_F(InferencexRunnerIngest, keeps_a_rows_own_date_over_the_date_flag)
+{
+  const json summary = run_json({"ingest", "--date", "2026-08-01", k_one_node});
+  EXPECT_EQ(summary["points_added"], 1);
+  EXPECT_EQ(run_json({"points", "--hardware", "mi355x", "--date", "2026-07-15"}).size(), 1u);
+  EXPECT_TRUE(run_json({"points", "--date", "2026-08-01"}).empty());
+}
+
+TEST_F(InferencexRunnerIngest, the_date_flag_leaves_other_formats_alone)
+{
+  const auto csv = dir.write("points.csv",
+                             "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                             "tput_per_gpu,interactivity,interactivity_basis\n"
+                             "csv-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot\n");
+  EXPECT_EQ(run_json({"ingest", "--date", "2026-08-01", "--run-url", "https://example.invalid/1", csv.string()})
+              ["points_added"],
+            1);
+  const json point = run_json({"points", "show", "csv-1"});
+  EXPECT_EQ(point["date"], "2026-06-01");
+  EXPECT_FALSE(point.contains("run_url") && !point["run_url"].is_null()) << point.dump();
+}
+
+TEST_F(InferencexRunnerIngest, refuses_a_malformed_date_flag)
+{
+  const auto file = dir.write("agg_dateless.json", dateless_row());
+  const std::size_t before = point_count();
+  const CliResult result = run({"ingest", "--date", "2026-13-01", file.string()});
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("--date: expected a date as YYYY-MM-DD (got '2026-13-01')"));
+  const CliResult blank_url = run({"ingest", "--date", "2026-07-15", "--run-url", " ", file.string()});
+  EXPECT_EQ(blank_url.exit_code, 2) << blank_url.err;
+  EXPECT_THAT(blank_url.err, HasSubstr("--run-url: expected the URL of the run (got an empty value)"));
+  EXPECT_EQ(point_count(), before);
+}
+
+TEST_F(InferencexRunnerIngest, refuses_a_dateless_row_without_the_date_flag_and_says_how_to_date_it)
+{
+  expect_refused(dir.write("agg_dateless.json", dateless_row()),
+                 "agg_dateless.json:row:date: missing required field (got nothing, expected a date YYYY-MM-DD; the "
+                 "runner writes none: give the run's date with ingest --date YYYY-MM-DD or add it to the row)");
+}
+
 TEST_F(InferencexRunnerIngest, refuses_a_field_of_the_wrong_type)
 {
   std::string row = read_text(k_one_node);

@@ -4,8 +4,10 @@
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <set>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 namespace infertrack::app {
 
@@ -20,8 +22,10 @@ prepare_dataset(domain::Dataset& dataset)
   }
 }
 
-void
-add_run_findings(std::span<domain::Dataset> datasets)
+namespace {
+
+std::vector<const domain::BenchmarkPoint*>
+points_of(std::span<const domain::Dataset> datasets)
 {
   std::vector<const domain::BenchmarkPoint*> points;
   for (const domain::Dataset& dataset : datasets) {
@@ -29,7 +33,14 @@ add_run_findings(std::span<domain::Dataset> datasets)
       points.push_back(&point);
     }
   }
-  std::vector<domain::DataFinding> findings = domain::check_runs(points);
+  return points;
+}
+
+// Appends each finding to the dataset that holds its point; one about a stored point goes with the first
+// dataset (the store keys findings by point, not by dataset).
+void
+add_findings(std::span<domain::Dataset> datasets, std::vector<domain::DataFinding> findings)
+{
   if (findings.empty()) {
     return;
   }
@@ -41,8 +52,57 @@ add_run_findings(std::span<domain::Dataset> datasets)
     }
   }
   for (domain::DataFinding& finding : findings) {
-    datasets[owner.at(finding.result_id)].findings.push_back(std::move(finding));
+    const auto found = owner.find(finding.result_id);
+    datasets[found == owner.end() ? 0 : found->second].findings.push_back(std::move(finding));
   }
+}
+
+// The stored points of the runs `fresh` form or join, read one run date at a time (an indexed query) and
+// kept only when they share a fresh point's configuration, so that other runs of a date are not held.
+std::vector<domain::BenchmarkPoint>
+stored_points_of_runs(store::Store& store, std::span<const domain::BenchmarkPoint* const> fresh)
+{
+  const domain::RunSet runs(fresh);
+  std::set<std::string_view> dates;
+  for (const domain::BenchmarkPoint* point : fresh) {
+    dates.insert(point->date);
+  }
+  std::vector<domain::BenchmarkPoint> stored;
+  for (const std::string_view date : dates) {
+    store::PointFilter filter;
+    filter.date = std::string(date);
+    for (domain::BenchmarkPoint& point : store.points(filter)) {
+      if (runs.contains(point)) {
+        stored.push_back(std::move(point));
+      }
+    }
+  }
+  return stored;
+}
+
+// Drops the findings whose point already has a stored finding of the same kind: a run that grows restates its
+// mix with new counts, which would list the same problem twice.
+void
+drop_stored_kinds(store::Store& store, std::vector<domain::DataFinding>& findings)
+{
+  if (findings.empty()) {
+    return;
+  }
+  std::set<std::pair<std::string, domain::FindingKind>> stored;
+  for (domain::DataFinding& finding : store.findings(std::nullopt)) {
+    stored.emplace(std::move(finding.result_id), finding.kind);
+  }
+  std::erase_if(findings, [&](const domain::DataFinding& finding) {
+    return stored.contains(std::pair(finding.result_id, finding.kind));
+  });
+}
+
+}  // namespace
+
+void
+add_run_findings(std::span<domain::Dataset> datasets)
+{
+  add_findings(datasets, domain::check_runs(points_of(datasets)));
 }
 
 util::Result<domain::Dataset>
@@ -55,7 +115,9 @@ read_dataset(std::string_view content, const std::string& source)
 }
 
 util::Result<std::vector<domain::Dataset>>
-read_files(std::span<const std::filesystem::path> paths, const ReadProgress& progress)
+read_files(std::span<const std::filesystem::path> paths,
+           const formats::RunDefaults& defaults,
+           const ReadProgress& progress)
 {
   std::vector<domain::Dataset> datasets;
   datasets.reserve(paths.size());
@@ -63,7 +125,7 @@ read_files(std::span<const std::filesystem::path> paths, const ReadProgress& pro
   for (const std::filesystem::path& path : paths) {
     // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
     INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
-      INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(file.content, file.name));
+      INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(file.content, file.name, defaults));
       prepare_dataset(dataset);
       datasets.push_back(std::move(dataset));
       return {};
@@ -72,8 +134,20 @@ read_files(std::span<const std::filesystem::path> paths, const ReadProgress& pro
       progress(++done, paths.size());
     }
   }
-  add_run_findings(datasets);
   return datasets;
+}
+
+util::Result<store::IngestSummary>
+ingest_datasets(store::Store& store, std::span<domain::Dataset> datasets)
+{
+  // The stored points are read before the write transaction: an ingest of the same runs by another process
+  // meanwhile is not compared with this one (each is compared with what was stored before it).
+  const std::vector<const domain::BenchmarkPoint*> fresh = points_of(datasets);
+  const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(store, fresh);
+  std::vector<domain::DataFinding> findings = domain::check_runs(fresh, stored);
+  drop_stored_kinds(store, findings);
+  add_findings(datasets, std::move(findings));
+  return store.ingest_all(datasets);
 }
 
 }  // namespace infertrack::app

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/run_defaults.hpp"
+#include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <filesystem>
@@ -17,7 +19,7 @@ void prepare_dataset(domain::Dataset& dataset);
 
 // Runs the run-level checks (domain::check_runs) over the prepared points of all `datasets` together, so a
 // run split over several files of one ingest is checked whole, and appends each finding to the dataset that
-// holds its point. Points already stored are not consulted.
+// holds its point. Points already stored are not consulted (ingest_datasets does that).
 void add_run_findings(std::span<domain::Dataset> datasets);
 
 // Reads and prepares `content` from `source` (a path or "bundled:<name>"), detecting its format, and adds the
@@ -27,10 +29,19 @@ util::Result<domain::Dataset> read_dataset(std::string_view content, const std::
 // Called with (inputs read so far, total inputs) while reading, for a progress display.
 using ReadProgress = std::function<void(std::size_t, std::size_t)>;
 
-// Reads every file before anything is stored, so one bad file refuses the whole command. A directory or zip
-// archive among `paths` is expanded into its files (input_files.hpp), one dataset each; run-level findings
-// are checked over all of them together (add_run_findings).
+// Reads and prepares every file before anything is stored, so one bad file refuses the whole command. A
+// directory or zip archive among `paths` is expanded into its files (input_files.hpp), one dataset each. Rows
+// that lack their run's date or URL take those of `defaults`. The run-level checks are left to ingest_datasets,
+// which sees the stored points too.
 util::Result<std::vector<domain::Dataset>> read_files(std::span<const std::filesystem::path> paths,
+                                                      const formats::RunDefaults& defaults = {},
                                                       const ReadProgress& progress = {});
+
+// Stores `datasets` (read_files) in `store`, all or nothing, after the run-level checks: each run (configuration
+// and date) their points form or join is checked whole, its stored points included, so a curve whose points
+// arrive over several ingests is held to one interactivity and per-GPU basis. The findings are stored with the
+// points, and may name a stored point (the odd one out can be the earlier one). A point keeps the first finding
+// of each kind: one already stored is not stated again with the run's new counts.
+util::Result<store::IngestSummary> ingest_datasets(store::Store& store, std::span<domain::Dataset> datasets);
 
 }  // namespace infertrack::app

@@ -5,7 +5,6 @@
 #include "infertrack/util/iso_date.hpp"
 
 namespace infertrack::cli {
-namespace {
 
 std::optional<std::string>
 checked_date(const std::optional<std::string>& date, const char* flag)
@@ -15,8 +14,6 @@ checked_date(const std::optional<std::string>& date, const char* flag)
   }
   return date;
 }
-
-}  // namespace
 
 store::PointFilter
 FilterFlags::to_filter() const

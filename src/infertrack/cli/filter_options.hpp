@@ -27,4 +27,7 @@ struct FilterFlags
 
 void add_filter_options(CLI::App& command, FilterFlags& flags);
 
+// `date` when it is absent or a date YYYY-MM-DD; throws UsageError naming `flag` otherwise.
+std::optional<std::string> checked_date(const std::optional<std::string>& date, const char* flag);
+
 }  // namespace infertrack::cli

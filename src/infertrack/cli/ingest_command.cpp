@@ -1,6 +1,8 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/ingest.hpp"
+#include "infertrack/cli/filter_options.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -15,7 +17,24 @@ namespace {
 struct IngestFlags
 {
   std::vector<std::filesystem::path> files;
+  std::optional<std::string> date;
+  std::optional<std::string> run_url;
   bool quiet = false;
+
+  // The run's date and URL for rows that lack them; throws UsageError for a malformed value.
+  formats::RunDefaults run_defaults() const
+  {
+    formats::RunDefaults defaults;
+    defaults.date = checked_date(date, "--date");
+    if (run_url) {
+      const std::string_view url = util::trim(*run_url);
+      if (url.empty()) {
+        throw UsageError("--run-url: expected the URL of the run (got an empty value)");
+      }
+      defaults.run_url = std::string(url);
+    }
+    return defaults;
+  }
 };
 
 // A one-line bar redrawn in place; only when stderr is a terminal, so logs and pipes stay clean.
@@ -40,7 +59,8 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
 {
   const OutputFormat format = options.format();
   const bool progress = !flags.quiet && isatty(STDERR_FILENO);
-  auto datasets = app::read_files(flags.files, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+  auto datasets = app::read_files(
+    flags.files, flags.run_defaults(), progress ? app::ReadProgress(show_progress) : app::ReadProgress());
   if (!datasets) {
     throw DataError(datasets.error().to_string());
   }
@@ -48,7 +68,7 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   if (progress) {
     fmt::print(stderr, "storing...\n");
   }
-  auto summary = store->ingest_all(*datasets);
+  auto summary = app::ingest_datasets(*store, *datasets);
   if (!summary) {
     util::Diagnostic diagnostic = summary.error();
     throw DataError(diagnostic.to_string() + " (nothing was stored)");
@@ -83,6 +103,14 @@ add_ingest_command(CLI::App& app, const GlobalOptions& options)
     ->add_option(
       "files", flags->files, "Files, directories or zip archives of them; formats are detected from the content")
     ->required();
+  command->add_option("--date",
+                      flags->date,
+                      "The run's date (YYYY-MM-DD) for InferenceX runner rows that carry none (the runner writes "
+                      "none); a row's own date wins. Other formats carry their own dates and ignore it");
+  command->add_option("--run-url",
+                      flags->run_url,
+                      "The run's URL for InferenceX runner rows that carry none; a row's own run_url wins. Other "
+                      "formats ignore it");
   command->add_flag("--quiet", flags->quiet, "No progress display");
   command->callback([&options, flags] { run_ingest(options, *flags); });
 }

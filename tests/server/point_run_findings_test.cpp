@@ -1,0 +1,78 @@
+// /api/v1/points/{id} lists the run-level findings an ingest stored after comparing its points with the stored
+// points of the same run: files ingested one after the other into a real SQLite file, as the CLI does.
+#include "infertrack/server/api/api_routes.hpp"
+
+#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/tracker_database.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace infertrack::server::api {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view k_header = "result_id,model,hardware,framework,precision,date,concurrency,"
+                                      "total_allocated_gpus,tput_per_gpu,interactivity,interactivity_basis,isl,osl\n";
+
+class PointRunFindings : public testing::Test
+{
+protected:
+  test::TempDir dir;
+  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
+
+  // Reads the CSV rows `rows` from the file `name` and stores them as `infertrack ingest` does.
+  store::IngestSummary ingest(const std::string& name, const std::string& rows)
+  {
+    const std::filesystem::path files[] = {dir.write(name, std::string(k_header) + rows)};
+    auto datasets = app::read_files(files);
+    EXPECT_TRUE(datasets) << datasets.error().to_string();
+    auto summary = app::ingest_datasets(*store, *datasets);
+    EXPECT_TRUE(summary) << summary.error().to_string();
+    return summary.value_or(store::IngestSummary{});
+  }
+
+  std::vector<std::string> finding_kinds(const std::string& result_id)
+  {
+    http::Request request;
+    request.method = "GET";
+    request.path = "/api/v1/points/" + result_id;
+    request.target = request.path;
+    const auto response = handle_api(request, *store);
+    EXPECT_TRUE(response && response->status == 200) << (response ? response->body : request.path);
+    std::vector<std::string> kinds;
+    const json point = json::parse(response->body);
+    for (const json& finding : point["findings"]) {
+      kinds.push_back(finding["kind"]);
+    }
+    return kinds;
+  }
+};
+
+TEST_F(PointRunFindings, a_point_lists_the_mix_a_later_ingest_found_in_its_run)
+{
+  EXPECT_EQ(ingest("a.csv", "a-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot,8192,1024\n")
+              .findings_added,
+            0);
+  EXPECT_TRUE(finding_kinds("a-1").empty());
+  EXPECT_EQ(ingest("b.csv", "b-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,21.7,p90_itl,8192,1024\n")
+              .findings_added,
+            2);
+  EXPECT_EQ(finding_kinds("a-1"), std::vector<std::string>{"mixed_interactivity_basis"});  // the stored point
+  EXPECT_EQ(finding_kinds("b-1"), std::vector<std::string>{"mixed_interactivity_basis"});
+}
+
+TEST_F(PointRunFindings, a_point_of_another_curve_lists_nothing)
+{
+  ingest("a.csv", "a-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot,8192,1024\n");
+  EXPECT_EQ(ingest("e.csv", "e-1,DeepSeek-V4-Pro,b200,sglang,fp8,2026-06-01,64,8,3100,21.7,p90_itl,8192,1024\n")
+              .findings_added,
+            0);
+  EXPECT_TRUE(finding_kinds("a-1").empty());
+  EXPECT_TRUE(finding_kinds("e-1").empty());
+}
+
+}  // namespace
+}  // namespace infertrack::server::api
