@@ -103,6 +103,28 @@ TEST(InterpolateAt, FloorsAtZero)
   EXPECT_DOUBLE_EQ(*interpolate_at(knots, 1.25).throughput, 5.0);
 }
 
+TEST(ReadFrontier, NamesTheKnotsInterpolateAtNamesByIndex)
+{
+  const std::vector<double> xs{50, 80, 100, 150};
+  const std::vector<double> ys{900, 600, 500, 100};
+  for (const double target : {10.0, 50.0, 65.0, 80.0, 99.0, 100.0, 120.0, 150.0, 151.0}) {
+    const FrontierReading reading = read_frontier(xs, ys, target);
+    const InterpolatedThroughput value = interpolate_at(k_knots, target);
+    EXPECT_EQ(reading.state, value.state) << target;
+    EXPECT_EQ(reading.throughput, value.throughput) << target;
+    EXPECT_EQ(k_knots[reading.lower].result_id, value.lower_result_id) << target;
+    EXPECT_EQ(reading.upper.has_value(), value.upper_result_id.has_value()) << target;
+    if (reading.upper) {
+      EXPECT_EQ(k_knots[*reading.upper].result_id, value.upper_result_id) << target;
+    }
+  }
+  const FrontierReading between = read_frontier(xs, ys, 90);
+  EXPECT_EQ(between.lower, 1u);
+  EXPECT_EQ(between.upper, 2u);
+  EXPECT_EQ(read_frontier(xs, ys, 200).lower, 3u); // unreachable: the fastest knot
+  EXPECT_EQ(read_frontier(xs, ys, 1).lower, 0u);   // clamped_low: the slowest
+}
+
 TEST(InterpolationState, ToString)
 {
   EXPECT_STREQ(to_string(InterpolationState::exact), "exact");

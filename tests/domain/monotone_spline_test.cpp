@@ -179,6 +179,34 @@ TEST(MonotoneSpline, SampleSpansFirstToLastKnot)
   }
 }
 
+// One value without the whole curve must be the curve's value to the last bit: a history reads it from every
+// run and must agree with the chart's and the interpolation's spline.
+TEST(MonotoneSplineAt, IsTheSplineValueExactly)
+{
+  std::mt19937 random(20261130);
+  std::uniform_int_distribution<int> knot_count(2, 10);
+  std::uniform_real_distribution<double> gap(1e-3, 40.0);
+  std::uniform_real_distribution<double> value(0.0, 1e5);
+  std::uniform_real_distribution<double> where(0.0, 1.0);
+  for (int set = 0; set < 3000; ++set) {
+    const int n = knot_count(random);
+    std::vector<double> xs{gap(random)};
+    std::vector<double> ys{value(random)};
+    for (int i = 1; i < n; ++i) {
+      xs.push_back(xs.back() + gap(random));
+      ys.push_back(set % 3 == 0 ? ys.back() : value(random)); // some flat runs
+    }
+    const MonotoneSpline spline(xs, ys);
+    for (int k = 0; k < 8; ++k) {
+      const double x = k == 0 ? xs.front() : k == 1 ? xs.back() : xs.front() + (xs.back() - xs.front()) * where(random);
+      ASSERT_EQ(monotone_spline_at(xs, ys, x), spline(x)) << "set " << set << " x " << x;
+    }
+    for (const double knot : xs) {
+      ASSERT_EQ(monotone_spline_at(xs, ys, knot), spline(knot));
+    }
+  }
+}
+
 TEST(MonotoneSplineDeathTest, RefusesBrokenPreconditions)
 {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
@@ -189,6 +217,10 @@ TEST(MonotoneSplineDeathTest, RefusesBrokenPreconditions)
   const MonotoneSpline spline({1.0, 2.0}, {1.0, 2.0});
   EXPECT_DEATH(static_cast<void>(spline(2.5)), "assertion failed");
   EXPECT_DEATH(static_cast<void>(spline.sample(1)), "assertion failed");
+  const std::vector<double> xs{1.0, 2.0};
+  const std::vector<double> ys{1.0, 2.0};
+  EXPECT_DEATH(static_cast<void>(monotone_spline_at(xs, ys, 0.5)), "assertion failed");
+  EXPECT_DEATH(static_cast<void>(monotone_spline_at(xs, std::vector<double>{1.0}, 1.5)), "assertion failed");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/config_group.hpp"
+#include "infertrack/domain/history_frontiers.hpp"
 #include "infertrack/domain/interpolation.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 
@@ -81,6 +82,11 @@ struct HistorySeries
 // makes it) read at `options.target`. Points are grouped once, so cost grows with the points, not with
 // configurations x dates. Ordered by configuration. Dates are YYYY-MM-DD.
 std::vector<HistorySeries> build_history(std::span<const BenchmarkPoint> points, const HistoryOptions& options);
+
+// The history `options` asks for from frontiers built with the same basis and metric (asserted): only
+// `options.target` and `options.launch_date` are read here. build_history is read_history of its points'
+// frontiers, so both give the same series.
+std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options);
 
 // The factor between the series' runs of `from` and `to` (dates); empty when either date has no run.
 std::optional<ImprovementFactor>

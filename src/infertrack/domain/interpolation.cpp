@@ -23,12 +23,6 @@ same_interactivity(double target, double knot)
          || std::abs(target - knot) <= k_knot_relative_epsilon * std::max(std::abs(target), std::abs(knot));
 }
 
-InterpolatedThroughput
-at_knot(InterpolationState state, const FrontierKnot& knot)
-{
-  return {state, knot.throughput, knot.result_id, std::nullopt};
-}
-
 }  // namespace
 
 const char*
@@ -47,34 +41,43 @@ to_string(InterpolationState state)
   return "unknown";
 }
 
-InterpolatedThroughput
-interpolate_at(std::span<const FrontierKnot> knots, double target)
+FrontierReading
+read_frontier(std::span<const double> interactivity, std::span<const double> throughput, double target)
 {
-  INFERTRACK_ASSERT(!knots.empty());
+  INFERTRACK_ASSERT(!interactivity.empty());
+  INFERTRACK_ASSERT(interactivity.size() == throughput.size());
   INFERTRACK_ASSERT(std::isfinite(target));
-  for (std::size_t i = 1; i < knots.size(); ++i) {
-    INFERTRACK_ASSERT(knots[i].interactivity > knots[i - 1].interactivity);
+  for (std::size_t i = 1; i < interactivity.size(); ++i) {
+    INFERTRACK_ASSERT(interactivity[i] > interactivity[i - 1]);
   }
 
   // The first knot at or above the target; the exact match may also be the one just below it.
-  const auto above = std::lower_bound(
-    knots.begin(), knots.end(), target, [](const FrontierKnot& knot, double value) {
-      return knot.interactivity < value;
-    });
-  if (above != knots.end() && same_interactivity(target, above->interactivity)) {
-    return at_knot(InterpolationState::exact, *above);
+  const auto above = std::lower_bound(interactivity.begin(), interactivity.end(), target);
+  const auto at = [&](InterpolationState state, std::span<const double>::iterator knot) {
+    const auto index = static_cast<std::size_t>(knot - interactivity.begin());
+    return FrontierReading{state, throughput[index], index, std::nullopt};
+  };
+  if (above != interactivity.end() && same_interactivity(target, *above)) {
+    return at(InterpolationState::exact, above);
   }
-  if (above != knots.begin() && same_interactivity(target, std::prev(above)->interactivity)) {
-    return at_knot(InterpolationState::exact, *std::prev(above));
+  if (above != interactivity.begin() && same_interactivity(target, *std::prev(above))) {
+    return at(InterpolationState::exact, std::prev(above));
   }
-  if (above == knots.begin()) {
+  if (above == interactivity.begin()) {
     // Serving more slowly than the slowest measurement is always possible: its throughput is a lower bound.
-    return at_knot(InterpolationState::clamped_low, knots.front());
+    return at(InterpolationState::clamped_low, above);
   }
-  if (above == knots.end()) {
-    return {InterpolationState::unreachable, std::nullopt, knots.back().result_id, std::nullopt};
+  if (above == interactivity.end()) {
+    return {InterpolationState::unreachable, std::nullopt, interactivity.size() - 1, std::nullopt};
   }
+  const auto upper = static_cast<std::size_t>(above - interactivity.begin());
+  const double value = std::max(0.0, monotone_spline_at(interactivity, throughput, target));
+  return {InterpolationState::interpolated, value, upper - 1, upper};
+}
 
+InterpolatedThroughput
+interpolate_at(std::span<const FrontierKnot> knots, double target)
+{
   std::vector<double> xs;
   std::vector<double> ys;
   xs.reserve(knots.size());
@@ -83,9 +86,12 @@ interpolate_at(std::span<const FrontierKnot> knots, double target)
     xs.push_back(knot.interactivity);
     ys.push_back(knot.throughput);
   }
-  const MonotoneSpline spline(std::move(xs), std::move(ys));
-  const double value = std::max(0.0, spline(target));
-  return {InterpolationState::interpolated, value, std::prev(above)->result_id, above->result_id};
+  const FrontierReading reading = read_frontier(xs, ys, target);
+  InterpolatedThroughput value{reading.state, reading.throughput, knots[reading.lower].result_id, std::nullopt};
+  if (reading.upper) {
+    value.upper_result_id = knots[*reading.upper].result_id;
+  }
+  return value;
 }
 
 }  // namespace infertrack::domain

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,5 +39,20 @@ struct InterpolatedThroughput
 
 // The frontier's throughput at `target` tok/s/user. `knots`: non-empty, interactivity strictly increasing.
 InterpolatedThroughput interpolate_at(std::span<const FrontierKnot> knots, double target);
+
+// interpolate_at's answer with the knots named by index: for callers that keep a frontier's coordinates apart
+// from its result ids (a history holds hundreds of thousands of frontiers).
+struct FrontierReading
+{
+  InterpolationState state = InterpolationState::unreachable;
+  std::optional<double> throughput;
+  std::size_t lower = 0;            // the knot interpolate_at names by lower_result_id
+  std::optional<std::size_t> upper; // interpolated: the bracket above
+};
+
+// interpolate_at of the frontier whose knots are (`interactivity[i]`, `throughput[i]`): same size, non-empty,
+// interactivity strictly increasing. Allocates nothing.
+FrontierReading
+read_frontier(std::span<const double> interactivity, std::span<const double> throughput, double target);
 
 }  // namespace infertrack::domain

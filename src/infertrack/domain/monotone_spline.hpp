@@ -32,4 +32,9 @@ private:
   std::vector<double> m_tangents;
 };
 
+// MonotoneSpline(xs, ys)(x), to the last bit, computing only the two tangents of x's segment and allocating
+// nothing: for reading many curves at one target (a history reads one value from each of thousands of runs).
+// Same requirements on `xs`, `ys` and `x` (asserted).
+double monotone_spline_at(std::span<const double> xs, std::span<const double> ys, double x);
+
 }  // namespace infertrack::domain

@@ -1,0 +1,332 @@
+#include "infertrack/domain/history_frontiers.hpp"
+
+#include "infertrack/domain/history.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <limits>
+#include <random>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace infertrack::domain {
+namespace {
+
+// Varied points: six configurations (agentic and fixed-length, one without P90 on some points), runs of one
+// to seven points on dates drawn from a pool, interactivities from a few values so that ties and identical
+// points are common, some points without the metric or with a non-finite value, some without a run link
+// and some runs with two links. Shuffled, as no store would return them.
+std::vector<BenchmarkPoint>
+varied_points(std::uint32_t seed)
+{
+  std::mt19937 random(seed);
+  const std::vector<std::string> pool = {"2026-04-20", "2026-04-24", "2026-04-25", "2026-05-01", "2026-05-02",
+                                         "2026-05-31", "2026-06-01", "2026-07-15", "2026-09-30", "2026-11-02"};
+  const std::vector<double> ladder = {0.5, 1, 2, 2.5, 4, 8, 16, 40, 100};
+  std::uniform_int_distribution<std::size_t> date_pick(0, pool.size() - 1);
+  std::uniform_int_distribution<std::size_t> rung(0, ladder.size() - 1);
+  std::uniform_int_distribution<int> run_size(1, 7);
+  std::uniform_int_distribution<int> runs_per_configuration(1, 6);
+  std::uniform_real_distribution<double> throughput(10, 5000);
+  std::uniform_int_distribution<int> chance(0, 99);
+  std::vector<BenchmarkPoint> points;
+  int id = 0;
+  for (int c = 0; c < 6; ++c) {
+    const bool agentic = c % 2 == 0;
+    std::set<std::string> dates;
+    const int runs = runs_per_configuration(random);
+    while (static_cast<int>(dates.size()) < runs) {
+      dates.insert(pool[date_pick(random)]);
+    }
+    for (const std::string& date : dates) {
+      const int size = run_size(random);
+      for (int k = 0; k < size; ++k) {
+        BenchmarkPoint p;
+        p.result_id = "r" + std::to_string(id++);
+        p.model = c < 4 ? "DeepSeek-V4-Pro" : "DeepSeek-V4.1-Flash";
+        p.hardware = c % 3 == 0 ? "mi355x" : "gb200";
+        p.framework = "sglang";
+        p.precision = "fp4";
+        p.workload = agentic ? "agentic" : "8192/1024";
+        p.date = date;
+        const double x = ladder[rung(random)];
+        p.interactivity_median = x * 1.25;
+        if (agentic || c == 1) {
+          p.interactivity_p90 = x;
+        }
+        if (c == 3 && chance(random) < 20) {
+          p.interactivity_p90 = x; // a fixed-length configuration with P90 on some points only
+        }
+        const int roll = chance(random);
+        p.per_gpu_tps.total = roll < 5 ? std::nullopt : std::optional<double>(throughput(random));
+        if (roll >= 5 && roll < 8) {
+          p.per_gpu_tps.total = std::numeric_limits<double>::infinity();
+        }
+        p.per_gpu_tps.output = p.per_gpu_tps.total ? std::optional<double>(*p.per_gpu_tps.total / 9) : std::nullopt;
+        if (k > 0 && chance(random) < 15 && !points.empty() && points.back().date == date) {
+          // An identical measurement, or a tie on interactivity alone.
+          p.interactivity_median = points.back().interactivity_median;
+          p.interactivity_p90 = points.back().interactivity_p90;
+          if (chance(random) < 50) {
+            p.per_gpu_tps = points.back().per_gpu_tps;
+          }
+        }
+        const int link = chance(random);
+        if (link >= 10) {
+          p.run_url = "https://example.test/runs/" + date + (link < 20 ? "/second" : "");
+        }
+        points.push_back(std::move(p));
+      }
+    }
+  }
+  std::shuffle(points.begin(), points.end(), random);
+  return points;
+}
+
+// The history worked out the plain way: each run date's curve from build_curves alone, read with
+// interpolate_curve, the factor against the first run with a value computed from its definition.
+std::vector<HistorySeries>
+plain_history(const std::vector<BenchmarkPoint>& points, const HistoryOptions& options)
+{
+  std::set<ConfigGroupKey> configurations;
+  for (const BenchmarkPoint& point : points) {
+    configurations.insert(config_group_of(point).without_date());
+  }
+  std::vector<HistorySeries> history;
+  for (const ConfigGroupKey& configuration : configurations) {
+    std::vector<BenchmarkPoint> members;
+    std::set<std::string> dates;
+    bool all_have_p90 = true;
+    for (const BenchmarkPoint& point : points) {
+      if (config_group_of(point).without_date() == configuration) {
+        members.push_back(point);
+        dates.insert(point.date);
+        all_have_p90 = all_have_p90 && point.interactivity_p90.has_value();
+      }
+    }
+    HistorySeries series;
+    series.configuration = configuration;
+    series.basis =
+      options.basis.value_or(all_have_p90 ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot);
+    series.metric = options.metric;
+    for (const std::string& date : dates) {
+      CurveOptions curve_options;
+      curve_options.basis = series.basis;
+      curve_options.metric = options.metric;
+      curve_options.date = date;
+      const std::vector<PerformanceCurve> curves = build_curves(members, curve_options);
+      if (curves.empty()) {
+        continue;
+      }
+      const std::vector<FrontierKnot>& frontier = curves.front().frontier;
+      HistoryPoint point;
+      point.date = date;
+      point.days_since_launch = days_between(options.launch_date, date);
+      point.value = interpolate_curve(curves.front(), options.target);
+      for (const FrontierKnot& knot : frontier) {
+        if (knot.result_id == point.value.lower_result_id) {
+          point.lower = knot;
+        }
+        if (knot.result_id == point.value.upper_result_id) {
+          point.upper = knot;
+        }
+      }
+      point.slowest_interactivity = frontier.front().interactivity;
+      point.fastest_interactivity = frontier.back().interactivity;
+      point.frontier_size = frontier.size();
+      for (const BenchmarkPoint& member : members) {
+        if (member.result_id == point.value.lower_result_id) {
+          point.run_url = member.run_url;
+        }
+      }
+      series.points.push_back(std::move(point));
+    }
+    const auto first = std::find_if(series.points.begin(), series.points.end(), [](const HistoryPoint& point) {
+      return point.value.state != InterpolationState::unreachable;
+    });
+    for (auto later = first; later != series.points.end(); ++later) {
+      ImprovementFactor factor{first->date, later->date, first->value.state, later->value.state, {}, {}};
+      if (later->value.throughput && *first->value.throughput > 0) {
+        factor.factor = *later->value.throughput / *first->value.throughput;
+        const bool from_bound = first->value.state == InterpolationState::clamped_low;
+        const bool to_bound = later->value.state == InterpolationState::clamped_low;
+        factor.bound = from_bound && to_bound ? FactorBound::indeterminate
+                       : from_bound           ? FactorBound::at_most
+                       : to_bound             ? FactorBound::at_least
+                                              : FactorBound::exact;
+      }
+      later->since_first = factor;
+    }
+    if (!series.points.empty()) {
+      history.push_back(std::move(series));
+    }
+  }
+  return history;
+}
+
+void
+expect_same_factor(const std::optional<ImprovementFactor>& actual, const std::optional<ImprovementFactor>& expected)
+{
+  ASSERT_EQ(actual.has_value(), expected.has_value());
+  if (!actual) {
+    return;
+  }
+  EXPECT_EQ(actual->from_date, expected->from_date);
+  EXPECT_EQ(actual->to_date, expected->to_date);
+  EXPECT_EQ(actual->from_state, expected->from_state);
+  EXPECT_EQ(actual->to_state, expected->to_state);
+  EXPECT_EQ(actual->factor, expected->factor); // to the last bit
+  if (expected->factor) {
+    EXPECT_EQ(actual->bound, expected->bound);
+  }
+}
+
+void
+expect_same_history(const std::vector<HistorySeries>& actual, const std::vector<HistorySeries>& expected)
+{
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t s = 0; s < actual.size(); ++s) {
+    const HistorySeries& got = actual[s];
+    const HistorySeries& want = expected[s];
+    SCOPED_TRACE(want.configuration.label());
+    EXPECT_EQ(got.configuration, want.configuration);
+    EXPECT_EQ(got.basis, want.basis);
+    EXPECT_EQ(got.metric, want.metric);
+    ASSERT_EQ(got.points.size(), want.points.size());
+    for (std::size_t p = 0; p < got.points.size(); ++p) {
+      const HistoryPoint& a = got.points[p];
+      const HistoryPoint& b = want.points[p];
+      SCOPED_TRACE(b.date);
+      EXPECT_EQ(a.date, b.date);
+      EXPECT_EQ(a.days_since_launch, b.days_since_launch);
+      EXPECT_EQ(a.value.state, b.value.state);
+      EXPECT_EQ(a.value.throughput, b.value.throughput); // to the last bit
+      EXPECT_EQ(a.value.lower_result_id, b.value.lower_result_id);
+      EXPECT_EQ(a.value.upper_result_id, b.value.upper_result_id);
+      EXPECT_EQ(a.lower, b.lower);
+      EXPECT_EQ(a.upper, b.upper);
+      EXPECT_EQ(a.slowest_interactivity, b.slowest_interactivity);
+      EXPECT_EQ(a.fastest_interactivity, b.fastest_interactivity);
+      EXPECT_EQ(a.frontier_size, b.frontier_size);
+      EXPECT_EQ(a.run_url, b.run_url);
+      expect_same_factor(a.since_first, b.since_first);
+    }
+  }
+}
+
+// Targets below, on, between and above the ladder's values.
+const std::vector<double> k_targets = {0.1, 0.5, 1.0, 1.9, 2.5, 3.0, 8.0, 12.5, 40.0, 99.0, 125.0, 500.0};
+
+TEST(HistoryFrontiers, BuildHistoryIsThePlainPerRunComputation)
+{
+  for (std::uint32_t seed = 1; seed <= 25; ++seed) {
+    const std::vector<BenchmarkPoint> points = varied_points(seed);
+    for (const auto basis :
+         {std::optional<InteractivityBasis>{}, std::optional(InteractivityBasis::median_tpot)}) {
+      for (const ThroughputMetric metric : {ThroughputMetric::total, ThroughputMetric::output}) {
+        for (const double target : k_targets) {
+          SCOPED_TRACE("seed " + std::to_string(seed) + " target " + std::to_string(target));
+          HistoryOptions options;
+          options.target = target;
+          options.basis = basis;
+          options.metric = metric;
+          expect_same_history(build_history(points, options), plain_history(points, options));
+        }
+      }
+    }
+  }
+}
+
+TEST(HistoryFrontiers, OneSetOfFrontiersReadsEveryTarget)
+{
+  const std::vector<BenchmarkPoint> points = varied_points(99);
+  HistoryFrontiers frontiers(std::nullopt, ThroughputMetric::total);
+  frontiers.add(points);
+  for (const double target : k_targets) {
+    HistoryOptions options;
+    options.target = target;
+    options.launch_date = "2026-05-01";
+    expect_same_history(read_history(frontiers, options), plain_history(points, options));
+  }
+}
+
+// What the server does for an as-of date: the store returns the points on or before it, one configuration
+// group at a time, in listing order.
+TEST(HistoryFrontiers, GroupByGroupAsOfADateIsThePlainComputationOfThoseRuns)
+{
+  std::vector<BenchmarkPoint> points = varied_points(7);
+  for (const std::string as_of : {"2026-04-19", "2026-04-25", "2026-06-01", "2026-12-31"}) {
+    std::vector<BenchmarkPoint> kept;
+    std::copy_if(points.begin(), points.end(), std::back_inserter(kept), [&](const BenchmarkPoint& point) {
+      return point.date <= as_of;
+    });
+    std::sort(kept.begin(), kept.end(), [](const BenchmarkPoint& a, const BenchmarkPoint& b) {
+      return std::tie(a.model, a.hardware, a.framework, a.precision, a.spec_method, a.disaggregated, a.workload,
+                      a.date, a.result_id) < std::tie(b.model, b.hardware, b.framework, b.precision,
+                                                      b.spec_method, b.disaggregated, b.workload, b.date,
+                                                      b.result_id);
+    });
+    HistoryFrontiers frontiers(std::nullopt, ThroughputMetric::total);
+    for (auto begin = kept.begin(); begin != kept.end();) {
+      // One group: every workload of one model, hardware, framework, precision and spec method.
+      const auto end = std::find_if(begin, kept.end(), [&](const BenchmarkPoint& point) {
+        return point.model != begin->model || point.hardware != begin->hardware;
+      });
+      frontiers.add(std::span<const BenchmarkPoint>(&*begin, static_cast<std::size_t>(end - begin)));
+      begin = end;
+    }
+    for (const double target : {1.0, 3.0, 40.0}) {
+      HistoryOptions options;
+      options.target = target;
+      SCOPED_TRACE(as_of);
+      expect_same_history(read_history(frontiers, options), plain_history(kept, options));
+    }
+  }
+}
+
+TEST(HistoryFrontiers, KeepsOnlyFrontierKnotsAndSharesARunsLink)
+{
+  std::vector<BenchmarkPoint> points;
+  for (const auto& [id, x, y] : {std::tuple{"a", 1.0, 300.0}, std::tuple{"b", 2.0, 200.0},
+                                 std::tuple{"c", 1.5, 100.0}, std::tuple{"d", 4.0, 50.0}}) {
+    BenchmarkPoint p;
+    p.result_id = id;
+    p.model = "DeepSeek-V4-Pro";
+    p.hardware = "gb200";
+    p.workload = "8192/1024";
+    p.date = "2026-05-01";
+    p.interactivity_median = x;
+    p.per_gpu_tps.total = y;
+    p.run_url = "https://example.test/runs/1";
+    points.push_back(p);
+  }
+  BenchmarkPoint single = points.front();
+  single.result_id = "s";
+  single.date = "2026-05-09";
+  single.run_url.reset();
+  points.push_back(single);
+
+  HistoryFrontiers frontiers(std::nullopt, ThroughputMetric::total);
+  frontiers.add(points);
+  ASSERT_EQ(frontiers.configuration_count(), 1u);
+  ASSERT_EQ(frontiers.run_count(0), 2u);
+  const HistoryFrontiers::RunFrontier first = frontiers.run(0, 0);
+  EXPECT_EQ(frontiers.date(first.date), "2026-05-01");
+  EXPECT_EQ(std::vector<double>(first.interactivity.begin(), first.interactivity.end()),
+            (std::vector<double>{1, 2, 4})); // c (1.5, 100) is dominated by b
+  EXPECT_EQ(frontiers.result_id(first.first_knot + 1), "b");
+  EXPECT_EQ(frontiers.run_url(first.first_knot), frontiers.run_url(first.first_knot + 2));
+  const HistoryFrontiers::RunFrontier second = frontiers.run(0, 1);
+  EXPECT_EQ(second.interactivity.size(), 1u);
+  EXPECT_EQ(frontiers.result_id(second.first_knot), "s");
+  EXPECT_FALSE(frontiers.run_url(second.first_knot));
+  EXPECT_GT(frontiers.size_bytes(), sizeof(HistoryFrontiers));
+}
+
+}  // namespace
+}  // namespace infertrack::domain
