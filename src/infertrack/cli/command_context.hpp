@@ -61,5 +61,6 @@ void add_serve_command(CLI::App& app, const GlobalOptions& options);
 void add_user_command(CLI::App& app, const GlobalOptions& options);   // user add, reset-password, set-admin, list
 void add_limits_command(CLI::App& app, const GlobalOptions& options); // limits, limits set
 void add_audit_command(CLI::App& app, const GlobalOptions& options);
+void add_export_command(CLI::App& app, const GlobalOptions& options);
 
 }  // namespace infertrack::cli

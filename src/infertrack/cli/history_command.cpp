@@ -1,5 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 #include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/query_flags.hpp"
 
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/history_query.hpp"
@@ -16,61 +17,6 @@ namespace infertrack::cli {
 namespace {
 
 using util::TextTable;
-
-struct HistoryFlags
-{
-  FilterFlags filters;
-  std::optional<double> at;
-  std::optional<std::string> basis;
-  std::string metric = "total";
-  std::optional<std::string> from;
-  std::optional<std::string> to;
-  std::string launch_date = std::string(domain::k_deepseek_v4_launch_date);
-};
-
-std::optional<std::string>
-checked_date(const std::optional<std::string>& date, const char* flag)
-{
-  if (date && !util::is_iso_date(*date)) {
-    throw UsageError(std::string(flag) + ": expected a date as YYYY-MM-DD (got '" + *date + "')");
-  }
-  return date;
-}
-
-app::HistoryQuery
-to_query(const HistoryFlags& flags)
-{
-  if (!flags.filters.model) {
-    throw UsageError("--model is required, e.g. --model DeepSeek-V4-Pro");
-  }
-  if (!flags.at) {
-    throw UsageError("--at is required: the target interactivity in tok/s/user, e.g. --at 5");
-  }
-  if (!(std::isfinite(*flags.at) && *flags.at > 0)) {
-    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", *flags.at));
-  }
-  app::HistoryQuery query;
-  query.filter = flags.filters.to_filter();
-  query.options.target = *flags.at;
-  if (flags.basis) {
-    query.options.basis = domain::parse_interactivity_basis(*flags.basis);
-    if (!query.options.basis) {
-      throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *flags.basis + "')");
-    }
-  }
-  const auto metric = domain::parse_throughput_metric(flags.metric);
-  if (!metric) {
-    throw UsageError("--metric: expected total, input or output (got '" + flags.metric + "')");
-  }
-  query.options.metric = *metric;
-  query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");
-  query.from = checked_date(flags.from, "--from");
-  query.to = checked_date(flags.to, "--to");
-  if (query.from.has_value() != query.to.has_value()) {
-    throw UsageError("--from and --to go together: the improvement between two run dates");
-  }
-  return query;
-}
 
 std::string
 brackets(const domain::HistoryPoint& point)

@@ -1,5 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 #include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/query_flags.hpp"
 #include "infertrack/cli/report_text.hpp"
 
 #include "infertrack/app/interpolation_query.hpp"
@@ -13,40 +14,6 @@
 
 namespace infertrack::cli {
 namespace {
-
-struct InterpolateFlags
-{
-  FilterFlags filters;
-  double at = 100;
-  std::optional<std::string> basis;
-  std::string metric = "total";
-};
-
-app::InterpolationQuery
-to_query(const InterpolateFlags& flags)
-{
-  if (!flags.filters.model) {
-    throw UsageError("--model is required, e.g. --model DeepSeek-V4-Pro");
-  }
-  if (!(std::isfinite(flags.at) && flags.at > 0)) {
-    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", flags.at));
-  }
-  app::InterpolationQuery query;
-  query.filter = flags.filters.to_filter();
-  query.target = flags.at;
-  if (flags.basis) {
-    query.curve.basis = domain::parse_interactivity_basis(*flags.basis);
-    if (!query.curve.basis) {
-      throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *flags.basis + "')");
-    }
-  }
-  const auto metric = domain::parse_throughput_metric(flags.metric);
-  if (!metric) {
-    throw UsageError("--metric: expected total, input or output (got '" + flags.metric + "')");
-  }
-  query.curve.metric = *metric;
-  return query;
-}
 
 void
 run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)

@@ -1,6 +1,8 @@
 #include "infertrack/cli/run.hpp"
 
 #include "infertrack/cli/command_context.hpp"
+
+#include "infertrack/app/tracker_version.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <fmt/core.h>
@@ -40,7 +42,7 @@ run(int argc, char** argv)
 {
   CLI::App app{"InferTrack: LLM inference performance, frontiers and capacity (DeepSeek V4 first)",
                "infertrack"};
-  app.set_version_flag("--version", "infertrack 0.1.0");
+  app.set_version_flag("--version", "infertrack " + std::string(app::k_tracker_version));
   app.require_subcommand(1);
   // Subcommands hand options they do not know to the app, so global options may come after them.
   app.fallthrough();
@@ -62,6 +64,7 @@ run(int argc, char** argv)
   add_user_command(app, options);
   add_limits_command(app, options);
   add_audit_command(app, options);
+  add_export_command(app, options);
 
   try {
     reject_unknown_command(app, argc, argv);

@@ -1,0 +1,84 @@
+#include "infertrack/cli/query_flags.hpp"
+
+#include "infertrack/cli/command_context.hpp"
+
+#include <fmt/core.h>
+
+#include <cmath>
+
+namespace infertrack::cli {
+namespace {
+
+void
+require_model(const FilterFlags& filters)
+{
+  if (!filters.model) {
+    throw UsageError("--model is required, e.g. --model DeepSeek-V4-Pro");
+  }
+}
+
+}  // namespace
+
+std::optional<domain::InteractivityBasis>
+basis_flag(const std::optional<std::string>& basis)
+{
+  if (!basis) {
+    return std::nullopt;
+  }
+  const auto parsed = domain::parse_interactivity_basis(*basis);
+  if (!parsed) {
+    throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *basis + "')");
+  }
+  return parsed;
+}
+
+domain::ThroughputMetric
+metric_flag(const std::string& metric)
+{
+  const auto parsed = domain::parse_throughput_metric(metric);
+  if (!parsed) {
+    throw UsageError("--metric: expected total, input or output (got '" + metric + "')");
+  }
+  return *parsed;
+}
+
+app::InterpolationQuery
+to_query(const InterpolateFlags& flags)
+{
+  require_model(flags.filters);
+  if (!(std::isfinite(flags.at) && flags.at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", flags.at));
+  }
+  app::InterpolationQuery query;
+  query.filter = flags.filters.to_filter();
+  query.target = flags.at;
+  query.curve.basis = basis_flag(flags.basis);
+  query.curve.metric = metric_flag(flags.metric);
+  return query;
+}
+
+app::HistoryQuery
+to_query(const HistoryFlags& flags)
+{
+  require_model(flags.filters);
+  if (!flags.at) {
+    throw UsageError("--at is required: the target interactivity in tok/s/user, e.g. --at 5");
+  }
+  if (!(std::isfinite(*flags.at) && *flags.at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", *flags.at));
+  }
+  app::HistoryQuery query;
+  query.filter = flags.filters.to_filter();
+  query.options.target = *flags.at;
+  query.options.basis = basis_flag(flags.basis);
+  query.options.metric = metric_flag(flags.metric);
+  query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");
+  query.from = checked_date(flags.from, "--from");
+  query.to = checked_date(flags.to, "--to");
+  if (query.from.has_value() != query.to.has_value()) {
+    throw UsageError("--from and --to go together: the improvement between two run dates");
+  }
+  return query;
+}
+
+}  // namespace infertrack::cli

@@ -1,0 +1,173 @@
+#include "cli_runner.hpp"
+
+#include "infertrack/formats/points_csv.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace infertrack::test {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+using testing::StartsWith;
+
+class CliExport : public testing::Test
+{
+protected:
+  TempDir dir;
+  std::string db = dir.file("tracker.db").string();
+
+  CliResult run(std::vector<std::string> args, const std::string& database = "")
+  {
+    args.insert(args.begin(), "export");
+    args.push_back("--db");
+    args.push_back(database.empty() ? db : database);
+    return run_cli(args);
+  }
+
+  static std::string read(const std::filesystem::path& path)
+  {
+    std::ifstream file(path, std::ios::binary);
+    std::stringstream text;
+    text << file.rdbuf();
+    return text.str();
+  }
+};
+
+TEST_F(CliExport, interpolations_as_json_carry_the_rows_interpolate_prints)
+{
+  const CliResult exported = run({"interpolations", "--model", "DeepSeek-V4-Pro", "--at", "5", "--format", "json"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const CliResult interpolated =
+    run_cli({"interpolate", "--model", "DeepSeek-V4-Pro", "--at", "5", "--json", "--db", db});
+  ASSERT_EQ(interpolated.exit_code, 0) << interpolated.err;
+  const json document = json::parse(exported.out);
+  EXPECT_EQ(document["interpolations"], json::parse(interpolated.out)["rows"]);
+  EXPECT_EQ(document["provenance"]["query"]["target_interactivity"], 5);
+
+  const CliResult version = run_cli({"--version"});
+  EXPECT_THAT(version.out, HasSubstr(document["provenance"]["tracker_version"].get<std::string>()));
+}
+
+TEST_F(CliExport, history_csv_rows_are_the_history_commands_csv)
+{
+  const std::vector<std::string> flags = {"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x"};
+  std::vector<std::string> args = {"history"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  const CliResult exported = run(args);
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  args.insert(args.end(), {"--csv", "--db", db});
+  const CliResult history = run_cli(args);
+  ASSERT_EQ(history.exit_code, 0) << history.err;
+  EXPECT_THAT(exported.out, StartsWith("# infertrack export: history\n"));
+  EXPECT_THAT(exported.out, HasSubstr("# as_of: latest\n"));
+  EXPECT_THAT(exported.out, HasSubstr("# bracket: "));
+  // Below the comment lines, the very table `history --csv` prints.
+  EXPECT_EQ(exported.out.substr(exported.out.find("\nconfiguration,") + 1), history.out);
+}
+
+TEST_F(CliExport, plans_name_the_cost_constants_and_their_dates)
+{
+  const CliResult exported =
+    run({"plans", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "20", "--demand", "40T",
+         "--cost-per-gpu-hour", "3"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_THAT(exported.out, HasSubstr("# constants: "));
+  EXPECT_THAT(exported.out, HasSubstr("$3/GPU-hour"));
+  EXPECT_THAT(exported.out, HasSubstr("effective 2026-11-02, source https://"));
+  EXPECT_THAT(exported.out, HasSubstr("overridden: cost"));
+  EXPECT_THAT(exported.out, HasSubstr("# query.demand: 40T\n"));
+}
+
+TEST_F(CliExport, output_writes_the_file_whole_and_prints_nothing)
+{
+  const auto path = dir.file("frontiers.json");
+  const CliResult exported =
+    run({"frontiers", "--model", "DeepSeek-V4-Pro", "--format", "json", "--output", path.string()});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(exported.out, "");
+  const json document = json::parse(read(path));
+  EXPECT_FALSE(document["frontiers"].empty());
+  EXPECT_EQ(document["provenance"]["runs"].size(), document["frontiers"].size());
+  // Nothing but the file itself is left beside it.
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 2); // the database and the file
+}
+
+TEST_F(CliExport, an_unwritable_output_fails_and_leaves_no_file)
+{
+  ASSERT_EQ(run({"points", "--model", "DeepSeek-V4-Pro", "--output", dir.file("first.csv").string()}).exit_code, 0);
+  const auto path = dir.file("missing-folder") / "points.csv";
+  const CliResult exported = run({"points", "--model", "DeepSeek-V4-Pro", "--output", path.string()});
+  EXPECT_EQ(exported.exit_code, 1);
+  EXPECT_THAT(exported.err, HasSubstr("--output: " + path.string() + ": cannot write the file"));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("missing-folder")));
+  // A target that cannot be replaced (a directory) fails at the rename: the written temporary file goes too.
+  const CliResult over_directory = run({"points", "--model", "DeepSeek-V4-Pro", "--output", dir.path().string()});
+  EXPECT_EQ(over_directory.exit_code, 1);
+  EXPECT_THAT(over_directory.err, HasSubstr("cannot write the file"));
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    files += 1;
+    EXPECT_THAT(entry.path().filename().string(), testing::Not(HasSubstr(".tmp-")));
+  }
+  EXPECT_EQ(files, 2u);
+}
+
+TEST_F(CliExport, a_points_csv_export_ingests_into_a_fresh_database_as_the_same_points)
+{
+  const auto path = dir.file("points.csv");
+  ASSERT_EQ(run({"points", "--hardware", "mi355x", "--output", path.string()}).exit_code, 0);
+  EXPECT_THAT(read(path), StartsWith("# infertrack export: points\n"));
+
+  const std::string fresh = dir.file("fresh.db").string();
+  const CliResult ingested = run_cli({"ingest", path.string(), "--db", fresh});
+  ASSERT_EQ(ingested.exit_code, 0) << ingested.err;
+  const CliResult before = run_cli({"points", "--hardware", "mi355x", "--json", "--db", db});
+  const CliResult after = run_cli({"points", "--hardware", "mi355x", "--json", "--db", fresh});
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  const json original = json::parse(before.out);
+  const json again = json::parse(after.out);
+  ASSERT_EQ(again.size(), original.size());
+  for (std::size_t i = 0; i < original.size(); ++i) {
+    for (const char* field : {"result_id", "model", "hardware", "framework", "precision", "date", "concurrency",
+                              "tps_per_gpu", "interactivity_median", "interactivity_p90"}) {
+      EXPECT_EQ(again[i][field], original[i][field]) << i << " " << field;
+    }
+  }
+}
+
+TEST_F(CliExport, bad_flags_are_usage_errors_naming_the_flag)
+{
+  struct Case
+  {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+    {{"tables", "--model", "DeepSeek-V4-Pro"}, "unknown export 'tables'"},
+    {{"points", "--format", "xml"}, "--format: expected csv or json (got 'xml')"},
+    {{"points", "--at", "5"}, "--at: not used by an export of points"},
+    {{"interpolations", "--model", "DeepSeek-V4-Pro", "--from", "2026-05-01"}, "--from: not used by an export"},
+    {{"interpolations", "--at", "5"}, "--model is required"},
+    {{"history", "--model", "DeepSeek-V4-Pro"}, "--at is required"},
+    {{"frontiers", "--model", "DeepSeek-V4-Pro", "--basis", "p50"}, "--basis: expected p90_itl or median_tpot"},
+    {{"points", "--as-of", "May 1"}, "--as-of: expected a date as YYYY-MM-DD"},
+    {{"plans", "--model", "DeepSeek-V4-Pro", "--at", "5", "--preset", "nope"}, "--preset: unknown preset 'nope'"},
+    {{"points", "--json"}, "an export takes --format csv or --format json"},
+  };
+  for (const Case& c : cases) {
+    const CliResult result = run(c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.message << ": " << result.err;
+    EXPECT_THAT(result.err, HasSubstr(c.message));
+    EXPECT_EQ(result.out, "");
+  }
+}
+
+}  // namespace
+}  // namespace infertrack::test
