@@ -93,6 +93,30 @@ TEST_F(HistoryRoute, is_the_cli_json_shape_with_from_to_and_defaults)
   }
 }
 
+// The server passes a cache of run frontiers: answers must be the uncached ones, target after target.
+TEST_F(HistoryRoute, answers_the_same_with_kept_frontiers_for_each_new_target)
+{
+  app::HistoryCache cache;
+  for (const std::string at : {"5", "2.43", "20", "1", "100"}) {
+    for (const std::string as_of : {"", "2026-05-10"}) {
+      http::Request request;
+      request.method = "GET";
+      request.path = "/api/v1/history";
+      request.target = request.path;
+      request.query = {{"model", "DeepSeek-V4-Pro"}, {"at", at}};
+      if (!as_of.empty()) {
+        request.query.emplace_back("as_of", as_of);
+      }
+      const auto cached = handle_api(request, *store, &cache);
+      const auto uncached = handle_api(request, *store);
+      ASSERT_TRUE(cached && uncached);
+      EXPECT_EQ(cached->status, 200) << cached->body;
+      EXPECT_EQ(cached->body, uncached->body) << "at " << at << " as_of " << as_of;
+    }
+  }
+  EXPECT_EQ(cache.entries(), 2u); // one set of frontiers per as-of date, whatever the target
+}
+
 TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
 {
   expect_error(get({{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");

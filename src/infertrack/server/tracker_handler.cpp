@@ -69,7 +69,7 @@ private:
         return *std::move(cached);
       }
     }
-    http::Response response = *api::handle_api(request, *m_store);
+    http::Response response = *api::handle_api(request, *m_store, &m_history_cache);
     return request.method == "GET" ? m_cache.store(request.target, version, std::move(response)) : response;
   }
 
@@ -83,6 +83,8 @@ private:
         {"infertrack_database_bytes", "Size of the database in bytes", static_cast<double>(m_store->size_bytes())});
       gauges.push_back({"infertrack_response_cache_bytes", "Bytes of answers held by the response cache",
                         static_cast<double>(m_cache.size_bytes())});
+      gauges.push_back({"infertrack_history_cache_bytes", "Bytes of run frontiers held for history requests",
+                        static_cast<double>(m_history_cache.size_bytes())});
     }
     http::Response response;
     response.content_type = "text/plain; version=0.0.4; charset=utf-8";
@@ -96,6 +98,7 @@ private:
   std::shared_ptr<http::Metrics> m_metrics;
   std::mutex m_store_mutex;
   ResponseCache m_cache;
+  app::HistoryCache m_history_cache; // what a history request with a new target reuses
   community::CommunityRoutes m_community;
 };
 

@@ -250,7 +250,7 @@ points_response(const QueryParams& params, store::Store& store)
 }  // namespace
 
 std::optional<Response>
-handle_api(const http::Request& request, store::Store& store)
+handle_api(const http::Request& request, store::Store& store, app::HistoryCache* history_cache)
 {
   if (!request.path.starts_with(k_prefix)) {
     return std::nullopt;
@@ -264,7 +264,7 @@ handle_api(const http::Request& request, store::Store& store)
     {"/points", {}}, // answered by points_response(), below
     {"/frontier", [&] { return frontier(params, store); }},
     {"/interpolate", [&] { return interpolate(params, store); }},
-    {"/history", [&] { return history_answer(params, store).map_error([](auto e) { return ApiError{e.status, e.code, e.detail}; }); }},
+    {"/history", [&] { return history_answer(params, store, history_cache).map_error([](auto e) { return ApiError{e.status, e.code, e.detail}; }); }},
     {"/plan", [&] { return plan(params, store); }},
     {"/hardware", [&] { return without_parameters(params, [&] { return json_list(store.hardware()); }); }},
     {"/presets", [&] { return without_parameters(params, [&] { return json_list(store.presets()); }); }},

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/history_cache.hpp"
 #include "infertrack/server/http/request.hpp"
 #include "infertrack/server/http/response.hpp"
 #include "infertrack/store/store.hpp"
@@ -9,8 +10,10 @@
 namespace infertrack::server::api {
 
 // Answers the JSON API under /api/v1 (documented in openapi.json) from `store`; nullopt for any other
-// path. The answers are the same JSON the CLI prints with --json.
-std::optional<http::Response> handle_api(const http::Request& request, store::Store& store);
+// path. The answers are the same JSON the CLI prints with --json. `history_cache`, when given, keeps the
+// history route's run frontiers between requests.
+std::optional<http::Response>
+handle_api(const http::Request& request, store::Store& store, app::HistoryCache* history_cache = nullptr);
 
 // The OpenAPI 3 document of the routes handle_api answers.
 const std::string& openapi_document();

@@ -88,13 +88,13 @@ history_query(const QueryParams& params)
 }
 
 Answer
-history_answer(const QueryParams& params, store::Store& store)
+history_answer(const QueryParams& params, store::Store& store, app::HistoryCache* cache)
 {
   auto query = history_query(params);
   if (!query) {
     return tl::unexpected(query.error());
   }
-  const std::vector<app::HistoryRow> rows = app::history(store, *query);
+  const std::vector<app::HistoryRow> rows = cache ? app::history(store, *query, *cache) : app::history(store, *query);
   if (rows.empty() && query->filter.model) {
     // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
     // A stored model has a latest run, so only those points are read.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/history_cache.hpp"
 #include "infertrack/app/history_query.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
@@ -26,7 +27,9 @@ tl::expected<app::HistoryQuery, HistoryRouteError> history_query(const QueryPara
 
 // GET /api/v1/history?model=&at=[&filters][&x=auto|p90|median][&metric=][&from=&to=][&launch_date=]: each
 // configuration's value at `at` tok/s/user (default 100) run date by run date, as `infertrack history
-// --json` prints it. Without a model, every model's configurations; an unknown model is a 404.
-tl::expected<nlohmann::json, HistoryRouteError> history_answer(const QueryParams& params, store::Store& store);
+// --json` prints it. Without a model, every model's configurations; an unknown model is a 404. With a `cache`,
+// the runs' frontiers are kept there between requests (app::history).
+tl::expected<nlohmann::json, HistoryRouteError>
+history_answer(const QueryParams& params, store::Store& store, app::HistoryCache* cache = nullptr);
 
 }  // namespace infertrack::server::api
