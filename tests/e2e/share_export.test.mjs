@@ -141,3 +141,47 @@ async function exportsMatch(page, answer) {
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
   assert.deepEqual(JSON.parse(await readFile(await jsonDownload.path(), 'utf8')), expected);
 }
+
+test('downloads with provenance ask the server\'s export the questions the page shows', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/?hardware=mi355x&as_of=2026-05-04`);
+  await waitForApp(page);
+  await page.waitForSelector('#points-table[data-state="ready"]');
+  await page.waitForSelector('#plan-table[data-state]:not([data-state="loading"])');
+  await page.selectOption('#export-format', 'json');
+  const href = async (kind) => new URL(await page.getAttribute(`#export-${kind}`, 'href'), server.url);
+
+  // Points: the table's rows (the latest runs on or before the as-of date), with the date in the provenance.
+  const points = await href('points');
+  assert.equal(points.pathname, '/api/v1/export/points');
+  assert.equal(points.searchParams.get('format'), 'json');
+  const exported = await server.api(points.pathname + points.search);
+  assert.equal(exported.provenance.as_of, '2026-05-04');
+  assert.equal(exported.provenance.query.runs, 'latest');
+  const listed = await page.locator('#points-table tbody tr').count();
+  assert.equal(exported.points.length, listed);
+  const shown = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&as_of=2026-05-04&runs=latest');
+  assert.deepEqual(exported.points.map((p) => p.result_id), shown.points.map((p) => p.result_id));
+
+  // Frontiers: the curves the chart drew, with their knots in the provenance.
+  const frontiers = await server.api((await href('frontiers')).pathname + (await href('frontiers')).search);
+  assert.equal(String(frontiers.frontiers.length), await page.getAttribute('#chart-canvas', 'data-curves'));
+  assert.ok(frontiers.provenance.runs.length > 0);
+
+  // History at the history target; the plan link follows the planner, in CSV when asked.
+  const history = await href('history');
+  assert.equal(history.searchParams.get('at'), await page.inputValue('#h-at'));
+  await page.selectOption('#export-format', 'csv');
+  const plan = await href('plans');
+  assert.equal(plan.searchParams.get('format'), 'csv');
+  assert.equal(plan.searchParams.get('utilization'), await page.inputValue('#p-util'));
+
+  // A click downloads the file the server names.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-points')]);
+  assert.equal(download.suggestedFilename(), 'infertrack-points-DeepSeek-V4-Pro-2026-05-04.csv');
+  const text = await readFile(await download.path(), 'utf8');
+  assert.match(text, /^# infertrack export: points\n/);
+  assert.match(text, /# as_of: 2026-05-04\n/);
+  assert.deepEqual(page.problems.filter((t) => !t.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});

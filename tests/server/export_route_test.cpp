@@ -109,6 +109,40 @@ TEST_F(ExportRoute, the_history_export_records_its_as_of_date)
   EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-05-01.csv"));
 }
 
+TEST_F(ExportRoute, a_points_export_lists_the_latest_runs_when_asked_as_the_listing_does)
+{
+  const auto ids = [](const json& points) {
+    std::vector<std::string> result;
+    for (const json& point : points) {
+      result.push_back(point["result_id"].get<std::string>());
+    }
+    return result;
+  };
+  for (const std::string runs : {"latest", "all"}) {
+    const Query query = {{"model", "DeepSeek-V4-Pro"}, {"hardware", "mi355x"}, {"runs", runs}};
+    Query export_query = query;
+    export_query.emplace_back("format", "json");
+    const http::Response exported = get("/api/v1/export/points", export_query);
+    ASSERT_EQ(exported.status, 200) << exported.body;
+    const json document = json::parse(exported.body);
+    const http::Response listing = get("/api/v1/points", query);
+    ASSERT_EQ(listing.status, 200) << listing.body;
+    const json listed = json::parse(listing.body);
+    ASSERT_TRUE(listed["next"].is_null());
+    EXPECT_EQ(ids(document["points"]), ids(listed["points"])) << runs;
+    EXPECT_EQ(document["provenance"]["query"]["runs"], runs);
+  }
+  // The bundled MI355X data has several run dates, so the latest runs are fewer than every point.
+  const json latest = json::parse(get("/api/v1/export/points", {{"model", "DeepSeek-V4-Pro"}, {"hardware", "mi355x"},
+                                                                 {"runs", "latest"}, {"format", "json"}})
+                                    .body);
+  const json all = json::parse(
+    get("/api/v1/export/points", {{"model", "DeepSeek-V4-Pro"}, {"hardware", "mi355x"}, {"format", "json"}}).body);
+  EXPECT_LT(latest["points"].size(), all["points"].size());
+  expect_error(get("/api/v1/export/points", {{"runs", "newest"}}), 400, "bad_parameter",
+               "runs: expected all or latest (got 'newest')");
+}
+
 TEST_F(ExportRoute, refusals_name_the_parameter)
 {
   expect_error(get("/api/v1/export/tables", {{"model", "DeepSeek-V4-Pro"}}), 404, "unknown_export", "'tables'");

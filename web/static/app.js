@@ -112,6 +112,26 @@
     if (planBy() !== 'at') params.set('plan_by', planBy());
     const query = params.toString();
     history.replaceState(null, '', location.pathname + (query ? '?' + query : '') + location.hash);
+    updateExportLinks();
+  }
+
+  // Downloads with provenance come from the server's export of the same questions the page asks.
+  function updateExportLinks() {
+    const model = valueOf('model') || initial.default_model;
+    const points = filterParams();
+    points.set('model', model);
+    if (valueOf('runs') !== 'all') points.set('runs', 'latest');
+    const interpolations = filterParams();
+    interpolations.set('model', model);
+    interpolations.set('at', $('#interpolation-table').dataset.at);
+    const [plan] = planQuery();
+    const questions = { points, frontiers: frontierParams(model), interpolations, history: historyParams(), plans: plan };
+    const format = $('#export-format').value;
+    for (const [kind, params] of Object.entries(questions)) {
+      const link = $(`#export-${kind}`);
+      link.hidden = !params;
+      if (params) link.href = `/api/v1/export/${kind}?${params}&format=${format}`;
+    }
   }
 
   let pendingPoint = null; // a point named by the share link, chosen once the point list has arrived
@@ -235,11 +255,16 @@
   let drawn = []; // {x, y, point, curve, color} of every point on the chart, for hover, click and keys
   let focusIndex = -1;
 
-  async function loadCurves(model) {
+  function frontierParams(model) {
     const params = filterParams();
     params.set('model', model);
     params.set('x', valueOf('x'));
     params.set('metric', valueOf('metric'));
+    return params;
+  }
+
+  async function loadCurves(model) {
+    const params = frontierParams(model);
     if (valueOf('runs') !== 'all') {
       const curves = (await api('frontier', params)).curves;
       return { curves, total: curves.length };
@@ -433,6 +458,13 @@
   const knotText = (k) => `${k.result_id} (${fmt(k.interactivity, 2)} tok/s/user, ${fmtTps(k.tps_per_gpu)})`;
   const bracketText = (p) => [p.lower, p.upper].filter(Boolean).map(knotText).join(' .. ');
 
+  function historyParams() {
+    const params = filterParams();
+    params.set('model', valueOf('model') || initial.default_model);
+    for (const [name, key] of [['at', 'history_at'], ['x', 'x'], ['metric', 'metric']]) params.set(name, valueOf(key));
+    return params;
+  }
+
   async function refreshHistory() {
     const ticket = ++historyTicket;
     const canvas = $('#history-canvas');
@@ -442,11 +474,8 @@
       return;
     }
     canvas.dataset.state = 'loading';
-    const params = filterParams();
-    params.set('model', valueOf('model') || initial.default_model);
-    for (const [name, key] of [['at', 'history_at'], ['x', 'x'], ['metric', 'metric']]) params.set(name, valueOf(key));
     try {
-      const answer = await api('history', params);
+      const answer = await api('history', historyParams());
       if (ticket !== historyTicket) return;
       buildHistory(answer);
       canvas.dataset.state = 'ready';
@@ -663,6 +692,7 @@
   let planTicket = 0;
   async function refreshPlan() {
     const ticket = ++planTicket;
+    updateExportLinks(); // the plan's question may have become answerable (presets arrived)
     const table = $('#plan-table');
     const status = $('#plan-status');
     const [params, problem] = planQuery();
@@ -842,6 +872,7 @@
     $('#planner-form').addEventListener('change', () => { showPresetNote(); syncUrl(); planSoon(); });
     control('point').addEventListener('change', () => { document.getElementById('p-by-point').checked = true; });
 
+    $('#export-format').addEventListener('change', updateExportLinks);
     $('#export-csv').addEventListener('click', () => download(exportName('csv'), 'text/csv', toCsv(shownPoints)));
     $('#export-json').addEventListener('click', () =>
       download(exportName('json'), 'application/json', JSON.stringify(shownPoints, null, 2) + '\n'));

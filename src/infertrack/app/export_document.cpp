@@ -83,8 +83,10 @@ add_bracket(Provenance& provenance,
 ExportRows
 points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
 {
-  const std::vector<domain::BenchmarkPoint> points = store.points(query.filter);
+  const std::vector<domain::BenchmarkPoint> points =
+    query.latest_runs ? store.latest_points(query.filter) : store.points(query.filter);
   provenance.query = filter_json(query.filter);
+  provenance.query["runs"] = query.latest_runs ? "latest" : "all";
   // Points come ordered by configuration then date: one run is a run of neighbours.
   for (const domain::BenchmarkPoint& point : points) {
     const domain::ConfigGroupKey group = domain::config_group_of(point);

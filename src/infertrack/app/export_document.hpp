@@ -41,6 +41,8 @@ std::optional<ExportFormat> parse_export_format(std::string_view text);
 struct PointsQuery
 {
   store::PointFilter filter;
+  // Only the latest run of each configuration, as the tracker's chart and table show by default.
+  bool latest_runs = false;
 };
 
 // The question an export answers; its alternative decides the kind.

@@ -28,13 +28,6 @@ constexpr const char* k_api_cache_control = "no-cache"; // revalidate with the E
 // of JSON (100 KB gzip).
 constexpr std::size_t k_points_page_limit = 1000;
 
-// Which runs /points pages through.
-enum class PointRuns
-{
-  all,    // every run of every configuration
-  latest, // the latest run of each configuration, as a chart draws them
-};
-
 using http::Response;
 
 using Answer = tl::expected<nlohmann::json, ApiError>;
@@ -214,9 +207,9 @@ points_response(const QueryParams& params, store::Store& store)
                            fmt::format("limit: expected 1 to {} (got {})", k_points_page_limit, **limit)});
   }
   const std::size_t page_size = limit->value_or(k_points_page_limit);
-  const std::string runs_text = params.text("runs").value_or("all");
-  if (runs_text != "all" && runs_text != "latest") {
-    return refuse(ApiError{400, "bad_parameter", "runs: expected all or latest (got '" + runs_text + "')"});
+  const auto runs = point_runs(params);
+  if (!runs) {
+    return refuse(runs.error());
   }
   std::optional<domain::BenchmarkPoint> after;
   if (const auto cursor = params.text("after")) {
@@ -226,7 +219,7 @@ points_response(const QueryParams& params, store::Store& store)
     }
   }
   std::vector<domain::BenchmarkPoint> points =
-    page_points(store, *filter, runs_text == "latest" ? PointRuns::latest : PointRuns::all, after, page_size);
+    page_points(store, *filter, *runs, after, page_size);
   const bool more = points.size() > page_size;
   points.resize(std::min(points.size(), page_size));
 

@@ -28,8 +28,9 @@ export_query(app::ExportKind kind, const QueryParams& params, store::Store& stor
 {
   switch (kind) {
     case app::ExportKind::points: {
-      API_TRY_ASSIGN(filter, checked_filter(params, {}, store, false));
-      return app::PointsQuery{std::move(filter)};
+      API_TRY_ASSIGN(filter, checked_filter(params, {"runs"}, store, false));
+      API_TRY_ASSIGN(runs, point_runs(params));
+      return app::PointsQuery{std::move(filter), runs == PointRuns::latest};
     }
     case app::ExportKind::frontiers: {
       API_TRY_ASSIGN(query, frontier_query(params, store));

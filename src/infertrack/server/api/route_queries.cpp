@@ -64,6 +64,19 @@ checked_filter(const QueryParams& params,
   return *std::move(filter);
 }
 
+tl::expected<PointRuns, ApiError>
+point_runs(const QueryParams& params)
+{
+  const std::string runs = params.text("runs").value_or("all");
+  if (runs == "all") {
+    return PointRuns::all;
+  }
+  if (runs == "latest") {
+    return PointRuns::latest;
+  }
+  return tl::unexpected(ApiError{400, "bad_parameter", "runs: expected all or latest (got '" + runs + "')"});
+}
+
 tl::expected<app::FrontierQuery, ApiError>
 frontier_query(const QueryParams& params, store::Store& store)
 {

@@ -53,6 +53,14 @@ tl::expected<store::PointFilter, ApiError> checked_filter(const QueryParams& par
                                                           store::Store& store,
                                                           bool model_required);
 
+// Which runs a listing of points holds (`runs=all|latest`, all by default).
+enum class PointRuns
+{
+  all,    // every run of every configuration
+  latest, // the latest run of each configuration, as a chart draws them
+};
+tl::expected<PointRuns, ApiError> point_runs(const QueryParams& params);
+
 // The questions of the frontier, interpolate and plan routes, read from their parameters exactly as those
 // routes read them, so that an export of a kind asks what its route asks.
 tl::expected<app::FrontierQuery, ApiError> frontier_query(const QueryParams& params, store::Store& store);
