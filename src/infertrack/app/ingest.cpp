@@ -4,6 +4,7 @@
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_map>
@@ -62,17 +63,20 @@ add_findings(std::span<domain::Dataset> datasets, std::vector<domain::DataFindin
 std::vector<domain::BenchmarkPoint>
 stored_points_of_runs(store::Store& store, std::span<const domain::BenchmarkPoint* const> fresh)
 {
-  const domain::RunSet runs(fresh);
   std::set<std::string_view> dates;
   for (const domain::BenchmarkPoint* point : fresh) {
     dates.insert(point->date);
   }
+  std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
   std::vector<domain::BenchmarkPoint> stored;
   for (const std::string_view date : dates) {
     store::PointFilter filter;
     filter.date = std::string(date);
     for (domain::BenchmarkPoint& point : store.points(filter)) {
-      if (runs.contains(point)) {
+      if (!runs) {
+        runs.emplace(fresh);
+      }
+      if (runs->contains(point)) {
         stored.push_back(std::move(point));
       }
     }

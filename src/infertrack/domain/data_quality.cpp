@@ -366,6 +366,9 @@ check_runs(std::span<const BenchmarkPoint* const> points)
 std::vector<DataFinding>
 check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint> stored)
 {
+  if (stored.empty()) {
+    return check_runs(fresh);  // the usual first ingest of a run: no sets of a million entries to build
+  }
   const RunSet runs(fresh);
   std::unordered_set<std::string_view> fresh_ids;
   for (const BenchmarkPoint* point : fresh) {
