@@ -1,5 +1,6 @@
-// End-to-end ingest: a file on disk -> format detection and parsing -> completion and data-quality checks ->
-// one SQLite transaction. This is what `infertrack ingest FILE` does, minus process start-up.
+// End-to-end ingest: a file (or a directory of files) on disk -> format detection and parsing -> completion and
+// data-quality checks -> the run-level checks against the stored runs -> one SQLite transaction. This is what
+// `infertrack ingest FILE` does, minus process start-up.
 #include "synthetic_points.hpp"
 
 #include "infertrack/app/ingest.hpp"
@@ -24,6 +25,13 @@ constexpr std::size_t k_csv_points = 1'000'000;
 constexpr std::size_t k_snapshot_points = 60'000;
 // One InferenceX API answer of a million rows, one JSON array (about 1.4 GB: the API's rows are 1.2-1.8 KB).
 constexpr std::size_t k_inferencex_rows = 1'000'000;
+// A million InferenceX runner rows (1.4 KB fixed-length, 3.5 KB agentic; about 2.1 GB): one collected array,
+// and 1,000 arrays of 1,000 rows in a directory.
+constexpr std::size_t k_runner_rows = 1'000'000;
+constexpr std::size_t k_runner_rows_per_file = 1'000;
+// The runner writes one object per agg_*.json file: 100,000 of them (a million would be a million files to
+// create and open, which does not fit the time; this measures the per-file cost).
+constexpr std::size_t k_runner_object_files = 100'000;
 
 fs::path
 bench_dir()
@@ -39,6 +47,20 @@ write_file(const std::string& name, const std::string& content)
   const fs::path path = bench_dir() / name;
   std::ofstream(path, std::ios::binary) << content;
   return path;
+}
+
+// The bytes of `input`: a file, or every file under a directory.
+std::uintmax_t
+input_bytes(const fs::path& input)
+{
+  if (!fs::is_directory(input)) {
+    return fs::file_size(input);
+  }
+  std::uintmax_t bytes = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(input)) {
+    bytes += entry.is_regular_file() ? entry.file_size() : 0;
+  }
+  return bytes;
 }
 
 // CPU seconds of the whole process (every thread) so far.
@@ -78,7 +100,7 @@ ingest_file(benchmark::State& state, const fs::path& input, std::size_t points)
     const double cpu_read = process_cpu_seconds();
     {
       auto store = infertrack::store::sqlite::open_store(db);
-      auto summary = store->ingest_all(*datasets);
+      auto summary = infertrack::app::ingest_datasets(*store, *datasets);
       if (!summary || summary->points_added != static_cast<std::int64_t>(points)) {
         state.SkipWithError("ingest did not store every point");
         return;
@@ -97,7 +119,7 @@ ingest_file(benchmark::State& state, const fs::path& input, std::size_t points)
   state.counters["store_cpu_s"] = store_cpu_seconds / iterations;
   state.counters["points/s"] =
     benchmark::Counter(static_cast<double>(points) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
-  state.counters["file_MB"] = static_cast<double>(fs::file_size(input)) / 1e6;
+  state.counters["file_MB"] = static_cast<double>(input_bytes(input)) / 1e6;
 }
 
 void
@@ -134,6 +156,62 @@ BM_ingest_inferencex_rows(benchmark::State& state)
   ingest_file(state, input, spec.points);
 }
 
+// The InferenceX runner rows of a spec of `rows` points, built only while their files are written.
+infertrack::bench::SyntheticRunnerRows
+runner_rows(std::size_t rows)
+{
+  SyntheticSpec spec;
+  spec.points = rows;
+  spec.groups = 1000;
+  spec.dates = 20;
+  return infertrack::bench::SyntheticRunnerRows(spec);
+}
+
+void
+BM_ingest_runner_array(benchmark::State& state)
+{
+  const auto rows = static_cast<std::size_t>(state.range(0));
+  static const fs::path input = write_file("agg_bmk.json", runner_rows(rows).array(0, rows));
+  ingest_file(state, input, rows);
+}
+
+// `rows` runner rows in a directory of files of `per_file` rows each: arrays, or the runner's lone objects.
+fs::path
+write_runner_dir(std::size_t rows, std::size_t per_file)
+{
+  const fs::path dir = bench_dir() / ("runner-" + std::to_string(per_file));
+  fs::create_directories(dir);
+  const infertrack::bench::SyntheticRunnerRows synthetic = runner_rows(rows);
+  std::string text;
+  for (std::size_t first = 0; first < rows; first += per_file) {
+    text.clear();
+    if (per_file == 1) {
+      synthetic.append_row(text, first);
+      text += '\n';
+    } else {
+      text = synthetic.array(first, per_file);
+    }
+    std::ofstream(dir / ("agg_" + std::to_string(first) + ".json"), std::ios::binary) << text;
+  }
+  return dir;
+}
+
+void
+BM_ingest_runner_files(benchmark::State& state)
+{
+  const auto rows = static_cast<std::size_t>(state.range(0));
+  static const fs::path input = write_runner_dir(rows, k_runner_rows_per_file);
+  ingest_file(state, input, rows);
+}
+
+void
+BM_ingest_runner_objects(benchmark::State& state)
+{
+  const auto rows = static_cast<std::size_t>(state.range(0));
+  static const fs::path input = write_runner_dir(rows, 1);
+  ingest_file(state, input, rows);
+}
+
 BENCHMARK(BM_ingest_csv)
   ->Arg(k_csv_points)
   ->Iterations(1)
@@ -148,6 +226,24 @@ BENCHMARK(BM_ingest_snapshot)
   ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ingest_inferencex_rows)
   ->Arg(k_inferencex_rows)
+  ->Iterations(1)
+  ->UseRealTime()
+  ->MeasureProcessCPUTime()
+  ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ingest_runner_array)
+  ->Arg(k_runner_rows)
+  ->Iterations(1)
+  ->UseRealTime()
+  ->MeasureProcessCPUTime()
+  ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ingest_runner_files)
+  ->Arg(k_runner_rows)
+  ->Iterations(1)
+  ->UseRealTime()
+  ->MeasureProcessCPUTime()
+  ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ingest_runner_objects)
+  ->Arg(k_runner_object_files)
   ->Iterations(1)
   ->UseRealTime()
   ->MeasureProcessCPUTime()

@@ -403,4 +403,222 @@ synthetic_inferencex_rows_json(const SyntheticSpec& spec)
   return out;
 }
 
+// Synthetic InferenceX runner results (docs/FORMATS.md "InferenceX runner rows"), shaped like the fixtures
+// of tests/cases/runner/: point i of `spec` as the runner's `agg_*.json` object, on one line. Fixed-length rows
+// keep their metrics and latency percentiles at the top level (about 1.4 KB); agentic rows nest them under
+// `request_metrics` and `server_metrics` with the accounting and cache blocks the runner adds (about 3.5 KB).
+// Disaggregated fixed-length rows are divided role-locally, as the runner does. Each row carries its `date`
+// and `run_url` (whose attempt tells apart rungs of one ladder with equal concurrencies), so no default is
+// needed.
+class SyntheticRunnerRows
+{
+public:
+  explicit SyntheticRunnerRows(const SyntheticSpec& spec)
+    : m_spec(spec),
+      m_points(synthetic_points(spec))
+  {
+  }
+
+  std::size_t size() const { return m_points.size(); }
+
+  // Appends row `i` to `out`.
+  void append_row(std::string& out, std::size_t i) const
+  {
+    using namespace synthetic_detail;
+    const domain::BenchmarkPoint& p = m_points[i];
+    const bool agentic = p.workload == "agentic";
+    const auto key = [&out](std::string_view name) {
+      out += '"';
+      out += name;
+      out += "\": ";
+    };
+    const auto text = [&](std::string_view name, std::string_view value) {
+      key(name);
+      out += '"';
+      out += value;  // generated text needs no JSON escapes
+      out += "\", ";
+    };
+    const auto integer = [&](std::string_view name, std::int64_t value) {
+      key(name);
+      put_integer(out, value);
+      out += ", ";
+    };
+    const auto number = [&](std::string_view name, double value) {
+      key(name);
+      put_number(out, value);
+      out += ", ";
+    };
+    // A block of statistics {"mean": .., "p50": .., ...} the reader validates and does not keep.
+    const auto statistics = [&](std::string_view name, double base, std::string_view last) {
+      key(name);
+      out += "{\"mean\": ";
+      put_number(out, base * 1.05);
+      out += ", \"p50\": ";
+      put_number(out, base);
+      out += ", \"p75\": ";
+      put_number(out, base * 1.3);
+      out += ", \"p90\": ";
+      put_number(out, base * 1.7);
+      out += ", \"p95\": ";
+      put_number(out, base * 2.1);
+      out += ", \"std\": ";
+      put_number(out, base * 0.4);
+      out += '}';
+      out += last;
+    };
+    out += '{';
+    text("hw", std::string(p.hardware) + (p.hardware.starts_with("mi") ? "-amds" : "-nv"));
+    integer("conc", p.concurrency);
+    text("image", *p.image);
+    text("model", "deepseek-ai/" + p.model);
+    text("infmax_model_prefix", p.model.find("Flash") != std::string::npos ? "dsv4.1" : "dsv4");
+    text("framework", p.framework);
+    text("precision", p.precision);
+    text("spec_decoding", p.spec_method);
+    key("disagg");
+    out += p.disaggregated ? "true, " : "false, ";
+    key("is_multinode");
+    out += p.disaggregated ? "true, " : "false, ";
+    if (p.disaggregated) {
+      integer("prefill_tp", 8);
+      integer("prefill_ep", 1);
+      text("prefill_dp_attention", "false");
+      integer("prefill_num_workers", 1);
+      integer("decode_tp", 8);
+      integer("decode_ep", 1);
+      text("decode_dp_attention", "false");
+      integer("decode_num_workers", 1);
+      integer("num_prefill_gpu", *p.prefill_gpus);
+      integer("num_decode_gpu", *p.decode_gpus);
+    } else {
+      integer("tp", 8);
+      integer("ep", 1);
+      text("dp_attention", "false");
+    }
+    const double gpus = static_cast<double>(p.total_allocated_gpus);
+    const double median = p.interactivity_median.value_or(*p.interactivity_p90 * 1.2);
+    const double p90 = p.interactivity_p90.value_or(*p.interactivity_median * 0.9);
+    if (!agentic) {
+      integer("isl", *p.isl);
+      integer("osl", *p.osl);
+      // The runner divides a disaggregated fixed-length run role-locally: input by prefill GPUs, output by
+      // decode GPUs, total by both.
+      const double input = *p.per_gpu_tps.input * gpus / static_cast<double>(p.prefill_gpus.value_or(8));
+      const double output = *p.per_gpu_tps.output * gpus / static_cast<double>(p.decode_gpus.value_or(8));
+      number("tput_per_gpu", *p.per_gpu_tps.total);
+      number("output_tput_per_gpu", p.disaggregated ? output : *p.per_gpu_tps.output);
+      number("input_tput_per_gpu", p.disaggregated ? input : *p.per_gpu_tps.input);
+      // Latency percentiles (seconds) and their interactivities, validated and not kept.
+      constexpr std::array<std::string_view, 5> k_stats = {"mean", "median", "std", "p99", "p90"};
+      for (const std::string_view metric : {"ttft", "tpot", "itl", "e2el"}) {
+        for (std::size_t k = 0; k < k_stats.size(); ++k) {
+          number(std::string(k_stats[k]) + "_" + std::string(metric),
+                 0.01 * static_cast<double>(k + 1) + 1e-7 * static_cast<double>(i));
+        }
+        if (metric == "tpot") {
+          number("mean_intvty", median * 0.97);
+          number("median_intvty", median);
+          number("std_intvty", median * 0.2);
+          number("p99_intvty", p90 * 0.8);
+          number("p90_intvty", p90);
+        }
+      }
+    } else {
+      text("scenario_type", "agentic-coding");
+      text("kv_offloading", *p.kv_offloading);
+      text("kv_offload_backend", "");
+      integer("num_requests_total", 5210);
+      integer("num_requests_successful", 5184);
+      out += "\"request_accounting\": {\"records_total\": 5210, \"records_profiled\": 5184, "
+             "\"records_dropped_total\": 26, \"records_warmup_dropped\": 26, \"records_error_dropped\": 0, "
+             "\"error_categories\": {}}, ";
+      out += "\"dataset\": {\"name\": \"cc-traces-weka-062126\"}, ";
+      out += "\"request_metrics\": {";
+      statistics("qps", 3.0, ", ");
+      out += "\"latency\": {";
+      statistics("ttft", 1.9, ", ");
+      statistics("e2el", 8.1, ", ");
+      statistics("itl", 1 / median, ", ");
+      statistics("tpot", 1 / median, ", ");
+      out += "\"intvty\": {\"mean\": ";
+      put_number(out, median * 0.95);
+      out += ", \"p50\": ";
+      put_number(out, median);
+      out += ", \"p75\": ";
+      put_number(out, (median + p90) / 2);
+      out += ", \"p90\": ";
+      put_number(out, p90);
+      out += ", \"p95\": ";
+      put_number(out, p90 * 0.9);
+      out += ", \"std\": 14.9}}, \"tokens\": {\"input\": {\"mean\": ";
+      put_number(out, *p.tokens.mean_input);
+      out += ", \"p50\": ";
+      put_number(out, *p.tokens.median_input);
+      out += ", \"p75\": 81022.0, \"p90\": ";
+      put_number(out, *p.tokens.p90_input);
+      out += ", \"p95\": 342000.0, \"std\": 38011.2}, \"output_actual\": {\"mean\": ";
+      put_number(out, *p.tokens.mean_output);
+      out += ", \"p50\": ";
+      put_number(out, *p.tokens.median_output);
+      out += ", \"p75\": 610.0, \"p90\": ";
+      put_number(out, *p.tokens.p90_output);
+      out += ", \"p95\": 2450.0, \"std\": 301.7}, \"output_expected\": {}}, \"throughput\": {";
+      for (const auto& [name, value] : {std::pair{"input", *p.absolute_tps.input},
+                                        std::pair{"output", *p.absolute_tps.output},
+                                        std::pair{"total", *p.absolute_tps.total}}) {
+        key(name);
+        out += "{\"tokens_per_second\": ";
+        put_number(out, value);
+        out += "}, ";
+      }
+      out += "\"full_response_output_token_throughput_per_user\": {\"mean\": 61.2, \"p50\": 63.0}, "
+             "\"duration_seconds\": 1800.0, \"per_gpu\": {";
+      number("total_tput_tps", *p.per_gpu_tps.total);
+      number("output_tput_tps", *p.per_gpu_tps.output);
+      key("input_tput_tps");
+      put_number(out, *p.per_gpu_tps.input);
+      out += "}}, \"cache\": {\"theoretical_cache_hit_rate\": ";
+      put_number(out, *p.cache.theoretical);
+      out += "}}, \"server_metrics\": {\"present\": true, \"adapter\": \"";
+      out += p.framework;
+      out += "\", \"metric_count\": 212, \"cache\": {";
+      number("gpu_cache_hit_rate", *p.cache.gpu);
+      number("cpu_cache_hit_rate", *p.cache.cpu);
+      number("external_cache_hit_rate", *p.cache.external);
+      out += "\"overall_cache_hit_rate\": 0.95, \"prefix_cache_hits\": 1779000000, \"prefix_cache_queries\": "
+             "1976666667, \"external_prefix_cache_hits\": null, \"router_kv_hit_rate\": 0.91}, "
+             "\"kv_cache\": {\"gpu_usage_pct\": 0.97, \"cpu_usage_pct\": 0.62, \"cpu_used_tokens\": null}, "
+             "\"tokens\": {\"prompt_total\": 1116000000, \"generation_total\": 8640000, "
+             "\"requests_completed\": 5184}, \"sources\": []}, ";
+      integer("kv_cache_pool_tokens", 4194304);
+    }
+    text("date", p.date);
+    key("run_url");
+    out += '"';
+    out += *p.run_url;
+    out += "/attempts/";
+    const std::size_t rung = i / (std::max<std::size_t>(m_spec.groups, 1) * std::max<std::size_t>(m_spec.dates, 1));
+    put_integer(out, static_cast<std::int64_t>(1 + rung / k_ladder_rungs));
+    out += "\"}";
+  }
+
+  // Rows `first` to `first + count` as one JSON array, a row a line (the runner's collected agg_bmk.json).
+  std::string array(std::size_t first, std::size_t count) const
+  {
+    std::string out;
+    out.reserve(count * 2500 + 4);
+    out += "[\n";
+    for (std::size_t i = first; i < first + count; ++i) {
+      append_row(out, i);
+      out += i + 1 == first + count ? "\n" : ",\n";
+    }
+    out += "]\n";
+    return out;
+  }
+
+private:
+  SyntheticSpec m_spec;
+  std::vector<domain::BenchmarkPoint> m_points;
+};
+
 }  // namespace infertrack::bench
