@@ -56,12 +56,15 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     {"/plan", "?point=444914&preset=fireworks"},
     {"/points/{id}", ""},
     {"/comments", "?subject=page"},
+    {"/export/{kind}", "?model=DeepSeek-V4-Pro&format=json"},
   };
   for (const auto& [path, item] : openapi["paths"].items()) {
     if (!item.contains("get")) {
       continue; // the account and comment writes: see documented_writes_are_routed_and_need_a_csrf_token
     }
-    std::string target = "/api/v1" + (path == "/points/{id}" ? std::string("/points/444914") : path);
+    std::string target = "/api/v1" + (path == "/points/{id}"     ? std::string("/points/444914")
+                                      : path == "/export/{kind}" ? std::string("/export/points")
+                                                                 : path);
     if (auto query = queries.find(path); query != queries.end()) {
       target += query->second;
     }

@@ -2100,6 +2100,16 @@ openapi_document()
       "description": "csv (provenance as leading '# key: value' lines, then the header and rows) or json ({\"provenance\": {...}, \"<kind>\": [rows]}); default json"
      },
      {
+      "name": "runs",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "string",
+       "enum": ["all", "latest"]
+      },
+      "description": "Points only: every run (default) or the latest run of each configuration"
+     },
+     {
       "name": "model",
       "in": "query",
       "required": false,
