@@ -62,12 +62,14 @@ factor_between(const HistoryPoint& from, const HistoryPoint& to)
   return factor;
 }
 
-// The run's value at the target, read off its frontier.
-HistoryPoint
-point_of_run(const HistoryFrontiers& frontiers,
-             const HistoryFrontiers::RunFrontier& run,
-             double target,
-             std::int64_t days_since_launch)
+// The run's value at the target, read off its frontier, into a fresh `point` (filled in place: a history may
+// hold hundreds of thousands of points, and moving each one costs about as much as filling it).
+void
+read_run(const HistoryFrontiers& frontiers,
+         const HistoryFrontiers::RunFrontier& run,
+         double target,
+         std::int64_t days_since_launch,
+         HistoryPoint& point)
 {
   const FrontierReading reading = read_frontier(run.interactivity, run.throughput, target);
   const auto knot = [&](std::size_t k) {
@@ -75,7 +77,6 @@ point_of_run(const HistoryFrontiers& frontiers,
                         run.throughput[k],
                         std::string(frontiers.result_id(run.first_knot + static_cast<std::uint32_t>(k)))};
   };
-  HistoryPoint point;
   point.date = frontiers.date(run.date);
   point.days_since_launch = days_since_launch;
   point.lower = knot(reading.lower);
@@ -90,7 +91,6 @@ point_of_run(const HistoryFrontiers& frontiers,
   if (const auto url = frontiers.run_url(run.first_knot + static_cast<std::uint32_t>(reading.lower))) {
     point.run_url = std::string(*url);
   }
-  return point;
 }
 
 }  // namespace
@@ -138,15 +138,14 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options)
     std::optional<std::size_t> first_measured;
     for (std::size_t r = 0; r < frontiers.run_count(c); ++r) {
       const HistoryFrontiers::RunFrontier run = frontiers.run(c, r);
-      HistoryPoint point = point_of_run(frontiers, run, options.target, days_since_launch[run.date]);
+      HistoryPoint& point = series.points.emplace_back();
+      read_run(frontiers, run, options.target, days_since_launch[run.date], point);
       if (!first_measured && has_value(point.value.state)) {
-        first_measured = series.points.size();
+        first_measured = r;
       }
       if (first_measured) {
-        const bool is_first = *first_measured == series.points.size();
-        point.since_first = factor_between(is_first ? point : series.points[*first_measured], point);
+        point.since_first = factor_between(series.points[*first_measured], point);
       }
-      series.points.push_back(std::move(point));
     }
   }
   return history;
