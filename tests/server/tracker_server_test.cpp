@@ -129,6 +129,15 @@ TEST_F(TrackerServer, pages_and_assets)
   ASSERT_EQ(page.result_int(), 200);
   EXPECT_THAT(std::string(page[wire::field::content_type]), HasSubstr("text/html"));
   EXPECT_THAT(page.body(), HasSubstr("444914"));
+  // Each security header once: a second copy is at best noise and at worst read differently by clients.
+  EXPECT_EQ(page.count("X-Content-Type-Options"), 1U);
+  EXPECT_EQ(page.count("Content-Security-Policy"), 1U);
+  const std::string body = page.body();
+  const auto script = body.find("/assets/app.");
+  ASSERT_NE(script, std::string::npos);
+  const WireResponse asset = get(body.substr(script, body.find('"', script) - script));
+  EXPECT_EQ(asset.result_int(), 200);
+  EXPECT_EQ(asset.count("X-Content-Type-Options"), 1U);
   EXPECT_EQ(get("/points/444914").result_int(), 200);
   EXPECT_EQ(get("/healthz").result_int(), 200);
   const WireResponse scrape = get("/metrics");

@@ -39,8 +39,8 @@ html_response(int status, std::string body, std::string_view route)
   response.body = std::move(body);
   response.route = std::string(route);
   response.cache_control = std::string(k_cache_revalidate);
+  // X-Content-Type-Options comes with every answer from the HTTP layer.
   response.headers = {{"Content-Security-Policy", std::string(k_page_security_policy)},
-                      {"X-Content-Type-Options", "nosniff"},
                       {"Referrer-Policy", "same-origin"}};
   return response;
 }
@@ -71,7 +71,6 @@ prepared_assets()
       response.cache_control = std::string(k_cache_forever);
       response.etag = http::strong_etag(response.body);
       response.gzip_body = std::make_shared<const std::string>(http::gzip_compress(response.body, k_asset_gzip_level));
-      response.headers = {{"X-Content-Type-Options", "nosniff"}};
       prepared.by_hashed_name.emplace(std::string(asset.hashed_name), std::move(response));
     }
     return prepared;
