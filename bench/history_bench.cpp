@@ -1,13 +1,26 @@
-// Performance over time: build_history over 1,000 configurations x 200 run dates (the target: under
-// 50 ms per request), with points in store order and shuffled. Inputs come from a fixed seed.
+// Performance over time at the scale: 1,000 configurations x 200 run dates (target: under 50 ms per
+// request). build_history over the points in memory (store order and shuffled); the two halves it is made of
+// (the target-free run frontiers, and reading them at a target); and a request through the app and the API
+// route on a SQLite database of the same shape: the first one, which reads every point and keeps the
+// frontiers, and later ones with a new target. Inputs come from fixed seeds. The database is generated once
+// (about a minute) at $INFERTRACK_HISTORY_BENCH_DB, default /tmp/infertrack-history-bench.db.
+#include "infertrack/app/history_cache.hpp"
+#include "infertrack/app/history_json.hpp"
+#include "infertrack/app/history_query.hpp"
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/history.hpp"
+#include "infertrack/server/api/api_routes.hpp"
+#include "infertrack/store/sqlite/sqlite_store.hpp"
+#include "synthetic_points.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -123,6 +136,191 @@ history_shuffled(benchmark::State& state)
   run_history(state, points);
 }
 BENCHMARK(history_shuffled)->Unit(benchmark::kMillisecond);
+
+// Targets that change every iteration, so that nothing target-dependent can be reused: 20.0 .. 69.5.
+double
+target_of(std::int64_t iteration)
+{
+  return 20.0 + 0.5 * static_cast<double>(iteration % 100);
+}
+
+// The target-free half: each run's frontier, from the points in store order.
+void
+history_frontiers_build(benchmark::State& state)
+{
+  const std::vector<BenchmarkPoint>& points = store_ordered_points();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    infertrack::domain::HistoryFrontiers frontiers(std::nullopt, infertrack::domain::ThroughputMetric::total);
+    frontiers.add(points);
+    bytes = frontiers.size_bytes();
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.counters["frontier_MB"] = static_cast<double>(bytes) / 1e6;
+}
+BENCHMARK(history_frontiers_build)->Unit(benchmark::kMillisecond);
+
+// The other half, what a request with a new target costs once the frontiers are kept: 200,000 spline values.
+void
+history_read_new_target(benchmark::State& state)
+{
+  infertrack::domain::HistoryFrontiers frontiers(std::nullopt, infertrack::domain::ThroughputMetric::total);
+  frontiers.add(store_ordered_points());
+  frontiers.shrink_to_fit();
+  infertrack::domain::HistoryOptions options;
+  std::int64_t iteration = 0;
+  for (auto _ : state) {
+    options.target = target_of(iteration++);
+    const std::vector<HistorySeries> history = infertrack::domain::read_history(frontiers, options);
+    benchmark::DoNotOptimize(history.data());
+  }
+  state.counters["frontier_MB"] = static_cast<double>(frontiers.size_bytes()) / 1e6;
+}
+BENCHMARK(history_read_new_target)->Unit(benchmark::kMillisecond);
+
+// synthetic_points' label lists give 1,000 groups only 342 distinct configurations; each group here gets
+// its own (4 models x 5 GPUs x 5 engines x 2 precisions x 5 spec methods), the rest of each point as made.
+std::vector<BenchmarkPoint>
+database_points()
+{
+  const std::array<const char*, 4> models{"DeepSeek-V4-Pro", "DeepSeek-V4.1-Flash", "DeepSeek-R1", "Kimi-K2"};
+  const std::array<const char*, 5> hardware{"gb200", "gb300", "b200", "h200", "mi355x"};
+  const std::array<const char*, 5> frameworks{"vllm", "sglang", "trt", "dynamo-vllm", "dynamo-trt"};
+  const std::array<const char*, 2> precisions{"fp4", "fp8"};
+  const std::array<const char*, 5> spec_methods{"none", "mtp", "draft_model", "eagle", "ngram"};
+  std::vector<BenchmarkPoint> points =
+    infertrack::bench::synthetic_points({k_configurations * k_dates * k_points_per_run, k_configurations, k_dates});
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::size_t g = i % k_configurations; // synthetic_points' group of point i
+    points[i].model = models[g % 4];
+    points[i].hardware = hardware[(g / 4) % 5];
+    points[i].framework = frameworks[(g / 20) % 5];
+    points[i].precision = precisions[(g / 100) % 2];
+    points[i].spec_method = spec_methods[(g / 200) % 5];
+  }
+  return points;
+}
+
+// The database, generated on first use and kept for later runs.
+infertrack::store::Store&
+database()
+{
+  static const std::unique_ptr<infertrack::store::Store> store = [] {
+    const char* path = std::getenv("INFERTRACK_HISTORY_BENCH_DB");
+    const std::filesystem::path file = path ? path : "/tmp/infertrack-history-bench.db";
+    const auto expected = static_cast<std::int64_t>(k_configurations * k_dates * k_points_per_run);
+    auto opened = infertrack::store::sqlite::open_store(file);
+    if (opened->point_count() != expected) {
+      opened.reset();
+      std::filesystem::remove(file);
+      std::filesystem::remove(file.string() + "-wal");
+      std::filesystem::remove(file.string() + "-shm");
+      opened = infertrack::store::sqlite::open_store(file);
+      infertrack::domain::Dataset dataset;
+      dataset.source = "history_bench";
+      dataset.points = database_points();
+      if (!opened->ingest(dataset)) {
+        std::abort();
+      }
+    }
+    return opened;
+  }();
+  return *store;
+}
+
+// What every request asks: every configuration of the database (no model), default basis and metric.
+infertrack::app::HistoryQuery
+whole_database_query(double target)
+{
+  infertrack::app::HistoryQuery query;
+  query.options.target = target;
+  return query;
+}
+
+// Before this benchmark's change, every request: read every point, group by group, and build the history.
+void
+history_db_uncached(benchmark::State& state)
+{
+  auto& store = database();
+  std::size_t rows = 0;
+  for (auto _ : state) {
+    rows = infertrack::app::history(store, whole_database_query(target_of(0))).size();
+  }
+  state.counters["series"] = static_cast<double>(rows);
+}
+BENCHMARK(history_db_uncached)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// The first request of a data version: the same reads, and the frontiers are kept.
+void
+history_db_first_request(benchmark::State& state)
+{
+  auto& store = database();
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    infertrack::app::HistoryCache cache;
+    benchmark::DoNotOptimize(infertrack::app::history(store, whole_database_query(target_of(0)), cache).data());
+    bytes = cache.size_bytes();
+  }
+  state.counters["cache_MB"] = static_cast<double>(bytes) / 1e6;
+}
+BENCHMARK(history_db_first_request)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// Later requests with a new target: the rows only (`json` 0), or their JSON text as well (1).
+void
+history_db_new_target(benchmark::State& state)
+{
+  auto& store = database();
+  infertrack::app::HistoryCache cache;
+  infertrack::app::history(store, whole_database_query(target_of(0)), cache);
+  const bool json = state.range(0) == 1;
+  std::int64_t iteration = 1;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const infertrack::app::HistoryQuery query = whole_database_query(target_of(iteration++));
+    const std::vector<infertrack::app::HistoryRow> rows = infertrack::app::history(store, query, cache);
+    if (json) {
+      bytes = infertrack::app::history_json(query, rows).dump().size();
+    }
+    benchmark::DoNotOptimize(rows.data());
+  }
+  state.counters["cache_MB"] = static_cast<double>(cache.size_bytes()) / 1e6;
+  state.counters["json_MB"] = static_cast<double>(bytes) / 1e6;
+}
+BENCHMARK(history_db_new_target)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// GET /api/v1/history?at=... through the API handler with its cache (no HTTP): every configuration (`model`
+// 0), or one model's 250 (1).
+void
+history_route_new_target(benchmark::State& state)
+{
+  auto& store = database();
+  infertrack::app::HistoryCache cache;
+  const auto request_at = [&](double target) {
+    infertrack::server::http::Request request;
+    request.method = "GET";
+    request.path = "/api/v1/history";
+    request.query = {{"at", std::to_string(target)}};
+    if (state.range(0) == 1) {
+      request.query.emplace_back("model", "DeepSeek-V4-Pro");
+    }
+    request.target = request.path;
+    return infertrack::server::api::handle_api(request, store, &cache);
+  };
+  request_at(target_of(0)); // the first request of the data version, which keeps the frontiers
+  std::int64_t iteration = 1;
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    const auto response = request_at(target_of(iteration++));
+    if (!response || response->status != 200) {
+      state.SkipWithError("the history route did not answer 200");
+      break;
+    }
+    bytes = response->body.size();
+  }
+  state.counters["json_MB"] = static_cast<double>(bytes) / 1e6;
+  state.counters["cache_MB"] = static_cast<double>(cache.size_bytes()) / 1e6;
+}
+BENCHMARK(history_route_new_target)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
