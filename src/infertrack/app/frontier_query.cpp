@@ -53,20 +53,14 @@ curves_json(const FrontierAnswer& answer)
       add_point(id, false);
     }
     const domain::ConfigGroupKey& group = curve.group;
-    curves.push_back({{"configuration", group.label()},
-                      {"model", group.model},
-                      {"hardware", group.hardware},
-                      {"framework", group.framework},
-                      {"precision", group.precision},
-                      {"spec_method", group.spec_method},
-                      {"disaggregated", group.disaggregated},
-                      {"workload", group.workload},
-                      {"run_date", group.date},
-                      {"interactivity_basis", domain::to_string(curve.basis)},
-                      {"frontier", std::move(knots)},
-                      {"samples", std::move(samples)},
-                      {"points", std::move(curve_points)},
-                      {"skipped_result_ids", curve.skipped_result_ids}});
+    nlohmann::json curve_json = to_json(group);
+    curve_json.update({{"run_date", group.date},
+                       {"interactivity_basis", domain::to_string(curve.basis)},
+                       {"frontier", std::move(knots)},
+                       {"samples", std::move(samples)},
+                       {"points", std::move(curve_points)},
+                       {"skipped_result_ids", curve.skipped_result_ids}});
+    curves.push_back(std::move(curve_json));
   }
   return curves;
 }

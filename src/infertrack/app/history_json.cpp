@@ -9,13 +9,6 @@
 namespace infertrack::app {
 namespace {
 
-template<typename T>
-nlohmann::json
-optional_json(const std::optional<T>& value)
-{
-  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
 nlohmann::json
 knot_json(const std::optional<domain::FrontierKnot>& knot)
 {
@@ -80,19 +73,13 @@ to_json(const HistoryRow& row, double target)
       since_first = to_json(*point.since_first);
     }
   }
-  return {{"configuration", group.label()},
-          {"model", group.model},
-          {"hardware", group.hardware},
-          {"framework", group.framework},
-          {"precision", group.precision},
-          {"spec_method", group.spec_method},
-          {"disaggregated", group.disaggregated},
-          {"workload", group.workload},
-          {"interactivity_basis", domain::to_string(series.basis)},
-          {"metric", domain::to_string(series.metric)},
-          {"points", std::move(points)},
-          {"since_first", std::move(since_first)},
-          {"between", row.between ? to_json(*row.between) : nlohmann::json(nullptr)}};
+  nlohmann::json json = to_json(group);
+  json.update({{"interactivity_basis", domain::to_string(series.basis)},
+               {"metric", domain::to_string(series.metric)},
+               {"points", std::move(points)},
+               {"since_first", std::move(since_first)},
+               {"between", row.between ? to_json(*row.between) : nlohmann::json(nullptr)}});
+  return json;
 }
 
 nlohmann::json

@@ -5,13 +5,6 @@
 namespace infertrack::app {
 namespace {
 
-template<typename T>
-nlohmann::json
-optional_json(const std::optional<T>& value)
-{
-  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
 nlohmann::json
 throughput_json(const domain::Throughput& tps)
 {
@@ -160,21 +153,27 @@ to_json(const domain::HeadlineComparison& comparison)
 }
 
 nlohmann::json
+to_json(const domain::ConfigGroupKey& group)
+{
+  return {{"configuration", group.label()},
+          {"model", group.model},
+          {"hardware", group.hardware},
+          {"framework", group.framework},
+          {"precision", group.precision},
+          {"spec_method", group.spec_method},
+          {"disaggregated", group.disaggregated},
+          {"workload", group.workload}};
+}
+
+nlohmann::json
 to_json(const InterpolationRow& row)
 {
   nlohmann::json knots = nlohmann::json::array();
   for (const domain::FrontierKnot& knot : row.curve.frontier) {
     knots.push_back(to_json(knot));
   }
-  nlohmann::json json = {
-    {"configuration", row.curve.group.label()},
-    {"model", row.curve.group.model},
-    {"hardware", row.curve.group.hardware},
-    {"framework", row.curve.group.framework},
-    {"precision", row.curve.group.precision},
-    {"spec_method", row.curve.group.spec_method},
-    {"disaggregated", row.curve.group.disaggregated},
-    {"workload", row.curve.group.workload},
+  nlohmann::json json = to_json(row.curve.group);
+  json.update({
     {"run_date", row.curve.group.date},
     {"interactivity_basis", domain::to_string(row.curve.basis)},
     {"metric", domain::to_string(row.curve.metric)},
@@ -185,7 +184,7 @@ to_json(const InterpolationRow& row)
     {"hardware_cost", row.cost ? to_json(*row.cost) : nlohmann::json(nullptr)},
     {"efficiency", nullptr},
     {"findings", findings_json(row.findings)},
-  };
+  });
   if (row.efficiency) {
     json["efficiency"] = {{"cost_per_million_tokens", row.efficiency->cost_per_million_tokens},
                           {"tokens_per_s_per_mw", row.efficiency->tokens_per_s_per_mw},

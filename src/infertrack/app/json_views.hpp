@@ -10,13 +10,24 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <span>
 
 namespace infertrack::app {
 
+// An unknown value as null, a known one as itself.
+template<typename T>
+nlohmann::json
+optional_json(const std::optional<T>& value)
+{
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
 // The JSON shapes of the tracker's answers, shared by `--json` on the CLI and the HTTP API so that both
 // say exactly the same thing. Unknown values are null, never a made-up default.
 nlohmann::json to_json(const domain::BenchmarkPoint& point);
+// A configuration group's label and identity fields, without its run date (a history spans dates).
+nlohmann::json to_json(const domain::ConfigGroupKey& group);
 nlohmann::json to_json(const domain::DataFinding& finding);
 nlohmann::json to_json(const domain::HardwareCost& cost);
 nlohmann::json to_json(const domain::DemandPreset& preset);

@@ -9,13 +9,6 @@
 namespace infertrack::app {
 namespace {
 
-template<typename T>
-nlohmann::json
-optional_json(const std::optional<T>& value)
-{
-  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-}
-
 // A comment line ends at the line break: any break inside a value becomes a space.
 std::string
 one_line(std::string text)
