@@ -31,6 +31,12 @@ protected:
     return run_cli(args);
   }
 
+  // A CSV export without its "# key: value" provenance lines: the header and the rows.
+  static std::string table_of(const std::string& exported)
+  {
+    return exported.substr(exported.find("\nconfiguration,") + 1);
+  }
+
   static std::string read(const std::filesystem::path& path)
   {
     std::ifstream file(path, std::ios::binary);
@@ -69,7 +75,36 @@ TEST_F(CliExport, history_csv_rows_are_the_history_commands_csv)
   EXPECT_THAT(exported.out, HasSubstr("# as_of: latest\n"));
   EXPECT_THAT(exported.out, HasSubstr("# bracket: "));
   // Below the comment lines, the very table `history --csv` prints.
-  EXPECT_EQ(exported.out.substr(exported.out.find("\nconfiguration,") + 1), history.out);
+  EXPECT_EQ(table_of(exported.out), history.out);
+}
+
+TEST_F(CliExport, interpolations_csv_rows_are_the_interpolate_commands_csv)
+{
+  const CliResult exported = run({"interpolations", "--model", "DeepSeek-V4-Pro", "--at", "5"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const CliResult interpolated =
+    run_cli({"interpolate", "--model", "DeepSeek-V4-Pro", "--at", "5", "--csv", "--db", db});
+  ASSERT_EQ(interpolated.exit_code, 0) << interpolated.err;
+  EXPECT_THAT(exported.out, StartsWith("# infertrack export: interpolations\n"));
+  // The subcommand prints no provenance: its first line is the header, and a row follows for each configuration.
+  EXPECT_THAT(interpolated.out,
+              StartsWith("configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+                         "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\nDeepSeek-V4-Pro "));
+  EXPECT_EQ(table_of(exported.out), interpolated.out);
+}
+
+TEST_F(CliExport, plans_csv_rows_are_the_plan_commands_csv)
+{
+  // Three configurations: one planned, two beyond their fastest measured interactivity (empty plan cells).
+  const CliResult exported = run({"plans", "--model", "DeepSeek-V4-Pro", "--at", "60", "--demand", "1.5B"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  const CliResult planned =
+    run_cli({"plan", "--model", "DeepSeek-V4-Pro", "--at", "60", "--demand", "1.5B", "--csv", "--db", db});
+  ASSERT_EQ(planned.exit_code, 0) << planned.err;
+  EXPECT_THAT(exported.out, StartsWith("# infertrack export: plans\n"));
+  EXPECT_THAT(planned.out, StartsWith("configuration,basis,tokens_per_day,utilization,binding,"));
+  EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,60 tok/s/user is unreachable"));
+  EXPECT_EQ(table_of(exported.out), planned.out);
 }
 
 TEST_F(CliExport, plans_name_the_cost_constants_and_their_dates)

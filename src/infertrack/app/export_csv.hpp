@@ -11,8 +11,8 @@
 namespace infertrack::app {
 
 // The CSV tables of the exports: a header row, then one row per value, fields quoted by util::csv_field.
-// The interpolation, history and plan columns are those of the matching subcommand's --csv. Points are
-// written by formats::write_points_csv, so that a points export can be ingested again.
+// The interpolate, history and plan subcommands print these same tables for --csv (without the provenance
+// lines). Points are written by formats::write_points_csv, so that a points export can be ingested again.
 
 // One row per frontier knot, in curve order.
 std::string frontiers_csv(const FrontierAnswer& answer);

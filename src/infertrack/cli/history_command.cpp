@@ -2,9 +2,9 @@
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/query_flags.hpp"
 
+#include "infertrack/app/export_csv.hpp"
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/history_query.hpp"
-#include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/iso_date.hpp"
 #include "infertrack/util/text_table.hpp"
 
@@ -89,30 +89,6 @@ history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> ro
 }
 
 void
-print_csv(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
-{
-  fmt::print("configuration,date,days_since_launch,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
-             "since_first_factor,since_first_bound,gap_reason\n");
-  for (const app::HistoryRow& row : rows) {
-    for (const domain::HistoryPoint& point : row.series.points) {
-      const bool has_factor = point.since_first && point.since_first->factor;
-      fmt::print("{},{},{},{},{},{},{},{},{},{},{}\n",
-                 util::csv_field(row.series.configuration.label()),
-                 point.date,
-                 point.days_since_launch,
-                 domain::to_string(row.series.basis),
-                 domain::to_string(point.value.state),
-                 point.value.throughput ? fmt::format("{}", *point.value.throughput) : "",
-                 point.value.lower_result_id.value_or(""),
-                 point.value.upper_result_id.value_or(""),
-                 has_factor ? fmt::format("{}", *point.since_first->factor) : "",
-                 has_factor ? domain::to_string(point.since_first->bound) : "",
-                 util::csv_field(app::gap_reason(point, query.options.target).value_or("")));
-    }
-  }
-}
-
-void
 run_history(const GlobalOptions& options, const HistoryFlags& flags)
 {
   const OutputFormat format = options.format();
@@ -122,7 +98,7 @@ run_history(const GlobalOptions& options, const HistoryFlags& flags)
   if (format == OutputFormat::json) {
     fmt::print("{}\n", app::history_json(query, rows).dump(2));
   } else if (format == OutputFormat::csv) {
-    print_csv(query, rows);
+    fmt::print("{}", app::history_csv(query, rows));
   } else {
     fmt::print("{}", history_text(query, rows));
   }

@@ -3,9 +3,9 @@
 #include "infertrack/cli/query_flags.hpp"
 #include "infertrack/cli/report_text.hpp"
 
+#include "infertrack/app/export_csv.hpp"
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
-#include "infertrack/util/csv_field.hpp"
 
 #include <fmt/core.h>
 
@@ -42,21 +42,7 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
     return;
   }
   if (format == OutputFormat::csv) {
-    fmt::print("configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
-               "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n");
-    for (const app::InterpolationRow& row : rows) {
-      fmt::print("{},{},{},{},{},{},{},{},{},{}\n",
-                 util::csv_field(row.curve.group.label()),
-                 row.curve.group.date,
-                 domain::to_string(row.curve.basis),
-                 domain::to_string(row.value.state),
-                 row.value.throughput ? fmt::format("{}", *row.value.throughput) : "",
-                 row.value.lower_result_id.value_or(""),
-                 row.value.upper_result_id.value_or(""),
-                 row.efficiency ? fmt::format("{}", row.efficiency->cost_per_million_tokens) : "",
-                 row.efficiency ? fmt::format("{}", row.efficiency->tokens_per_s_per_mw) : "",
-                 row.efficiency ? fmt::format("{}", row.efficiency->joules_per_token) : "");
-    }
+    fmt::print("{}", app::interpolations_csv(rows));
     return;
   }
   fmt::print("{}", interpolation_table(rows, flags.at));

@@ -2,9 +2,9 @@
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/report_text.hpp"
 
+#include "infertrack/app/export_csv.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
-#include "infertrack/util/csv_field.hpp"
 
 #include <fmt/core.h>
 
@@ -18,34 +18,6 @@ struct PlanFlags
   FilterFlags filters;
   app::PlanQuery query;
 };
-
-void
-print_plan_csv(std::span<const app::PlanAnswer> answers)
-{
-  fmt::print("configuration,basis,tokens_per_day,utilization,binding,groups,gpus_per_group,allocated_gpus,"
-             "groups_per_rack,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,cost_per_million_tokens,"
-             "unavailable\n");
-  for (const app::PlanAnswer& answer : answers) {
-    const auto& plan = answer.plan;
-    fmt::print("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-               util::csv_field(answer.configuration),
-               util::csv_field(answer.deployment.basis),
-               answer.tokens_per_day,
-               answer.utilization,
-               plan ? domain::to_string(plan->binding) : "",
-               plan ? std::to_string(plan->groups) : "",
-               plan ? std::to_string(plan->gpus_per_group) : "",
-               plan ? std::to_string(plan->allocated_gpus) : "",
-               plan ? std::to_string(plan->groups_per_rack) : "",
-               plan ? std::to_string(plan->racks) : "",
-               plan ? std::to_string(plan->provisioned_gpus) : "",
-               plan ? std::to_string(plan->idle_gpus) : "",
-               plan ? fmt::format("{}", plan->cost_per_day) : "",
-               plan ? fmt::format("{}", plan->power_mw) : "",
-               plan ? fmt::format("{}", plan->cost_per_million_tokens) : "",
-               util::csv_field(answer.unavailable.value_or("")));
-  }
-}
 
 void
 run_plan(const GlobalOptions& options, PlanFlags flags)
@@ -67,7 +39,7 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
     }
     fmt::print("{}\n", list.dump(2));
   } else if (format == OutputFormat::csv) {
-    print_plan_csv(*answers);
+    fmt::print("{}", app::plans_csv(*answers));
   } else {
     fmt::print("{}", plan_text(*answers));
   }
