@@ -2,6 +2,9 @@
 
 #include "support/temp_dir.hpp"
 
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -22,5 +25,29 @@ CliResult run_cli(const std::vector<std::string>& args);
 
 // The same with `standard_input` as the whole of the child's standard input (a file, not a terminal).
 CliResult run_cli(const std::vector<std::string>& args, const std::string& standard_input);
+
+// A test with a database file of its own, which every command it runs names with --db.
+class CliDatabaseTest : public testing::Test
+{
+protected:
+  TempDir dir;
+  std::string db = dir.file("tracker.db").string();
+
+  CliResult run(std::vector<std::string> args)
+  {
+    args.push_back("--db");
+    args.push_back(db);
+    return run_cli(args);
+  }
+
+  // The command's --json answer; null (and a failed expectation) when it exits non-zero.
+  nlohmann::json run_json(std::vector<std::string> args)
+  {
+    args.push_back("--json");
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.exit_code == 0 ? nlohmann::json::parse(result.out) : nlohmann::json();
+  }
+};
 
 }  // namespace infertrack::test

@@ -14,27 +14,9 @@ using testing::HasSubstr;
 
 constexpr int k_bundled_points = 40; // 5 snapshot points + 35 published MI355X points
 
-class Cli : public testing::Test
+class Cli : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
-  CliResult run(std::vector<std::string> args)
-  {
-    args.push_back("--db");
-    args.push_back(db);
-    return run_cli(args);
-  }
-
-  json run_json(std::vector<std::string> args)
-  {
-    args.push_back("--json");
-    const CliResult result = run(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return json::parse(result.out);
-  }
-
   std::size_t point_count() { return run_json({"points"}).size(); }
 };
 

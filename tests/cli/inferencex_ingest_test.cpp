@@ -20,26 +20,8 @@ const std::string k_capture =
 constexpr std::size_t k_capture_rows = 435;
 constexpr std::size_t k_bundled_points = 40;  // loaded into every new database
 
-class InferencexIngest : public testing::Test
+class InferencexIngest : public CliDatabaseTest
 {
-protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
-  CliResult run(std::vector<std::string> args)
-  {
-    args.push_back("--db");
-    args.push_back(db);
-    return run_cli(args);
-  }
-
-  json run_json(std::vector<std::string> args)
-  {
-    args.push_back("--json");
-    const CliResult result = run(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return result.exit_code == 0 ? json::parse(result.out) : json();
-  }
 };
 
 TEST_F(InferencexIngest, stores_every_row_once_with_its_findings)

@@ -35,27 +35,9 @@ read_text(const std::filesystem::path& path)
   return text.str();
 }
 
-class InferencexRunnerIngest : public testing::Test
+class InferencexRunnerIngest : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
-  CliResult run(std::vector<std::string> args)
-  {
-    args.push_back("--db");
-    args.push_back(db);
-    return run_cli(args);
-  }
-
-  json run_json(std::vector<std::string> args)
-  {
-    args.push_back("--json");
-    const CliResult result = run(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return result.exit_code == 0 ? json::parse(result.out) : json();
-  }
-
   std::size_t point_count()
   {
     std::vector<std::string> args{"points", "--json", "--db", db};

@@ -23,27 +23,9 @@ const std::filesystem::path k_runs = std::filesystem::path(INFERTRACK_SOURCE_DIR
 constexpr std::string_view k_header = "result_id,model,hardware,framework,precision,date,concurrency,"
                                       "total_allocated_gpus,tput_per_gpu,interactivity,interactivity_basis,isl,osl\n";
 
-class StoredRunFindings : public testing::Test
+class StoredRunFindings : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
-  CliResult run(std::vector<std::string> args)
-  {
-    args.push_back("--db");
-    args.push_back(db);
-    return run_cli(args);
-  }
-
-  json run_json(std::vector<std::string> args)
-  {
-    args.push_back("--json");
-    const CliResult result = run(args);
-    EXPECT_EQ(result.exit_code, 0) << result.err;
-    return result.exit_code == 0 ? json::parse(result.out) : json();
-  }
-
   // Ingests the CSV rows `rows` (under k_header) written to `name`.
   json ingest_csv(const std::string& name, const std::string& rows)
   {
