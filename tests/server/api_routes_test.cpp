@@ -256,6 +256,37 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
   }
 }
 
+// Every "$ref" of the document names a component it defines, so shared parameters and answers stay whole.
+void
+expect_refs_resolve(const json& document, const json& node, const std::string& where)
+{
+  if (node.is_object()) {
+    if (const auto ref = node.find("$ref"); ref != node.end()) {
+      const std::string target = ref->get<std::string>();
+      ASSERT_TRUE(target.starts_with("#/")) << where << ": " << target;
+      EXPECT_TRUE(document.contains(json::json_pointer(target.substr(1)))) << where << ": " << target;
+    }
+    for (const auto& [key, value] : node.items()) {
+      expect_refs_resolve(document, value, where + "/" + key);
+    }
+  } else if (node.is_array()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      expect_refs_resolve(document, node[i], where + "/" + std::to_string(i));
+    }
+  }
+}
+
+TEST_F(ApiRoutes, openapi_references_resolve)
+{
+  const json document = get_json("/api/v1/openapi.json");
+  expect_refs_resolve(document, document, "");
+  // The shared pieces are used: the filters and the error answers are written once.
+  EXPECT_TRUE(document["components"]["parameters"].contains("model"));
+  EXPECT_TRUE(document["components"]["responses"].contains("Refused"));
+  const json& interpolate = document["paths"]["/interpolate"]["get"];
+  EXPECT_EQ(interpolate["responses"]["400"]["$ref"], "#/components/responses/Refused");
+}
+
 TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
 {
   expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter", "colour: unknown parameter");

@@ -24,76 +24,28 @@ openapi_document()
     "summary": "Benchmark rows in the public InferenceX row shape, latest run per configuration (or as of `date`), with provenance",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      },
      {
       "name": "exact",
@@ -107,40 +59,16 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -150,114 +78,42 @@ openapi_document()
     "summary": "Which model, sequence, precision, hardware, framework, spec method, disaggregation and date combinations are stored",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      }
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -267,76 +123,28 @@ openapi_document()
     "summary": "Stored points with provenance, one page at a time in listing order (configuration, date, concurrency, result id): {\"points\": [...], \"next\": cursor or null, \"limit\": n}; pass next as after for the following page",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      },
      {
       "name": "limit",
@@ -376,40 +184,16 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -435,14 +219,7 @@ openapi_document()
       }
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -452,76 +229,28 @@ openapi_document()
     "summary": "Per configuration: the Pareto frontier knots, spline samples for drawing, and every point of the run",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      },
      {
       "name": "x",
@@ -533,51 +262,21 @@ openapi_document()
       "description": "auto (P90 where the run has it, else median), p90 or median"
      },
      {
-      "name": "metric",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "total, input or output"
+      "$ref": "#/components/parameters/metric"
      }
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -587,76 +286,28 @@ openapi_document()
     "summary": "Throughput per GPU of each configuration at a target interactivity, with the state (exact, interpolated, clamped_low, unreachable) and bracketing result ids, beside the published headlines",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      },
      {
       "name": "at",
@@ -677,13 +328,7 @@ openapi_document()
       "description": "auto, p90 or median"
      },
      {
-      "name": "metric",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "total, input or output"
+      "$ref": "#/components/parameters/metric"
      }
     ],
     "responses": {
@@ -694,34 +339,13 @@ openapi_document()
       }
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -758,40 +382,16 @@ openapi_document()
       "description": "Serving engine, e.g. sglang"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
       "name": "as_of",
@@ -821,13 +421,7 @@ openapi_document()
       "description": "auto, p90 or median (auto: P90 when every run of the configuration has it)"
      },
      {
-      "name": "metric",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "total, input or output"
+      "$ref": "#/components/parameters/metric"
      },
      {
       "name": "from",
@@ -859,40 +453,16 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -902,76 +472,28 @@ openapi_document()
     "summary": "Groups, racks, $/day and MW for a daily token demand",
     "parameters": [
      {
-      "name": "model",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)"
+      "$ref": "#/components/parameters/model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. gb200"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. vllm"
+      "$ref": "#/components/parameters/framework"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
-      "name": "as_of",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: the tracker as it stood that day"
+      "$ref": "#/components/parameters/as_of"
      },
      {
       "name": "point",
@@ -1057,40 +579,16 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -1101,40 +599,16 @@ openapi_document()
     "parameters": [],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -1145,40 +619,16 @@ openapi_document()
     "parameters": [],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -1195,34 +645,13 @@ openapi_document()
       }
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -1232,14 +661,7 @@ openapi_document()
     "summary": "Who is signed in, and the CSRF token every write must send (sets a visitor cookie before sign-in)",
     "responses": {
      "200": {
-      "description": "Who is signed in",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Me"
-        }
-       }
-      }
+      "$ref": "#/components/responses/SignedIn"
      }
     }
    }
@@ -1249,75 +671,27 @@ openapi_document()
     "summary": "Sign up and sign in; sets the session cookie",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "201": {
-      "description": "Who is signed in",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Me"
-        }
-       }
-      }
+      "$ref": "#/components/responses/SignedIn"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "409": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "415": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "429": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1351,58 +725,24 @@ openapi_document()
     "summary": "Delete the signed-in account (its comments stay, shown as from a deleted account)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "204": {
-      "description": "Done"
+      "$ref": "#/components/responses/Done"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "429": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1430,58 +770,24 @@ openapi_document()
     "summary": "Change the password; ends the account's other sessions",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "204": {
-      "description": "Done"
+      "$ref": "#/components/responses/Done"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "429": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1513,65 +819,24 @@ openapi_document()
     "summary": "Sign in: a new session cookie, and the session of any previous cookie ends",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "200": {
-      "description": "Who is signed in",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Me"
-        }
-       }
-      }
+      "$ref": "#/components/responses/SignedIn"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "429": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1601,28 +866,15 @@ openapi_document()
     "summary": "Sign out",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "204": {
-      "description": "Done"
+      "$ref": "#/components/responses/Done"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    }
@@ -1663,14 +915,7 @@ openapi_document()
       }
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    },
@@ -1678,75 +923,27 @@ openapi_document()
     "summary": "Post a comment or a reply (parent_id)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      }
     ],
     "responses": {
      "201": {
-      "description": "The comment",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comment"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Comment"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "429": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1781,74 +978,27 @@ openapi_document()
     "summary": "Edit your own comment (marked edited)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      },
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "type": "integer",
-       "minimum": 1
-      }
+      "$ref": "#/components/parameters/id"
      }
     ],
     "responses": {
      "200": {
-      "description": "The comment",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comment"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Comment"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1874,57 +1024,24 @@ openapi_document()
     "summary": "Delete your own comment (its replies stay)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      },
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "type": "integer",
-       "minimum": 1
-      }
+      "$ref": "#/components/parameters/id"
      }
     ],
     "responses": {
      "204": {
-      "description": "Done"
+      "$ref": "#/components/responses/Done"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    }
@@ -1934,64 +1051,24 @@ openapi_document()
     "summary": "Hide a comment (admins only; audited)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      },
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "type": "integer",
-       "minimum": 1
-      }
+      "$ref": "#/components/parameters/id"
      }
     ],
     "responses": {
      "200": {
-      "description": "The comment",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comment"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Comment"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    }
@@ -2001,64 +1078,24 @@ openapi_document()
     "summary": "Restore a hidden comment (admins only; audited)",
     "parameters": [
      {
-      "name": "X-CSRF-Token",
-      "in": "header",
-      "required": true,
-      "schema": {
-       "type": "string"
-      },
-      "description": "The csrf_token of GET /me; a missing or wrong token is answered 403"
+      "$ref": "#/components/parameters/X_CSRF_Token"
      },
      {
-      "name": "id",
-      "in": "path",
-      "required": true,
-      "schema": {
-       "type": "integer",
-       "minimum": 1
-      }
+      "$ref": "#/components/parameters/id"
      }
     ],
     "responses": {
      "200": {
-      "description": "The comment",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Comment"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Comment"
      },
      "401": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "403": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    }
@@ -2105,7 +1142,10 @@ openapi_document()
       "required": false,
       "schema": {
        "type": "string",
-       "enum": ["all", "latest"]
+       "enum": [
+        "all",
+        "latest"
+       ]
       },
       "description": "Points only: every run (default) or the latest run of each configuration"
      },
@@ -2137,40 +1177,16 @@ openapi_document()
       "description": "Serving engine, e.g. sglang"
      },
      {
-      "name": "precision",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Precision label, e.g. fp4"
+      "$ref": "#/components/parameters/precision"
      },
      {
-      "name": "spec_method",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "none, mtp or draft_model"
+      "$ref": "#/components/parameters/spec_method"
      },
      {
-      "name": "disaggregated",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "true or false"
+      "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "name": "date",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "YYYY-MM-DD: only runs of this date"
+      "$ref": "#/components/parameters/date"
      },
      {
       "name": "as_of",
@@ -2335,34 +1351,13 @@ openapi_document()
       }
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -2373,40 +1368,16 @@ openapi_document()
     "parameters": [],
     "responses": {
      "200": {
-      "description": "JSON answer",
-      "content": {
-       "application/json": {}
-      }
+      "$ref": "#/components/responses/JsonAnswer"
      },
      "400": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "404": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      },
      "405": {
-      "description": "Refused: {\"error\": code, \"detail\": text}",
-      "content": {
-       "application/json": {
-        "schema": {
-         "$ref": "#/components/schemas/Error"
-        }
-       }
-      }
+      "$ref": "#/components/responses/Refused"
      }
     }
    }
@@ -2562,6 +1533,158 @@ openapi_document()
       "type": "string"
      }
     }
+   }
+  },
+  "parameters": {
+   "model": {
+    "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)",
+    "in": "query",
+    "name": "model",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "hardware": {
+    "description": "GPU key, e.g. gb200",
+    "in": "query",
+    "name": "hardware",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "framework": {
+    "description": "Serving engine, e.g. vllm",
+    "in": "query",
+    "name": "framework",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "precision": {
+    "description": "Precision label, e.g. fp4",
+    "in": "query",
+    "name": "precision",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "spec_method": {
+    "description": "none, mtp or draft_model",
+    "in": "query",
+    "name": "spec_method",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "disaggregated": {
+    "description": "true or false",
+    "in": "query",
+    "name": "disaggregated",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "date": {
+    "description": "YYYY-MM-DD: only runs of this date",
+    "in": "query",
+    "name": "date",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "as_of": {
+    "description": "YYYY-MM-DD: the tracker as it stood that day",
+    "in": "query",
+    "name": "as_of",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "id": {
+    "in": "path",
+    "name": "id",
+    "required": true,
+    "schema": {
+     "minimum": 1,
+     "type": "integer"
+    }
+   },
+   "metric": {
+    "description": "total, input or output",
+    "in": "query",
+    "name": "metric",
+    "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "X_CSRF_Token": {
+    "description": "The csrf_token of GET /me; a missing or wrong token is answered 403",
+    "in": "header",
+    "name": "X-CSRF-Token",
+    "required": true,
+    "schema": {
+     "type": "string"
+    }
+   }
+  },
+  "responses": {
+   "JsonAnswer": {
+    "content": {
+     "application/json": {}
+    },
+    "description": "JSON answer"
+   },
+   "Refused": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    },
+    "description": "Refused: {\"error\": code, \"detail\": text}"
+   },
+   "SignedIn": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Me"
+      }
+     }
+    },
+    "description": "Who is signed in"
+   },
+   "RefusedWithField": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    },
+    "description": "Refused: {\"error\": code, \"detail\": text, \"field\": the field at fault}"
+   },
+   "Done": {
+    "description": "Done"
+   },
+   "Comment": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Comment"
+      }
+     }
+    },
+    "description": "The comment"
    }
   }
  }
