@@ -364,22 +364,10 @@ openapi_document()
       "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted); default every model"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. mi355x"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. sglang"
+      "$ref": "#/components/parameters/framework"
      },
      {
       "$ref": "#/components/parameters/precision"
@@ -1159,22 +1147,10 @@ openapi_document()
       "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted); required for frontiers, interpolations and plans at a target"
      },
      {
-      "name": "hardware",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "GPU key, e.g. mi355x"
+      "$ref": "#/components/parameters/hardware"
      },
      {
-      "name": "framework",
-      "in": "query",
-      "required": false,
-      "schema": {
-       "type": "string"
-      },
-      "description": "Serving engine, e.g. sglang"
+      "$ref": "#/components/parameters/framework"
      },
      {
       "$ref": "#/components/parameters/precision"
