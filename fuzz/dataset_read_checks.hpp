@@ -1,0 +1,33 @@
+#pragma once
+
+// What every reader's fuzz target checks of one input: a refusal says something; a dataset read survives the
+// CSV export (written, it reads back whole) and the data-quality pass every ingest runs on it; detection and
+// dispatch see the same bytes. A broken promise traps, which libFuzzer reports as a crash.
+
+#include "infertrack/domain/data_quality.hpp"
+#include "infertrack/formats/input_format.hpp"
+#include "infertrack/formats/points_csv.hpp"
+
+#include <string_view>
+
+template<typename Read>
+void
+check_dataset_read(Read read, std::string_view text)
+{
+  if (!read) {
+    if (read.error().message.empty()) {
+      __builtin_trap();
+    }
+  } else {
+    const auto exported = infertrack::formats::read_points_csv(infertrack::formats::write_points_csv(read->points));
+    if (!exported || exported->points.size() != read->points.size()) {
+      __builtin_trap();
+    }
+    for (auto& point : read->points) {
+      infertrack::domain::complete_point(point);
+      (void)infertrack::domain::check_point(point);
+    }
+  }
+  (void)infertrack::formats::detect_format(text);
+  (void)infertrack::formats::read_input(text, "fuzz.json");
+}
