@@ -2,6 +2,7 @@
 
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_row.hpp"
+#include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/point_dedup.hpp"
 
@@ -11,7 +12,6 @@ namespace {
 
 using util::Result;
 
-constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 constexpr std::string_view k_expected_rows = "a JSON array of benchmark rows";
 
 // About how many rows `json` holds, so that the points are built in place without the vector moving them as it
@@ -27,33 +27,15 @@ expected_row_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_inferencex_rows(std::string_view json)
+read_inferencex_rows(std::string_view json, const JsonParsing& parsing)
 {
-  if (json.starts_with(k_utf8_bom)) {
-    json.remove_prefix(k_utf8_bom.size());
-  }
-  const JsonPlace whole{};
-  // On-Demand reads past the end of the text by design: it needs its own padded copy (see read_snapshot).
-  const simdjson::padded_string padded(json);
-  simdjson::ondemand::parser parser;
-  simdjson::ondemand::document document;
-  if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
-    return expecting_document(json_error(error, whole), k_expected_rows);
-  }
-  JsonValue top;
-  if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
-    if (error == simdjson::SCALAR_DOCUMENT_AS_VALUE) {
-      return fail_at(whole, "not InferenceX rows (got a single JSON value, expected " + std::string(k_expected_rows)
-                              + ")");
-    }
-    return expecting_document(json_error(error, whole), k_expected_rows);
-  }
-
+  JsonInput input(json, parsing);
+  INFERTRACK_TRY_ASSIGN(top, expecting_document(input.top("InferenceX rows", k_expected_rows), k_expected_rows));
   domain::Dataset dataset;
   PointDedup dedup;
-  dedup.reserve(dataset.points, expected_row_count(json));
+  dedup.reserve(dataset.points, expected_row_count(input.text()));
   InferencexRowReader reader;
-  auto read = for_each_element(
+  Result<void> read = for_each_element(
     top,
     JsonPlace{"rows", JsonPlace::k_no_index, {}},
     k_expected_rows,
@@ -69,19 +51,7 @@ read_inferencex_rows(std::string_view json)
       }
       return {};
     });
-  if (!read) {
-    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
-    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
-      read.error().message = std::string(k_truncated_json);
-    }
-    return expecting_document(tl::unexpected<util::Diagnostic>(std::move(read).error()), k_expected_rows);
-  }
-  if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
-    return fail_at(whole,
-                   "trailing content after the rows (got "
-                     + quoted_text(std::string_view(rest, padded.data() + padded.size() - rest))
-                     + ", expected the end of the input)");
-  }
+  INFERTRACK_TRY(expecting_document(input.finish(std::move(read), "the rows"), k_expected_rows));
   return dataset;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/json_parsing.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <string_view>
@@ -11,7 +12,7 @@ namespace infertrack::formats {
 // history route): a JSON array of rows, one measured point each (docs/FORMATS.md, "InferenceX API rows").
 // The rows carry no id: each point's result id is derived from the row's configuration, workload,
 // concurrency, date and run URL. Diagnostics name the row ("rows[12]") and the field ("metrics.tput_per_gpu");
-// the caller fills in the file.
-util::Result<domain::Dataset> read_inferencex_rows(std::string_view json);
+// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser.
+util::Result<domain::Dataset> read_inferencex_rows(std::string_view json, const JsonParsing& parsing = {});
 
 }  // namespace infertrack::formats

@@ -2,6 +2,7 @@
 
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_runner_row.hpp"
+#include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/point_dedup.hpp"
 
@@ -11,7 +12,6 @@ namespace {
 
 using util::Result;
 
-constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 constexpr std::string_view k_expected = "a runner result object or an array of them";
 
 // About how many rows an array `json` holds, so that the points are built in place without the vector moving
@@ -27,30 +27,13 @@ expected_row_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults)
+read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults, const JsonParsing& parsing)
 {
-  if (json.starts_with(k_utf8_bom)) {
-    json.remove_prefix(k_utf8_bom.size());
-  }
-  const JsonPlace whole{};
-  // On-Demand reads past the end of the text by design: it needs its own padded copy (see read_snapshot).
-  const simdjson::padded_string padded(json);
-  simdjson::ondemand::parser parser;
-  simdjson::ondemand::document document;
-  if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
-    return expecting_document(json_error(error, whole), k_expected);
-  }
-  JsonValue top;
+  JsonInput input(json, parsing);
+  INFERTRACK_TRY_ASSIGN(top, expecting_document(input.top("InferenceX runner rows", k_expected), k_expected));
   simdjson::ondemand::json_type type{};
-  if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
-    if (error == simdjson::SCALAR_DOCUMENT_AS_VALUE) {
-      return fail_at(whole, "not InferenceX runner rows (got a single JSON value, expected " + std::string(k_expected)
-                              + ")");
-    }
-    return expecting_document(json_error(error, whole), k_expected);
-  }
   if (const auto error = top.type().get(type); error != simdjson::SUCCESS) {
-    return expecting_document(json_error(error, whole), k_expected);
+    return expecting_document(json_error(error, JsonPlace{}), k_expected);
   }
 
   domain::Dataset dataset;
@@ -60,7 +43,7 @@ read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults)
   if (type == simdjson::ondemand::json_type::object) {
     read = reader.read(top, JsonPlace{"row", JsonPlace::k_no_index, {}}, dataset.points.emplace_back());
   } else {
-    dedup.reserve(dataset.points, expected_row_count(json));
+    dedup.reserve(dataset.points, expected_row_count(input.text()));
     read = for_each_element(
       top,
       JsonPlace{"rows", JsonPlace::k_no_index, {}},
@@ -77,19 +60,7 @@ read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults)
         return {};
       });
   }
-  if (!read) {
-    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
-    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
-      read.error().message = std::string(k_truncated_json);
-    }
-    return expecting_document(tl::unexpected<util::Diagnostic>(std::move(read).error()), k_expected);
-  }
-  if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
-    return fail_at(whole,
-                   "trailing content after the rows (got "
-                     + quoted_text(std::string_view(rest, padded.data() + padded.size() - rest))
-                     + ", expected the end of the input)");
-  }
+  INFERTRACK_TRY(expecting_document(input.finish(std::move(read), "the rows"), k_expected));
   return dataset;
 }
 

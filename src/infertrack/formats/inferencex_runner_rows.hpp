@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/json_parsing.hpp"
 #include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -13,7 +14,10 @@ namespace infertrack::formats {
 // point's result id is derived from the row's configuration, workload, concurrency, date and run. Diagnostics
 // name the record ("row" for a lone object, "rows[3]" in an array) and the field (`hw`,
 // `request_metrics.throughput.per_gpu.total_tput_tps`); the caller fills in the file. A row without `date` or
-// `run_url` takes the one of `defaults`, if given; a row without a date and no default date is refused.
-util::Result<domain::Dataset> read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults = {});
+// `run_url` takes the one of `defaults`, if given; a row without a date and no default date is refused. `parsing`
+// says whether zeros follow `json` in memory and lends a parser.
+util::Result<domain::Dataset> read_inferencex_runner_rows(std::string_view json,
+                                                          const RunDefaults& defaults = {},
+                                                          const JsonParsing& parsing = {});
 
 }  // namespace infertrack::formats

@@ -192,23 +192,29 @@ struct FormatEntry
 {
   InputFormat format;
   bool (*detect)(std::string_view content);
-  util::Result<domain::Dataset> (*read)(std::string_view content, const RunDefaults& defaults);
+  util::Result<domain::Dataset> (*read)(std::string_view content,
+                                        const RunDefaults& defaults,
+                                        const JsonParsing& parsing);
   std::string_view description;
 };
 
 const std::array k_formats = {
   FormatEntry{InputFormat::snapshot,
               is_snapshot,
-              [](std::string_view content, const RunDefaults&) { return read_snapshot(content); },
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing) {
+                return read_snapshot(content, parsing);
+              },
               "snapshot (a JSON object with a \"points\" array)"},
   FormatEntry{InputFormat::points_csv,
               is_points_csv,
-              [](std::string_view content, const RunDefaults&) { return read_points_csv(content); },
+              [](std::string_view content, const RunDefaults&, const JsonParsing&) { return read_points_csv(content); },
               "points_csv (a CSV whose header names at least model, hardware, framework, precision, date, "
               "concurrency, total_allocated_gpus, tput_per_gpu, interactivity, interactivity_basis)"},
   FormatEntry{InputFormat::inferencex_rows,
               is_inferencex_rows,
-              [](std::string_view content, const RunDefaults&) { return read_inferencex_rows(content); },
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing) {
+                return read_inferencex_rows(content, parsing);
+              },
               "inferencex_rows (a JSON array of InferenceX API benchmark rows, the first an object with "
               "\"hardware\" and \"metrics\")"},
   FormatEntry{InputFormat::inferencex_runner_rows,
@@ -274,12 +280,15 @@ detect_format(std::string_view content)
 }
 
 util::Result<domain::Dataset>
-read_input(std::string_view content, const std::string& source, const RunDefaults& defaults)
+read_input(std::string_view content,
+           const std::string& source,
+           const RunDefaults& defaults,
+           const JsonParsing& parsing)
 {
   const std::optional<InputFormat> format = detect_format(content);
   for (const auto& entry : k_formats) {
     if (format && entry.format == *format) {
-      auto dataset = entry.read(content, defaults);
+      auto dataset = entry.read(content, defaults, parsing);
       if (!dataset) {
         dataset.error().file = source;
         return dataset;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/json_parsing.hpp"
 #include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -24,8 +25,11 @@ const char* to_string(InputFormat format);
 std::optional<InputFormat> detect_format(std::string_view content);
 
 // Detects the format and reads `content`; the dataset's source and any diagnostic's file are `source`. Rows
-// that lack their run's date or URL (InferenceX runner rows) take those of `defaults`.
-util::Result<domain::Dataset>
-read_input(std::string_view content, const std::string& source, const RunDefaults& defaults = {});
+// that lack their run's date or URL (InferenceX runner rows) take those of `defaults`. The JSON readers parse
+// `content` as `parsing` allows (in place when zeros follow it, with the caller's parser).
+util::Result<domain::Dataset> read_input(std::string_view content,
+                                         const std::string& source,
+                                         const RunDefaults& defaults = {},
+                                         const JsonParsing& parsing = {});
 
 }  // namespace infertrack::formats

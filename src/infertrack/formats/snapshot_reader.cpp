@@ -1,6 +1,7 @@
 #include "infertrack/formats/snapshot_reader.hpp"
 
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/point_dedup.hpp"
 #include "infertrack/formats/snapshot_point.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 using util::Result;
 
-constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
+constexpr std::string_view k_expected_snapshot = "a JSON object with a \"points\" array";
 constexpr std::string_view k_known_keys =
   "retrieved_utc, notes, points, headline_<target>, hardware, method, presets, api_urls, exact_run_api_urls, "
   "validation";
@@ -143,46 +144,18 @@ expected_point_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_snapshot(std::string_view json)
+read_snapshot(std::string_view json, const JsonParsing& parsing)
 {
-  if (json.starts_with(k_utf8_bom)) {
-    json.remove_prefix(k_utf8_bom.size());
-  }
-  const JsonPlace whole{};
-  // On-Demand reads past the end of the text by design, and relies on what it finds there (a cut file must not
-  // run on into bytes that happen to follow it): it needs its own padded copy.
-  const simdjson::padded_string padded(json);
-  simdjson::ondemand::parser parser;
-  simdjson::ondemand::document document;
-  if (const auto error = parser.iterate(padded).get(document); error != simdjson::SUCCESS) {
-    return json_error(error, whole);
-  }
-  JsonValue top;
-  if (const auto error = document.get_value().get(top); error != simdjson::SUCCESS) {
-    if (error == simdjson::SCALAR_DOCUMENT_AS_VALUE) {
-      return fail_at(whole, "not a snapshot (got a single JSON value, expected a JSON object with a \"points\" array)");
-    }
-    return json_error(error, whole);
-  }
-  SnapshotBuilder builder(expected_point_count(json));
-  auto read = for_each_field(
-    top,
-    JsonPlace{"snapshot", JsonPlace::k_no_index, {}},
-    "a JSON object with a \"points\" array",
-    [&](std::string_view key, JsonValue& value, const JsonPlace& at) { return builder.add(key, value, at); });
-  if (!read) {
-    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
-    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(json)) {
-      read.error().message = std::string(k_truncated_json);
-    }
-    return tl::unexpected<util::Diagnostic>(std::move(read).error());
-  }
-  if (const char* rest = nullptr; document.current_location().get(rest) == simdjson::SUCCESS) {
-    return fail_at(whole,
-                   "trailing content after the snapshot (got "
-                     + quoted_text(std::string_view(rest, padded.data() + padded.size() - rest))
-                     + ", expected the end of the input)");
-  }
+  JsonInput input(json, parsing);
+  INFERTRACK_TRY_ASSIGN(top, input.top("a snapshot", k_expected_snapshot));
+  SnapshotBuilder builder(expected_point_count(input.text()));
+  INFERTRACK_TRY(input.finish(for_each_field(top,
+                                             JsonPlace{"snapshot", JsonPlace::k_no_index, {}},
+                                             k_expected_snapshot,
+                                             [&](std::string_view key, JsonValue& value, const JsonPlace& at) {
+                                               return builder.add(key, value, at);
+                                             }),
+                              "the snapshot"));
   return std::move(builder).finish();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/json_parsing.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <string_view>
@@ -9,7 +10,7 @@ namespace infertrack::formats {
 
 // Reads the tracker snapshot format (the seed's JSON: points, notes, headline_100, hardware, method,
 // presets) into a validated, completed dataset. Diagnostics name the record (e.g. "points[2]") and field;
-// the caller fills in the file.
-util::Result<domain::Dataset> read_snapshot(std::string_view json);
+// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser.
+util::Result<domain::Dataset> read_snapshot(std::string_view json, const JsonParsing& parsing = {});
 
 }  // namespace infertrack::formats

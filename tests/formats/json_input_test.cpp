@@ -1,0 +1,143 @@
+// The JSON readers parse a text followed by zeros in place (formats::InputPadding::zeroed) and may share one
+// parser across inputs: neither may change what they read or how they refuse it.
+#include "infertrack/formats/input_format.hpp"
+#include "infertrack/formats/json_parsing.hpp"
+#include "infertrack/formats/padded_text.hpp"
+
+#include "formats/test_files.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace infertrack::formats {
+namespace {
+
+constexpr std::string_view k_runs = "tests/cases/runner/dsv4-runs/";
+const std::vector<std::string> k_runner_files = {
+  "agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json",
+  "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json",
+  "agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json",
+};
+
+std::string
+runner_file(std::size_t i)
+{
+  return test::read_source_file(std::string(k_runs) + k_runner_files[i]);
+}
+
+// The runner's collected array of all three rows.
+std::string
+runner_array()
+{
+  return "[" + runner_file(0) + "," + runner_file(1) + "," + runner_file(2) + "]";
+}
+
+// Inputs of every JSON shape, and a CSV between them: a parser shared by all of them must not carry anything
+// from one to the next.
+std::vector<std::string>
+inputs_of_alternating_shapes()
+{
+  return {
+    runner_file(0),
+    test::read_source_file("data/deepseek-v4-gb200-snapshot.json"),
+    runner_array(),
+    test::read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json"),
+    runner_file(1),
+    test::read_source_file("data/mi355x-dsv4-pro-published.csv"),
+    "\xEF\xBB\xBF" + runner_file(2),
+    runner_array(),
+  };
+}
+
+PaddedText
+padded(std::string_view text)
+{
+  PaddedText buffer;
+  buffer.append(text);
+  return buffer;
+}
+
+// Whether the k_input_padding bytes after `text` are zeros, as InputPadding::zeroed promises.
+bool
+zeros_follow(std::string_view text)
+{
+  for (std::size_t i = 0; i < k_input_padding; ++i) {
+    if (text.data()[text.size() + i] != '\0') {
+      return false;
+    }
+  }
+  return true;
+}
+
+TEST(PaddedText, keeps_zeros_after_the_text_as_it_grows)
+{
+  PaddedText text;
+  EXPECT_EQ(text.text(), "");
+  EXPECT_TRUE(zeros_follow(text.text()));
+  text.append("{\"hw\":");
+  EXPECT_EQ(text.text(), "{\"hw\":");
+  EXPECT_TRUE(zeros_follow(text.text()));
+  text.reserve(1000);
+  const std::size_t wrote = text.append_in_place(100, [](char* at, std::size_t count) {
+    std::string(count, 'x').copy(at, count);
+    return std::size_t{3};  // a short read: the rest of the room is not text
+  });
+  EXPECT_EQ(wrote, 3u);
+  EXPECT_EQ(text.text(), "{\"hw\":xxx");
+  EXPECT_TRUE(zeros_follow(text.text()));
+  const std::string long_tail(5000, 'y');  // beyond the reserved room: the buffer moves
+  text.append(long_tail);
+  EXPECT_EQ(text.text(), "{\"hw\":xxx" + long_tail);
+  EXPECT_TRUE(zeros_follow(text.text()));
+}
+
+TEST(read_input, reads_a_zero_padded_text_in_place_as_it_reads_a_copy)
+{
+  JsonParser parser;
+  for (const std::string& input : inputs_of_alternating_shapes()) {
+    const auto copied = read_input(input, "in.json");
+    ASSERT_TRUE(copied) << copied.error().to_string();
+    const PaddedText text = padded(input);
+    const auto in_place = read_input(text.text(), "in.json", {}, {InputPadding::zeroed, &parser});
+    ASSERT_TRUE(in_place) << in_place.error().to_string();
+    EXPECT_GT(in_place->points.size(), 0u);
+    EXPECT_EQ(in_place->points, copied->points);
+    EXPECT_EQ(in_place->findings.size(), copied->findings.size());
+  }
+}
+
+TEST(read_input, reports_a_text_cut_mid_row_as_truncated_when_read_in_place)
+{
+  const std::string rows = test::read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json");
+  const std::string snapshot = test::read_source_file("data/deepseek-v4-gb200-snapshot.json");
+  JsonParser parser;
+  for (const std::string& whole : {runner_array(), runner_file(2), rows, snapshot}) {
+    // Cut after a comma halfway: inside a row, between two of its values (a cut number would read as malformed).
+    const std::string cut = whole.substr(0, whole.find(',', whole.size() / 2) + 1);
+    const auto copied = read_input(cut, "cut.json");
+    ASSERT_FALSE(copied);
+    EXPECT_NE(copied.error().message.find("truncated JSON"), std::string::npos) << copied.error().to_string();
+    // Bytes after the cut text in memory must not be taken for its continuation: the zeros end it.
+    PaddedText text = padded(cut);
+    const auto in_place = read_input(text.text(), "cut.json", {}, {InputPadding::zeroed, &parser});
+    ASSERT_FALSE(in_place);
+    EXPECT_EQ(in_place.error().to_string(), copied.error().to_string());
+  }
+}
+
+TEST(read_input, reads_a_whole_text_after_a_failed_one_with_the_same_parser)
+{
+  JsonParser parser;
+  const std::string whole = runner_array();
+  const PaddedText cut = padded(std::string_view(whole).substr(0, whole.size() - 10));
+  ASSERT_FALSE(read_input(cut.text(), "cut.json", {}, {InputPadding::zeroed, &parser}));
+  const PaddedText text = padded(whole);
+  const auto again = read_input(text.text(), "whole.json", {}, {InputPadding::zeroed, &parser});
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(again->points.size(), 3u);
+}
+
+}  // namespace
+}  // namespace infertrack::formats
