@@ -126,10 +126,13 @@ read_files(std::span<const std::filesystem::path> paths,
   std::vector<domain::Dataset> datasets;
   datasets.reserve(paths.size());
   std::size_t done = 0;
+  // One JSON parser for all the files: a directory of small files allocates its buffers once, not per file.
+  formats::JsonParser parser;
+  const formats::JsonParsing parsing{formats::InputPadding::zeroed, &parser};
   for (const std::filesystem::path& path : paths) {
     // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
     INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
-      INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(file.content, file.name, defaults));
+      INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(file.content.text(), file.name, defaults, parsing));
       prepare_dataset(dataset);
       datasets.push_back(std::move(dataset));
       return {};

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/formats/padded_text.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <filesystem>
@@ -8,12 +9,13 @@
 
 namespace infertrack::app {
 
-// One file to read: the name diagnostics give it and its bytes. A file inside a zip archive is named
+// One file to read: the name diagnostics give it and its bytes, followed by the zeros that let the JSON readers
+// parse them in place (formats::InputPadding::zeroed). A file inside a zip archive is named
 // `archive.zip/entry`, one inside a directory by its path.
 struct InputFile
 {
   std::string name;
-  std::string content;
+  formats::PaddedText content;
 };
 
 using OnInputFile = std::function<util::Result<void>(InputFile& file)>;

@@ -1,0 +1,117 @@
+// read_files reads every file of a directory into a zero-padded buffer and parses it in place with one JSON
+// parser for all of them: the points and refusals must be those of reading each file on its own.
+#include "infertrack/app/ingest.hpp"
+#include "infertrack/formats/input_format.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace infertrack::app {
+namespace {
+
+std::string
+source_file(const std::string& relative)
+{
+  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/" + relative, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+std::string
+runner_file(const std::string& name)
+{
+  return source_file("tests/cases/runner/dsv4-runs/" + name);
+}
+
+const std::string k_gb200_trt = "agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json";
+const std::string k_mi355x = "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json";
+const std::string k_agentic = "agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json";
+
+// What read_files makes of one file's `content`, read on its own with a copying parse and a parser of its own.
+domain::Dataset
+read_alone(const std::string& content, const std::string& name)
+{
+  auto dataset = formats::read_input(content, name);
+  EXPECT_TRUE(dataset) << dataset.error().to_string();
+  if (!dataset) {
+    return {};
+  }
+  prepare_dataset(*dataset);
+  return std::move(*dataset);
+}
+
+TEST(read_files, reads_a_directory_of_alternating_shapes_as_each_file_alone)
+{
+  const test::TempDir dir;
+  // Path order: a runner object, a snapshot, a runner array, API rows, a CSV, a large runner array, a small
+  // runner object again (the parser's buffers were sized for the large one).
+  const std::string big_array = "[" + runner_file(k_gb200_trt) + "," + runner_file(k_mi355x) + "]";
+  const std::vector<std::pair<std::string, std::string>> files = {
+    {"a.json", runner_file(k_agentic)},
+    {"b.json", source_file("data/deepseek-v4-gb200-snapshot.json")},
+    {"c.json", "[" + runner_file(k_mi355x) + "]"},
+    {"d.json", source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json")},
+    {"e.csv", source_file("data/mi355x-dsv4-pro-published.csv")},
+    {"f.json", big_array},
+    {"g.json", runner_file(k_gb200_trt)},
+  };
+  for (const auto& [name, content] : files) {
+    dir.write(name, content);
+  }
+  const std::filesystem::path paths[] = {dir.path()};
+  const auto datasets = read_files(paths);
+  ASSERT_TRUE(datasets) << datasets.error().to_string();
+  ASSERT_EQ(datasets->size(), files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string name = dir.file(files[i].first).string();
+    const domain::Dataset alone = read_alone(files[i].second, name);
+    EXPECT_EQ((*datasets)[i].source, name);
+    EXPECT_GT((*datasets)[i].points.size(), 0u) << name;
+    EXPECT_EQ((*datasets)[i].points, alone.points) << name;
+    EXPECT_EQ((*datasets)[i].findings.size(), alone.findings.size()) << name;
+  }
+}
+
+TEST(read_files, reports_a_file_cut_mid_row_after_good_ones_as_truncated)
+{
+  const test::TempDir dir;
+  dir.write("a.json", runner_file(k_agentic));
+  const std::string array = "[" + runner_file(k_gb200_trt) + "," + runner_file(k_mi355x) + "]";
+  // After a comma inside the second row, between two of its values.
+  const std::string cut = array.substr(0, array.find(',', array.size() * 3 / 4) + 1);
+  dir.write("b.json", cut);
+  const std::filesystem::path paths[] = {dir.path()};
+  const auto datasets = read_files(paths);
+  ASSERT_FALSE(datasets);
+  const auto alone = formats::read_input(cut, dir.file("b.json").string());
+  ASSERT_FALSE(alone);
+  EXPECT_EQ(datasets.error().to_string(), alone.error().to_string());
+  EXPECT_EQ(datasets.error().to_string(),
+            dir.file("b.json").string()
+              + ":rows[1]:p90_ttft: truncated JSON (got the end of the input inside an object or array, expected its "
+                "closing bracket)");
+}
+
+TEST(read_files, reads_a_zip_archive_entry_by_entry_as_its_directory)
+{
+  const std::filesystem::path cases = std::filesystem::path(INFERTRACK_SOURCE_DIR) / "tests/cases/runner";
+  const std::filesystem::path zip[] = {cases / "dsv4-runs.zip"};
+  const std::filesystem::path directory[] = {cases / "dsv4-runs"};
+  const auto zipped = read_files(zip);
+  const auto listed = read_files(directory);
+  ASSERT_TRUE(zipped) << zipped.error().to_string();
+  ASSERT_TRUE(listed) << listed.error().to_string();
+  ASSERT_EQ(zipped->size(), listed->size());
+  for (std::size_t i = 0; i < zipped->size(); ++i) {
+    EXPECT_EQ((*zipped)[i].points, (*listed)[i].points) << (*zipped)[i].source;
+  }
+}
+
+}  // namespace
+}  // namespace infertrack::app
