@@ -89,10 +89,15 @@ varied_points(std::uint32_t seed)
 }
 
 // The history worked out the plain way: each run date's curve from build_curves alone, read with
-// interpolate_curve, the factor against the first run with a value computed from its definition.
+// interpolate_curve, the factor against the first run with a value computed from its definition. Each
+// curve's points in listing order (concurrency, then result id), as a store gives them: build_curves keeps
+// the first of identical points, and a history keeps the first in listing order whatever its input order.
 std::vector<HistorySeries>
-plain_history(const std::vector<BenchmarkPoint>& points, const HistoryOptions& options)
+plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
 {
+  std::stable_sort(points.begin(), points.end(), [](const BenchmarkPoint& a, const BenchmarkPoint& b) {
+    return std::tie(a.concurrency, a.result_id) < std::tie(b.concurrency, b.result_id);
+  });
   std::set<ConfigGroupKey> configurations;
   for (const BenchmarkPoint& point : points) {
     configurations.insert(config_group_of(point).without_date());
@@ -287,6 +292,126 @@ TEST(HistoryFrontiers, GroupByGroupAsOfADateIsThePlainComputationOfThoseRuns)
       expect_same_history(read_history(frontiers, options), plain_history(kept, options));
     }
   }
+}
+
+// Every configuration, run, knot, result id and run link of two sets of frontiers.
+void
+expect_same_frontiers(const HistoryFrontiers& actual, const HistoryFrontiers& expected)
+{
+  ASSERT_EQ(actual.configuration_count(), expected.configuration_count());
+  for (std::size_t c = 0; c < expected.configuration_count(); ++c) {
+    SCOPED_TRACE(expected.configuration(c).label());
+    EXPECT_EQ(actual.configuration(c), expected.configuration(c));
+    EXPECT_EQ(actual.basis(c), expected.basis(c));
+    ASSERT_EQ(actual.run_count(c), expected.run_count(c));
+    for (std::size_t r = 0; r < expected.run_count(c); ++r) {
+      const HistoryFrontiers::RunFrontier got = actual.run(c, r);
+      const HistoryFrontiers::RunFrontier want = expected.run(c, r);
+      SCOPED_TRACE(expected.date(want.date));
+      EXPECT_EQ(actual.date(got.date), expected.date(want.date));
+      EXPECT_EQ(std::vector<double>(got.interactivity.begin(), got.interactivity.end()),
+                std::vector<double>(want.interactivity.begin(), want.interactivity.end()));
+      EXPECT_EQ(std::vector<double>(got.throughput.begin(), got.throughput.end()),
+                std::vector<double>(want.throughput.begin(), want.throughput.end()));
+      ASSERT_EQ(got.interactivity.size(), want.interactivity.size());
+      for (std::uint32_t k = 0; k < want.interactivity.size(); ++k) {
+        EXPECT_EQ(actual.result_id(got.first_knot + k), expected.result_id(want.first_knot + k));
+        EXPECT_EQ(actual.run_url(got.first_knot + k), expected.run_url(want.first_knot + k));
+      }
+    }
+  }
+}
+
+bool
+listed_before(const BenchmarkPoint& a, const BenchmarkPoint& b)
+{
+  return std::tie(a.model, a.hardware, a.framework, a.precision, a.spec_method, a.disaggregated, a.workload,
+                  a.date, a.concurrency, a.result_id) < std::tie(b.model, b.hardware, b.framework, b.precision,
+                                                                 b.spec_method, b.disaggregated, b.workload,
+                                                                 b.date, b.concurrency, b.result_id);
+}
+
+// What a store's table read does: samples one at a time, in whatever order the rows are, each viewing a
+// buffer that the next row overwrites.
+TEST(HistoryFrontiers, BuilderFedShuffledSamplesBuildsWhatAddBuildsFromTheListing)
+{
+  std::size_t identical = 0; // pairs of identical points in one run, where the order could have mattered
+  for (std::uint32_t seed = 1; seed <= 10; ++seed) {
+    std::vector<BenchmarkPoint> points = varied_points(seed);
+    std::mt19937 random(seed);
+    for (BenchmarkPoint& point : points) {
+      point.concurrency = std::uniform_int_distribution<int>(0, 2)(random) * 16; // ties on it too
+    }
+    std::vector<BenchmarkPoint> listed = points;
+    std::sort(listed.begin(), listed.end(), listed_before);
+    for (std::size_t i = 1; i < listed.size(); ++i) {
+      for (std::size_t j = i; j-- > 0 && listed[j].date == listed[i].date;) {
+        identical += configuration_of(listed[j]) == configuration_of(listed[i]) &&
+                     listed[j].interactivity_median == listed[i].interactivity_median &&
+                     listed[j].per_gpu_tps == listed[i].per_gpu_tps;
+      }
+    }
+    for (const auto basis : {std::optional<InteractivityBasis>{}, std::optional(InteractivityBasis::median_tpot)}) {
+      for (const ThroughputMetric metric : {ThroughputMetric::total, ThroughputMetric::output}) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        HistoryFrontiers expected(basis, metric);
+        expected.add(listed);
+        HistoryFrontiers sampled(basis, metric);
+        HistoryFrontiers::Builder builder(sampled);
+        BenchmarkPoint row; // the read buffer
+        for (const BenchmarkPoint& point : points) {
+          row = point;
+          builder.add(frontier_sample_of(row, metric));
+        }
+        row = BenchmarkPoint{};
+        builder.finish();
+        expect_same_frontiers(sampled, expected);
+        ASSERT_GT(sampled.configuration_count(), 0u);
+      }
+    }
+  }
+  EXPECT_GT(identical, 0u);
+}
+
+TEST(HistoryFrontiers, OfIdenticalPointsKeepsTheFirstInListingOrderWhateverTheInputOrder)
+{
+  std::vector<BenchmarkPoint> points;
+  for (const auto& [id, concurrency] : {std::tuple{"c", 8}, std::tuple{"b", 16}, std::tuple{"a", 16}}) {
+    BenchmarkPoint p;
+    p.result_id = id;
+    p.concurrency = concurrency;
+    p.model = "DeepSeek-V4-Pro";
+    p.hardware = "gb200";
+    p.workload = "8192/1024";
+    p.date = "2026-05-01";
+    p.interactivity_median = 10;
+    p.per_gpu_tps.total = 100;
+    p.run_url = std::string("https://example.test/runs/") + id;
+    points.push_back(p);
+  }
+  points.back().concurrency = 4; // "a" at 4: the first listed
+  std::sort(points.begin(), points.end(), [](const BenchmarkPoint& a, const BenchmarkPoint& b) {
+    return a.result_id < b.result_id;
+  });
+  do {
+    HistoryFrontiers frontiers(std::nullopt, ThroughputMetric::total);
+    frontiers.add(points);
+    ASSERT_EQ(frontiers.configuration_count(), 1u);
+    const HistoryFrontiers::RunFrontier run = frontiers.run(0, 0);
+    ASSERT_EQ(run.interactivity.size(), 1u);
+    EXPECT_EQ(frontiers.result_id(run.first_knot), "a");
+    EXPECT_EQ(frontiers.run_url(run.first_knot), "https://example.test/runs/a");
+  } while (std::next_permutation(points.begin(), points.end(), [](const BenchmarkPoint& a, const BenchmarkPoint& b) {
+    return a.result_id < b.result_id;
+  }));
+  points[0].concurrency = 16; // "a" and "b" both at 16, "c" at 8: "c"
+  HistoryFrontiers frontiers(std::nullopt, ThroughputMetric::total);
+  frontiers.add(points);
+  EXPECT_EQ(frontiers.result_id(frontiers.run(0, 0).first_knot), "c");
+  points[2].concurrency = 16; // all at 16: the smallest result id
+  HistoryFrontiers all_equal(std::nullopt, ThroughputMetric::total);
+  all_equal.add(points);
+  EXPECT_EQ(all_equal.result_id(all_equal.run(0, 0).first_knot), "a");
 }
 
 TEST(HistoryFrontiers, KeepsOnlyFrontierKnotsAndSharesARunsLink)

@@ -7,51 +7,49 @@
 #include <algorithm>
 #include <cmath>
 #include <compare>
+#include <deque>
 #include <limits>
-#include <map>
 #include <numeric>
+#include <string>
 #include <unordered_map>
 
 namespace infertrack::domain {
 namespace {
 
-bool
-usable(std::optional<double> value)
-{
-  return value && std::isfinite(*value);
-}
+constexpr std::uint32_t k_none = std::numeric_limits<std::uint32_t>::max();
+// An absent value in a SampleSummary: like a non-finite one, no frontier can use it.
+constexpr double k_absent = std::numeric_limits<double>::quiet_NaN();
 
-constexpr std::uint32_t k_no_link = std::numeric_limits<std::uint32_t>::max();
-
-// What a run's frontier needs of one point, read in one sequential pass over the (large) points: going back to
-// a point later would cost a cache miss for every field. The result id is copied into one block of text in
-// the same pass for that reason.
-struct PointSummary
+// What a run's frontier needs of one sample, kept from the pass over the samples: going back to a point
+// later would cost a cache miss for every field, and a store's sample is gone once read. Its result id is
+// the builder's text of the same number. 40 bytes, as a history may be made of a million samples.
+struct SampleSummary
 {
   std::uint32_t run = 0;
-  std::uint32_t id_begin = 0; // the result id in the pass's text block
-  std::uint32_t id_size = 0;
-  std::uint32_t run_url = k_no_link; // in the pass's links
-  std::optional<double> p90;
-  std::optional<double> median;
-  std::optional<double> value;
+  std::uint32_t link = k_none; // the builder's text of its run link
+  std::int64_t concurrency = 0;
+  double p90 = k_absent;
+  double median = k_absent;
+  double value = k_absent;
+};
+static_assert(sizeof(SampleSummary) == 40);
+
+// One configuration measured on one date, among the samples of one builder.
+struct SampledRun
+{
+  std::uint32_t configuration = 0;
+  std::uint32_t date = 0;  // date id, then its rank (oldest first)
+  std::uint32_t begin = 0; // its samples in run order
+  std::uint32_t end = 0;
+  std::uint32_t link = k_none; // its last sample's link: the samples of one run usually share one
 };
 
-// One configuration measured on one date, among the points of one add().
-struct PointRun
+struct SampledConfiguration
 {
-  std::size_t configuration = 0;
-  std::size_t date = 0;  // date id, then its rank (oldest first)
-  std::size_t begin = 0; // its points in the run-ordered summaries
-  std::size_t end = 0;
-};
-
-struct PointConfiguration
-{
-  ConfigurationView view;
-  std::size_t first_point = 0;
+  ConfigGroupKey key; // date empty
+  ConfigurationView view; // of key
   bool all_have_p90 = true;
-  std::vector<std::size_t> runs;
+  std::vector<std::uint32_t> runs;
 };
 
 // A std::map node beside its key and value: three pointers and a colour, rounded up.
@@ -62,6 +60,31 @@ narrow(std::size_t value)
 {
   INFERTRACK_ASSERT(value < std::numeric_limits<std::uint32_t>::max());
   return static_cast<std::uint32_t>(value);
+}
+
+double
+value_or_absent(std::optional<double> value)
+{
+  return value ? *value : k_absent;
+}
+
+ConfigGroupKey
+key_of(const ConfigurationView& view)
+{
+  return {std::string(view.model),
+          std::string(view.hardware),
+          std::string(view.framework),
+          std::string(view.precision),
+          std::string(view.spec_method),
+          view.disaggregated,
+          std::string(view.workload),
+          {}};
+}
+
+ConfigurationView
+view_of(const ConfigGroupKey& key)
+{
+  return {key.model, key.hardware, key.framework, key.precision, key.spec_method, key.disaggregated, key.workload};
 }
 
 }  // namespace
@@ -90,22 +113,41 @@ HistoryFrontiers::run_url(std::uint32_t knot) const
   if (id == k_no_text) {
     return std::nullopt;
   }
-  return text(id);
-}
-
-std::string_view
-HistoryFrontiers::text(std::uint32_t id) const
-{
-  const std::uint32_t begin = id == 0 ? 0 : m_text_ends[id - 1];
-  return std::string_view(m_text).substr(begin, m_text_ends[id] - begin);
+  return m_texts[id];
 }
 
 std::uint32_t
-HistoryFrontiers::add_text(std::string_view text)
+HistoryFrontiers::TextBlock::add(std::string_view text)
 {
   m_text += text;
-  m_text_ends.push_back(narrow(m_text.size()));
-  return narrow(m_text_ends.size() - 1);
+  m_ends.push_back(narrow(m_text.size()));
+  return narrow(m_ends.size() - 1);
+}
+
+std::string_view
+HistoryFrontiers::TextBlock::operator[](std::uint32_t id) const
+{
+  const std::uint32_t begin = id == 0 ? 0 : m_ends[id - 1];
+  return std::string_view(m_text).substr(begin, m_ends[id] - begin);
+}
+
+void
+HistoryFrontiers::TextBlock::reserve(std::size_t texts)
+{
+  m_ends.reserve(texts);
+}
+
+void
+HistoryFrontiers::TextBlock::shrink_to_fit()
+{
+  m_text.shrink_to_fit();
+  m_ends.shrink_to_fit();
+}
+
+std::size_t
+HistoryFrontiers::TextBlock::size_bytes() const
+{
+  return m_text.capacity() + m_ends.capacity() * sizeof(std::uint32_t);
 }
 
 std::uint32_t
@@ -130,8 +172,7 @@ HistoryFrontiers::shrink_to_fit()
   m_throughput.shrink_to_fit();
   m_result_ids.shrink_to_fit();
   m_run_urls.shrink_to_fit();
-  m_text.shrink_to_fit();
-  m_text_ends.shrink_to_fit();
+  m_texts.shrink_to_fit();
   m_dates.shrink_to_fit();
 }
 
@@ -141,9 +182,8 @@ HistoryFrontiers::size_bytes() const
   std::size_t bytes = sizeof(*this) + m_configurations.capacity() * sizeof(Configuration) +
                       m_runs.capacity() * sizeof(Run) +
                       (m_interactivity.capacity() + m_throughput.capacity()) * sizeof(double) +
-                      (m_result_ids.capacity() + m_run_urls.capacity() + m_text_ends.capacity()) *
-                        sizeof(std::uint32_t) +
-                      m_text.capacity() + m_dates.capacity() * sizeof(std::string) +
+                      (m_result_ids.capacity() + m_run_urls.capacity()) * sizeof(std::uint32_t) +
+                      m_texts.size_bytes() + m_dates.capacity() * sizeof(std::string) +
                       m_date_ids.size() * (sizeof(std::string) + sizeof(std::uint32_t));
   // Heap text of the keys and dates beyond what short strings hold inline.
   const auto heap = [](const std::string& text) { return text.capacity() > 15 ? text.capacity() + 1 : 0; };
@@ -161,166 +201,217 @@ HistoryFrontiers::size_bytes() const
 void
 HistoryFrontiers::add(std::span<const BenchmarkPoint> points)
 {
-  // One pass: configuration, date and run ids. Stores return points ordered by configuration and date, so
-  // the previous point's ids are tried before any hash lookup.
-  std::unordered_map<ConfigurationView, std::size_t, ConfigurationHash> configuration_ids;
-  std::unordered_map<std::string_view, std::size_t> date_ids;
-  std::unordered_map<std::uint64_t, std::size_t> run_ids;
-  std::vector<PointConfiguration> configurations;
-  std::vector<std::string_view> dates;
-  std::vector<PointRun> runs;
-  std::vector<PointSummary> summaries;
-  summaries.reserve(points.size());
-  std::string ids;
-  // Run links, each read once in this pass: the points of one run usually share one, and reading them while
-  // building the frontiers would cost a cache miss per knot.
-  std::vector<std::string_view> links;
-  std::optional<ConfigurationView> last_configuration;
-  std::size_t configuration_id = 0;
-  std::optional<std::string_view> last_date;
-  std::size_t date_id = 0;
-  std::size_t run_id = 0;
-  bool grouped = true; // each run's points already contiguous, as a store returns them
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const BenchmarkPoint& point = points[i];
-    const ConfigurationView view = configuration_of(point);
-    bool same_run = true;
-    if (!last_configuration || *last_configuration != view) {
-      const auto [found, added] = configuration_ids.try_emplace(view, configurations.size());
-      if (added) {
-        configurations.push_back({view, i, true, {}});
-      }
-      configuration_id = found->second;
-      last_configuration = view;
-      same_run = false;
-    }
-    if (!last_date || *last_date != point.date) {
-      const auto [found, added] = date_ids.try_emplace(point.date, dates.size());
-      if (added) {
-        dates.push_back(found->first);
-      }
-      date_id = found->second;
-      last_date = point.date;
-      same_run = false;
-    }
-    if (!same_run || runs.empty()) {
-      const std::uint64_t key = (static_cast<std::uint64_t>(configuration_id) << 32) | date_id;
-      const auto [found, added] = run_ids.try_emplace(key, runs.size());
-      if (added) {
-        runs.push_back({configuration_id, date_id, 0, 0});
-        configurations[configuration_id].runs.push_back(found->second);
-      }
-      grouped = grouped && (added || found->second == run_id);
-      run_id = found->second;
-    }
-    configurations[configuration_id].all_have_p90 =
-      configurations[configuration_id].all_have_p90 && point.interactivity_p90.has_value();
-    ++runs[run_id].end; // a count until the offsets below
-    std::uint32_t link = k_no_link;
-    if (point.run_url) {
-      if (links.empty() || links.back() != *point.run_url) {
-        links.emplace_back(*point.run_url);
-      }
-      link = narrow(links.size() - 1);
-    }
-    summaries.push_back({narrow(run_id),
-                         narrow(ids.size()),
-                         narrow(point.result_id.size()),
-                         link,
-                         point.interactivity_p90,
-                         point.interactivity_median,
-                         metric_of(point.per_gpu_tps, m_metric)});
-    ids += point.result_id;
+  Builder builder(*this);
+  builder.reserve(points.size());
+  for (const BenchmarkPoint& point : points) {
+    builder.add(frontier_sample_of(point, m_metric));
   }
+  builder.finish();
+}
 
-  // Counting sort by run (each run's points contiguous, in input order), unless they already are.
-  std::size_t offset = 0;
-  for (PointRun& run : runs) {
-    const std::size_t count = run.end;
+// What the builder keeps until finish(): every sample's summary and result id, and ids for the
+// configurations, dates and runs seen. Samples usually come grouped (a store's listing by run, its table by
+// ingest), so the previous sample's ids are tried before any hash lookup.
+struct HistoryFrontiers::Builder::Samples
+{
+  std::deque<SampledConfiguration> configurations; // a deque: the ids' keys view the configurations' own
+  std::unordered_map<ConfigurationView, std::uint32_t, ConfigurationHash> configuration_ids;
+  std::deque<std::string> dates;
+  std::unordered_map<std::string_view, std::uint32_t> date_ids;
+  std::unordered_map<std::uint64_t, std::uint32_t> run_ids; // configuration id << 32 | date id
+  std::vector<SampledRun> runs;
+  std::vector<SampleSummary> summaries;
+  TextBlock result_ids; // sample k's is text k
+  TextBlock links;
+  std::uint32_t configuration = k_none; // the previous sample's
+  std::uint32_t date = k_none;
+  std::uint32_t run = k_none;
+  bool grouped = true; // each run's samples contiguous so far
+};
+
+HistoryFrontiers::Builder::Builder(HistoryFrontiers& frontiers)
+  : m_frontiers(frontiers),
+    m_samples(std::make_unique<Samples>())
+{
+}
+
+HistoryFrontiers::Builder::~Builder() = default;
+
+void
+HistoryFrontiers::Builder::reserve(std::size_t samples)
+{
+  m_samples->summaries.reserve(samples);
+  m_samples->result_ids.reserve(samples);
+}
+
+void
+HistoryFrontiers::Builder::add(const FrontierSample& sample)
+{
+  Samples& s = *m_samples;
+  bool same_run = s.run != k_none;
+  if (s.configuration == k_none || s.configurations[s.configuration].view != sample.configuration) {
+    const auto found = s.configuration_ids.find(sample.configuration);
+    if (found != s.configuration_ids.end()) {
+      s.configuration = found->second;
+    } else {
+      s.configuration = narrow(s.configurations.size());
+      SampledConfiguration& added = s.configurations.emplace_back();
+      added.key = key_of(sample.configuration);
+      added.view = view_of(added.key);
+      s.configuration_ids.emplace(added.view, s.configuration);
+    }
+    same_run = false;
+  }
+  if (s.date == k_none || s.dates[s.date] != sample.date) {
+    const auto found = s.date_ids.find(sample.date);
+    if (found != s.date_ids.end()) {
+      s.date = found->second;
+    } else {
+      s.date = narrow(s.dates.size());
+      s.date_ids.emplace(s.dates.emplace_back(sample.date), s.date);
+    }
+    same_run = false;
+  }
+  if (!same_run) {
+    const std::uint64_t key = (static_cast<std::uint64_t>(s.configuration) << 32) | s.date;
+    const auto [found, added] = s.run_ids.try_emplace(key, narrow(s.runs.size()));
+    if (added) {
+      s.runs.push_back({s.configuration, s.date, 0, 0, k_none});
+      s.configurations[s.configuration].runs.push_back(found->second);
+    }
+    s.grouped = s.grouped && (added || found->second == s.run);
+    s.run = found->second;
+  }
+  SampledConfiguration& configuration = s.configurations[s.configuration];
+  configuration.all_have_p90 = configuration.all_have_p90 && sample.interactivity_p90.has_value();
+  SampledRun& run = s.runs[s.run];
+  ++run.end; // a count until finish()
+  if (sample.run_url && (run.link == k_none || s.links[run.link] != *sample.run_url)) {
+    run.link = s.links.add(*sample.run_url);
+  }
+  s.summaries.push_back({s.run,
+                         sample.run_url ? run.link : k_none,
+                         sample.concurrency,
+                         value_or_absent(sample.interactivity_p90),
+                         value_or_absent(sample.interactivity_median),
+                         value_or_absent(sample.throughput)});
+  s.result_ids.add(sample.result_id);
+}
+
+void
+HistoryFrontiers::Builder::finish()
+{
+  Samples& s = *m_samples;
+  HistoryFrontiers& frontiers = m_frontiers;
+
+  // Each run's samples in input order: their positions in `by_run` (a counting sort), unless they already
+  // come so.
+  std::uint32_t offset = 0;
+  for (SampledRun& run : s.runs) {
+    const std::uint32_t count = run.end;
     run.begin = offset;
-    run.end = grouped ? offset + count : offset;
+    run.end = s.grouped ? offset + count : offset;
     offset += count;
   }
-  if (!grouped) {
-    std::vector<PointSummary> by_run(summaries.size());
-    for (const PointSummary& summary : summaries) {
-      by_run[runs[summary.run].end++] = summary;
+  std::vector<std::uint32_t> by_run;
+  if (!s.grouped) {
+    by_run.resize(s.summaries.size());
+    for (std::uint32_t i = 0; i < s.summaries.size(); ++i) {
+      by_run[s.runs[s.summaries[i].run].end++] = i;
     }
-    summaries.swap(by_run);
   }
 
   // Date ranks (YYYY-MM-DD: text order is time order) and the frontiers' own date ids.
-  std::vector<std::size_t> by_date(dates.size());
-  std::iota(by_date.begin(), by_date.end(), std::size_t{0});
-  std::sort(by_date.begin(), by_date.end(), [&](std::size_t a, std::size_t b) { return dates[a] < dates[b]; });
-  std::vector<std::size_t> rank_of(dates.size());
-  std::vector<std::uint32_t> date_of_rank(dates.size());
-  for (std::size_t rank = 0; rank < by_date.size(); ++rank) {
+  std::vector<std::uint32_t> by_date(s.dates.size());
+  std::iota(by_date.begin(), by_date.end(), std::uint32_t{0});
+  std::sort(by_date.begin(), by_date.end(), [&](std::uint32_t a, std::uint32_t b) { return s.dates[a] < s.dates[b]; });
+  std::vector<std::uint32_t> rank_of(s.dates.size());
+  std::vector<std::uint32_t> date_of_rank(s.dates.size());
+  for (std::uint32_t rank = 0; rank < by_date.size(); ++rank) {
     rank_of[by_date[rank]] = rank;
-    date_of_rank[rank] = stored_date(dates[by_date[rank]]);
+    date_of_rank[rank] = frontiers.stored_date(s.dates[by_date[rank]]);
   }
-  for (PointRun& run : runs) {
+  for (SampledRun& run : s.runs) {
     run.date = rank_of[run.date];
   }
 
-  std::vector<std::size_t> order(configurations.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return configurations[a].view < configurations[b].view;
+  std::vector<std::uint32_t> order(s.configurations.size());
+  std::iota(order.begin(), order.end(), std::uint32_t{0});
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return s.configurations[a].view < s.configurations[b].view;
   });
 
-  std::vector<std::uint32_t> link_texts(links.size(), k_no_text); // link -> text id, once one is stored
+  // Of identical points pareto_frontier keeps the first: listing order makes it the same whatever order
+  // the samples came in (the input position only breaks ties of points given twice).
+  const auto listed_before = [&](std::uint32_t a, std::uint32_t b) {
+    const std::int64_t ca = s.summaries[a].concurrency;
+    const std::int64_t cb = s.summaries[b].concurrency;
+    if (ca != cb) {
+      return ca < cb;
+    }
+    const int ids = s.result_ids[a].compare(s.result_ids[b]);
+    return ids != 0 ? ids < 0 : a < b;
+  };
+  std::vector<std::uint32_t> link_texts(s.links.count(), k_no_text); // link -> text id, once one is stored
   // Reused between runs so that many small runs allocate little.
-  std::vector<const PointSummary*> kept;
+  std::vector<std::uint32_t> kept;
   std::vector<PlanePoint> plane;
-  for (const std::size_t c : order) {
-    PointConfiguration& configuration = configurations[c];
-    std::sort(configuration.runs.begin(), configuration.runs.end(), [&](std::size_t a, std::size_t b) {
-      return runs[a].date < runs[b].date;
+  for (const std::uint32_t c : order) {
+    SampledConfiguration& configuration = s.configurations[c];
+    std::sort(configuration.runs.begin(), configuration.runs.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return s.runs[a].date < s.runs[b].date;
     });
-    const InteractivityBasis basis = m_basis.value_or(configuration.all_have_p90 ? InteractivityBasis::p90_itl
-                                                                                 : InteractivityBasis::median_tpot);
-    const std::size_t first_run = m_runs.size();
-    for (const std::size_t r : configuration.runs) {
+    const InteractivityBasis basis =
+      frontiers.m_basis.value_or(configuration.all_have_p90 ? InteractivityBasis::p90_itl
+                                                            : InteractivityBasis::median_tpot);
+    const auto x_of = [&](const SampleSummary& summary) {
+      return basis == InteractivityBasis::p90_itl ? summary.p90 : summary.median;
+    };
+    const std::uint32_t first_run = narrow(frontiers.m_runs.size());
+    for (const std::uint32_t r : configuration.runs) {
       kept.clear();
-      plane.clear();
-      for (std::size_t s = runs[r].begin; s < runs[r].end; ++s) {
-        const PointSummary& member = summaries[s];
-        const std::optional<double> x = basis == InteractivityBasis::p90_itl ? member.p90 : member.median;
-        if (usable(x) && usable(member.value)) {
-          kept.push_back(&member);
-          plane.push_back({*x, *member.value});
+      for (std::uint32_t position = s.runs[r].begin; position < s.runs[r].end; ++position) {
+        const std::uint32_t i = s.grouped ? position : by_run[position];
+        if (std::isfinite(x_of(s.summaries[i])) && std::isfinite(s.summaries[i].value)) {
+          kept.push_back(i);
         }
       }
       if (kept.empty()) {
         continue; // no point of the run has the basis and the metric
       }
+      if (!std::is_sorted(kept.begin(), kept.end(), listed_before)) {
+        std::sort(kept.begin(), kept.end(), listed_before);
+      }
+      plane.clear();
+      for (const std::uint32_t i : kept) {
+        plane.push_back({x_of(s.summaries[i]), s.summaries[i].value});
+      }
       // Interactivity and throughput both higher-better: the upper-right frontier, sorted by interactivity.
       const std::vector<std::size_t> front = pareto_frontier(plane, {Preference::higher, Preference::higher});
-      const std::uint32_t first_knot = narrow(m_interactivity.size());
+      const std::uint32_t first_knot = narrow(frontiers.m_interactivity.size());
       for (const std::size_t k : front) {
-        const PointSummary& member = *kept[k];
-        m_interactivity.push_back(plane[k].x);
-        m_throughput.push_back(plane[k].y);
-        m_result_ids.push_back(add_text(std::string_view(ids).substr(member.id_begin, member.id_size)));
+        const SampleSummary& member = s.summaries[kept[k]];
+        frontiers.m_interactivity.push_back(plane[k].x);
+        frontiers.m_throughput.push_back(plane[k].y);
+        frontiers.m_result_ids.push_back(frontiers.m_texts.add(s.result_ids[kept[k]]));
         std::uint32_t url = k_no_text;
-        if (member.run_url != k_no_link) {
-          if (link_texts[member.run_url] == k_no_text) {
-            link_texts[member.run_url] = add_text(links[member.run_url]);
+        if (member.link != k_none) {
+          if (link_texts[member.link] == k_no_text) {
+            link_texts[member.link] = frontiers.m_texts.add(s.links[member.link]);
           }
-          url = link_texts[member.run_url];
+          url = link_texts[member.link];
         }
-        m_run_urls.push_back(url);
+        frontiers.m_run_urls.push_back(url);
       }
-      m_runs.push_back({date_of_rank[runs[r].date], first_knot, narrow(m_interactivity.size())});
+      frontiers.m_runs.push_back(
+        {date_of_rank[s.runs[r].date], first_knot, narrow(frontiers.m_interactivity.size())});
     }
-    if (m_runs.size() > first_run) {
-      m_configurations.push_back({config_group_of(points[configuration.first_point]).without_date(),
-                                  basis,
-                                  narrow(first_run),
-                                  narrow(m_runs.size())});
+    if (frontiers.m_runs.size() > first_run) {
+      frontiers.m_configurations.push_back(
+        {std::move(configuration.key), basis, first_run, narrow(frontiers.m_runs.size())});
     }
   }
+  m_samples = std::make_unique<Samples>();
 }
 
 }  // namespace infertrack::domain

@@ -2,12 +2,14 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/config_group.hpp"
+#include "infertrack/domain/frontier_sample.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,9 +38,12 @@ public:
   // median) of the `metric` throughput, as build_history reads them.
   HistoryFrontiers(std::optional<InteractivityBasis> basis, ThroughputMetric metric);
 
+  class Builder;
+
   // Adds the configurations of `points` (any order), ordered among themselves. The caller keeps the order
   // between calls: build a configuration's frontiers from all its points in one call, and add
-  // configurations in ConfigGroupKey order.
+  // configurations in ConfigGroupKey order. Of several identical points (same basis and metric values) a
+  // frontier keeps the first in listing order (concurrency, then result id), whatever the input order.
   void add(std::span<const BenchmarkPoint> points);
 
   std::optional<InteractivityBasis> basis_option() const { return m_basis; }
@@ -54,7 +59,7 @@ public:
 
   std::size_t date_count() const { return m_dates.size(); }
   const std::string& date(std::uint32_t id) const { return m_dates[id]; } // YYYY-MM-DD
-  std::string_view result_id(std::uint32_t knot) const { return text(m_result_ids[knot]); }
+  std::string_view result_id(std::uint32_t knot) const { return m_texts[m_result_ids[knot]]; }
   std::optional<std::string_view> run_url(std::uint32_t knot) const;
 
   // Frees the room add() keeps for more runs, for frontiers that are kept rather than read once.
@@ -65,6 +70,22 @@ public:
 
 private:
   static constexpr std::uint32_t k_no_text = UINT32_MAX;
+
+  // Texts appended into one block, each named by its number: no allocation per text.
+  class TextBlock
+  {
+  public:
+    std::uint32_t add(std::string_view text);
+    std::string_view operator[](std::uint32_t id) const;
+    std::size_t count() const { return m_ends.size(); }
+    void reserve(std::size_t texts);
+    void shrink_to_fit();
+    std::size_t size_bytes() const; // capacities
+
+  private:
+    std::string m_text;
+    std::vector<std::uint32_t> m_ends; // text k is m_text[end of k - 1, end of k)
+  };
 
   struct Configuration
   {
@@ -80,8 +101,6 @@ private:
     std::uint32_t end_knot = 0;
   };
 
-  std::string_view text(std::uint32_t id) const;
-  std::uint32_t add_text(std::string_view text);
   std::uint32_t stored_date(std::string_view date);
 
   std::optional<InteractivityBasis> m_basis;
@@ -92,10 +111,33 @@ private:
   std::vector<double> m_throughput;
   std::vector<std::uint32_t> m_result_ids; // text ids
   std::vector<std::uint32_t> m_run_urls;   // text ids; a run's knots of one workflow run share one
-  std::string m_text;
-  std::vector<std::uint32_t> m_text_ends; // text k is m_text[end of k - 1, end of k)
+  TextBlock m_texts;
   std::vector<std::string> m_dates;
   std::map<std::string, std::uint32_t, std::less<>> m_date_ids;
+};
+
+// Adds configurations to a HistoryFrontiers from samples fed one at a time, in any order: what add() does
+// for points in memory, for samples read from a store without holding them. It keeps what the frontiers
+// need of each sample (about 50 bytes, its result id and its run's link) until finish().
+class HistoryFrontiers::Builder
+{
+public:
+  explicit Builder(HistoryFrontiers& frontiers);
+  ~Builder();
+  Builder(const Builder&) = delete;
+  Builder& operator=(const Builder&) = delete;
+
+  // Room for `samples` samples, when their number is known.
+  void reserve(std::size_t samples);
+  void add(const FrontierSample& sample);
+  // Adds the frontiers of the configurations sampled, as add(points) does, and starts over empty.
+  void finish();
+
+private:
+  struct Samples;
+
+  HistoryFrontiers& m_frontiers;
+  std::unique_ptr<Samples> m_samples;
 };
 
 }  // namespace infertrack::domain
