@@ -1,11 +1,13 @@
 #pragma once
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/domain/frontier_sample.hpp"
 #include "infertrack/store/community_store.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -90,6 +92,12 @@ public:
   // earlier runs are never read. Same order as points().
   virtual std::vector<domain::BenchmarkPoint> latest_points(const PointFilter& filter) = 0;
   virtual std::optional<domain::BenchmarkPoint> point(std::string_view result_id) = 0;
+  // Every point `filter` matches as a history reads it (its `metric` throughput per GPU), passed to `read`
+  // one at a time in no particular order: only those columns, in the order cheapest to read them. The
+  // sample's views are valid during its call only, and `read` must not call the store.
+  virtual void frontier_samples(const PointFilter& filter,
+                                domain::ThroughputMetric metric,
+                                const std::function<void(const domain::FrontierSample&)>& read) = 0;
 
   // All dated cost/power entries, by hardware then effective date.
   virtual std::vector<domain::HardwareCost> hardware() = 0;

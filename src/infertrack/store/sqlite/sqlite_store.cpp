@@ -2,6 +2,7 @@
 
 #include "infertrack/store/sqlite/community_tables.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/frontier_samples.hpp"
 #include "infertrack/store/sqlite/ingester.hpp"
 #include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
@@ -126,6 +127,14 @@ public:
       return std::nullopt;
     }
     return std::move(found.front());
+  }
+
+  void frontier_samples(const PointFilter& filter,
+                        domain::ThroughputMetric metric,
+                        const std::function<void(const domain::FrontierSample&)>& read) override
+  {
+    std::lock_guard lock(m_mutex);
+    read_frontier_samples(m_db, filter, metric, read);
   }
 
   std::vector<domain::HardwareCost> hardware() override
