@@ -26,9 +26,24 @@ TEST(detect_format, looks_at_the_top_level_only)
   EXPECT_EQ(detect_format("\xEF\xBB\xBF {\"a\": {\"points\": [1]}, \"points\" : [ ]}"), InputFormat::snapshot);
   EXPECT_EQ(detect_format("{\"a\": {\"points\": [1]}}"), std::nullopt);
   EXPECT_EQ(detect_format("{\"x\": \"\\\"points\\\": [\", \"points\": {}}"), std::nullopt);
+  // A quote after an even number of backslashes closes its string, after an odd number it is part of it.
+  EXPECT_EQ(detect_format("{\"a\\\\\": 1, \"points\": []}"), InputFormat::snapshot);
+  EXPECT_EQ(detect_format("{\"a\\\\\\\"points\\\": [\": 1}"), std::nullopt);
   EXPECT_EQ(detect_format("[{\"points\": []}]"), std::nullopt);
   EXPECT_EQ(detect_format("model,hardware\n"), std::nullopt);
   EXPECT_EQ(detect_format(""), std::nullopt);
+}
+
+// The order of the checks matters: an object with a runner's "hw" and "conc" and a top-level "points" array is a
+// snapshot (whose reader then refuses "hw"), so the runner check cannot come first and skip the snapshot's scan.
+TEST(detect_format, takes_an_object_with_runner_members_and_points_for_a_snapshot)
+{
+  EXPECT_EQ(detect_format("{\"hw\": \"h100\", \"conc\": 4, \"points\": []}"), InputFormat::snapshot);
+  EXPECT_EQ(detect_format("{\"hw\": \"h100\", \"conc\": 4, \"points\": {}}"), InputFormat::inferencex_runner_rows);
+  const auto read = read_input("{\"hw\": \"h100\", \"conc\": 4, \"points\": []}", "in.json");
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().record, "snapshot");
+  EXPECT_EQ(read.error().field, "hw");
 }
 
 TEST(detect_format, finds_a_points_csv_header_below_comment_lines)

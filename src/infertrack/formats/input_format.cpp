@@ -39,14 +39,24 @@ skip_space(std::string_view text, std::size_t pos)
   return pos;
 }
 
-// The end of the JSON string whose opening quote is at `pos` (the index of its closing quote), or npos.
+// The end of the JSON string whose opening quote is at `open` (the index of its closing quote), or npos. A quote
+// is escaped when an odd number of backslashes precede it. Found with memchr rather than byte by byte with a
+// backslash skipping the next one, which made each byte wait for the last: 2.7 instead of 1.0 us to detect a
+// 1 KB runner object, scanned whole for a snapshot's "points".
 std::size_t
-string_end(std::string_view text, std::size_t pos)
+string_end(std::string_view text, std::size_t open)
 {
-  for (++pos; pos < text.size() && text[pos] != '"'; ++pos) {
-    pos += text[pos] == '\\' ? 1 : 0;
+  for (std::size_t quote = text.find('"', open + 1); quote != std::string_view::npos;
+       quote = text.find('"', quote + 1)) {
+    std::size_t backslashes = 0;
+    while (quote - backslashes - 1 > open && text[quote - backslashes - 1] == '\\') {
+      ++backslashes;
+    }
+    if (backslashes % 2 == 0) {
+      return quote;
+    }
   }
-  return pos < text.size() ? pos : std::string_view::npos;
+  return std::string_view::npos;
 }
 
 // Calls `on_key(key, value_pos)` for each member key of the JSON object opening at `pos`, with the position of
