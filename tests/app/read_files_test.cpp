@@ -5,10 +5,12 @@
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace infertrack::app {
@@ -111,6 +113,33 @@ TEST(read_files, reads_a_zip_archive_entry_by_entry_as_its_directory)
   for (std::size_t i = 0; i < zipped->size(); ++i) {
     EXPECT_EQ((*zipped)[i].points, (*listed)[i].points) << (*zipped)[i].source;
   }
+}
+
+// A pipe has no size to read up to: it is read in chunks until its writer closes it, here over several chunks.
+TEST(read_files, reads_a_named_pipe_whole)
+{
+  const test::TempDir dir;
+  const std::filesystem::path pipe = dir.file("rows.json");
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  const std::string rows = source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json");
+  ASSERT_GT(rows.size(), 256u * 1024u);
+  std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << rows; });
+  const std::filesystem::path paths[] = {pipe};
+  const auto datasets = read_files(paths);
+  writer.join();
+  ASSERT_TRUE(datasets) << datasets.error().to_string();
+  ASSERT_EQ(datasets->size(), 1u);
+  EXPECT_EQ(datasets->front().points, read_alone(rows, pipe.string()).points);
+}
+
+TEST(read_files, names_a_file_it_cannot_open)
+{
+  const test::TempDir dir;
+  const std::filesystem::path paths[] = {dir.file("absent.json")};
+  const auto datasets = read_files(paths);
+  ASSERT_FALSE(datasets);
+  EXPECT_EQ(datasets.error().to_string(),
+            dir.file("absent.json").string() + ": cannot open the file (No such file or directory)");
 }
 
 }  // namespace

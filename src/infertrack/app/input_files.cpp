@@ -1,13 +1,16 @@
 #include "infertrack/app/input_files.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <memory>
+#include <optional>
 #include <system_error>
 #include <vector>
 
@@ -16,7 +19,7 @@ namespace {
 
 using util::Result;
 
-// What is read at a time from a stream or a zip entry.
+// What is read at a time from a pipe or a zip entry.
 constexpr std::size_t k_chunk_bytes = 64 * 1024;
 
 tl::unexpected<util::Diagnostic>
@@ -25,30 +28,67 @@ fail_file(std::string name, std::string message)
   return tl::unexpected(util::Diagnostic{std::move(name), "", "", std::move(message)});
 }
 
+// Closes a file descriptor at scope end.
+struct FileDescriptor
+{
+  int fd;
+  ~FileDescriptor() { ::close(fd); }
+};
+
+// Reads from `fd` into `at` until `count` bytes or the end of the file; nullopt on a read error (errno says it).
+std::optional<std::size_t>
+read_up_to(int fd, char* at, std::size_t count)
+{
+  std::size_t got = 0;
+  while (got < count) {
+    const ssize_t n = ::read(fd, at + got, count - got);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      return std::nullopt;
+    }
+    if (n == 0) {
+      break;
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  return got;
+}
+
+// POSIX calls rather than an ifstream and std::filesystem::file_size: one path look-up per file and no stream
+// buffer, which counts in a directory of one-row files.
 Result<formats::PaddedText>
 read_whole_file(const std::filesystem::path& path)
 {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     return fail_file(path.string(), fmt::format("cannot open the file ({})", std::strerror(errno)));
   }
+  const FileDescriptor file{fd};
   formats::PaddedText content;
-  // A regular file is read in one call into a buffer of its size (an istreambuf_iterator, byte by byte, took
-  // 0.6 s instead of 0.2 s for 244 MB). Whatever follows (all of a pipe, or what a growing file gained
-  // meanwhile) is read in chunks.
-  std::error_code size_error;
-  if (const auto size = std::filesystem::file_size(path, size_error); !size_error) {
-    content.append_in_place(size, [&](char* at, std::size_t count) {
-      const auto got = in.rdbuf()->sgetn(at, static_cast<std::streamsize>(count));
-      return static_cast<std::size_t>(std::max<std::streamsize>(got, 0));
+  bool failed = false;
+  // A regular file is read into a buffer of its size, in one call where the kernel allows (an istreambuf_iterator,
+  // byte by byte, took 0.6 s instead of 0.2 s for 244 MB). Whatever follows (all of a pipe, or what a growing
+  // file gained meanwhile) is read in chunks.
+  struct stat status = {};
+  if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode)) {
+    content.append_in_place(static_cast<std::size_t>(status.st_size), [&](char* at, std::size_t count) {
+      const std::optional<std::size_t> got = read_up_to(fd, at, count);
+      failed = !got;
+      return got.value_or(0);
     });
   }
   char chunk[k_chunk_bytes];
-  std::streamsize got = 0;
-  while ((got = in.rdbuf()->sgetn(chunk, sizeof chunk)) > 0) {
-    content.append(std::string_view(chunk, static_cast<std::size_t>(got)));
+  while (!failed) {
+    const std::optional<std::size_t> got = read_up_to(fd, chunk, sizeof chunk);
+    failed = !got;
+    if (!got || *got == 0) {
+      break;
+    }
+    content.append(std::string_view(chunk, *got));
   }
-  if (in.bad()) {
+  if (failed) {
     return fail_file(path.string(), "cannot read the file");
   }
   return content;
