@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace infertrack::util {
+
+// JSON text written straight into a string, for answers too large to build as a document first (a history
+// page holds thousands of runs; building it as nlohmann::json objects cost 30x the writing). The caller
+// nests begin/end calls correctly (asserted) and names every member with key() inside an object.
+class JsonWriter
+{
+public:
+  explicit JsonWriter(std::string& out) : m_out(out) {}
+
+  void begin_object();
+  void end_object();
+  void begin_array();
+  void end_array();
+
+  // The name of the next member of the enclosing object.
+  void key(std::string_view name);
+
+  void null();
+  void value(std::string_view text);
+  void value(const char* text) { value(std::string_view(text)); }
+  void value(bool flag);
+  void value(std::int64_t number);
+  void value(std::size_t number);
+  // Non-finite numbers have no JSON form: they are written as null, as nlohmann::json does.
+  void value(double number);
+  template <typename T>
+  void value(const std::optional<T>& value_or_null)
+  {
+    if (value_or_null) {
+      value(*value_or_null);
+    } else {
+      null();
+    }
+  }
+
+  // A JSON value already written elsewhere (e.g. nlohmann::json::dump()), copied as it is.
+  void raw_value(std::string_view json);
+  // The members of an object already written elsewhere ("{...}"), added to the enclosing object.
+  void raw_members(std::string_view object_json);
+
+private:
+  void before_value();
+
+  struct Open
+  {
+    bool object = false;
+    bool has_items = false; // for the commas
+  };
+
+  std::string& m_out;
+  std::vector<Open> m_open; // the objects and arrays begun and not yet ended, innermost last
+  bool m_after_key = false;
+};
+
+// `text` as a JSON string, quotes included: control characters escaped; bytes that are not UTF-8 are
+// written as the code points of the same number (Latin-1), so the answer stays valid JSON.
+void append_json_string(std::string& out, std::string_view text);
+
+}  // namespace infertrack::util
