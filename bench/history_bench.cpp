@@ -268,7 +268,7 @@ history_db_first_request(benchmark::State& state)
   std::size_t bytes = 0;
   for (auto _ : state) {
     infertrack::app::HistoryCache cache;
-    benchmark::DoNotOptimize(infertrack::app::history(store, whole_database_query(target_of(0)), cache).data());
+    benchmark::DoNotOptimize(infertrack::app::history(store, whole_database_query(target_of(0)), cache).rows.data());
     bytes = cache.size_bytes();
   }
   state.counters["cache_MB"] = static_cast<double>(bytes) / 1e6;
@@ -287,19 +287,19 @@ history_db_new_target(benchmark::State& state)
   std::size_t bytes = 0;
   for (auto _ : state) {
     const infertrack::app::HistoryQuery query = whole_database_query(target_of(iteration++));
-    const std::vector<infertrack::app::HistoryRow> rows = infertrack::app::history(store, query, cache);
+    const infertrack::app::HistoryAnswer answer = infertrack::app::history(store, query, cache);
     if (json) {
-      bytes = infertrack::app::history_json(query, rows).dump().size();
+      bytes = infertrack::app::history_json(query, answer).size();
     }
-    benchmark::DoNotOptimize(rows.data());
+    benchmark::DoNotOptimize(answer.rows.data());
   }
   state.counters["cache_MB"] = static_cast<double>(cache.size_bytes()) / 1e6;
   state.counters["json_MB"] = static_cast<double>(bytes) / 1e6;
 }
 BENCHMARK(history_db_new_target)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
-// GET /api/v1/history?at=... through the API handler with its cache (no HTTP): every configuration (`model`
-// 0), or one model's 250 (1).
+// GET /api/v1/history?at=... through the API handler with its cache (no HTTP): every configuration (first
+// argument 0), or one model's 250 (1); one page of the default size (second argument 0), or `limit` 1000.
 void
 history_route_new_target(benchmark::State& state)
 {
@@ -312,6 +312,9 @@ history_route_new_target(benchmark::State& state)
     request.query = {{"at", std::to_string(target)}};
     if (state.range(0) == 1) {
       request.query.emplace_back("model", "DeepSeek-V4-Pro");
+    }
+    if (state.range(1) > 0) {
+      request.query.emplace_back("limit", std::to_string(state.range(1)));
     }
     request.target = request.path;
     return infertrack::server::api::handle_api(request, store, &cache);
@@ -330,7 +333,12 @@ history_route_new_target(benchmark::State& state)
   state.counters["json_MB"] = static_cast<double>(bytes) / 1e6;
   state.counters["cache_MB"] = static_cast<double>(cache.size_bytes()) / 1e6;
 }
-BENCHMARK(history_route_new_target)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(history_route_new_target)
+  ->Args({0, 0})
+  ->Args({1, 0})
+  ->Args({0, 1000})
+  ->Args({1, 1000})
+  ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

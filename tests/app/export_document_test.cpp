@@ -146,11 +146,10 @@ TEST_F(ExportDocumentTest, history_brackets_and_knots_are_those_of_each_run)
   query.filter.hardware = "mi355x";
   query.options.target = 5;
   const json exported = build_json(query);
-  const std::vector<HistoryRow> rows = history(*store, query);
-  json expected = json::array();
+  const std::vector<HistoryRow> rows = history(*store, query).rows;
+  const json expected = json::parse(history_rows_json(rows, 5));
   std::vector<const domain::HistoryPoint*> points;
   for (const HistoryRow& row : rows) {
-    expected.push_back(to_json(row, 5));
     for (const domain::HistoryPoint& point : row.series.points) {
       points.push_back(&point);
     }

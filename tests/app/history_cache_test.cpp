@@ -73,9 +73,9 @@ protected:
     ASSERT_TRUE(store->ingest(varied_dataset(*base)).has_value());
   }
 
-  static std::string json_of(const HistoryQuery& query, const std::vector<HistoryRow>& rows)
+  static std::string json_of(const HistoryQuery& query, const HistoryAnswer& answer)
   {
-    return history_json(query, rows).dump();
+    return history_json(query, answer);
   }
 
   test::TempDir dir;
@@ -102,17 +102,18 @@ TEST_F(HistoryWithCache, gives_the_rows_of_every_point_for_any_target_filter_and
           query.from = "2026-04-30";
           query.to = "2026-08-15";
           SCOPED_TRACE(as_of.value_or("latest") + " " + hardware.value_or("any") + " at " + std::to_string(target));
-          const std::vector<HistoryRow> cached = history(*store, query, cache);
-          const std::vector<HistoryRow> uncached = history(*store, query);
+          const HistoryAnswer cached = history(*store, query, cache);
+          const HistoryAnswer uncached = history(*store, query);
           EXPECT_EQ(json_of(query, cached), json_of(query, uncached));
           // And what build_history makes of every selected point at once, the way history was first built.
-          std::vector<HistoryRow> whole;
+          HistoryAnswer whole;
           for (domain::HistorySeries& series : domain::build_history(store->points(query.filter), query.options)) {
             auto between = domain::improvement_between(series, *query.from, *query.to);
-            whole.push_back({std::move(series), std::move(between)});
+            whole.rows.push_back({std::move(series), std::move(between)});
           }
+          whole.configurations = whole.rows.size();
           EXPECT_EQ(json_of(query, cached), json_of(query, whole));
-          EXPECT_FALSE(cached.empty() && !as_of);
+          EXPECT_FALSE(cached.rows.empty() && !as_of);
         }
       }
     }
@@ -124,13 +125,13 @@ TEST_F(HistoryWithCache, a_new_target_reuses_the_frontiers_of_the_same_query)
   HistoryQuery query;
   query.filter.model = "DeepSeek-V4-Pro";
   query.options.target = 5;
-  const std::vector<HistoryRow> first = history(*store, query, cache);
+  const HistoryAnswer first = history(*store, query, cache);
   ASSERT_EQ(cache.entries(), 1u);
   const std::size_t bytes = cache.size_bytes();
   EXPECT_GT(bytes, 0u);
   query.options.target = 9;
   query.options.launch_date = "2026-05-01";
-  const std::vector<HistoryRow> second = history(*store, query, cache);
+  const HistoryAnswer second = history(*store, query, cache);
   EXPECT_EQ(cache.entries(), 1u);
   EXPECT_EQ(cache.size_bytes(), bytes);
   EXPECT_EQ(json_of(query, second), json_of(query, history(*store, query)));

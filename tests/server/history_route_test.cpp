@@ -117,8 +117,48 @@ TEST_F(HistoryRoute, answers_the_same_with_kept_frontiers_for_each_new_target)
   EXPECT_EQ(cache.entries(), 2u); // one set of frontiers per as-of date, whatever the target
 }
 
+TEST_F(HistoryRoute, answers_one_page_of_configurations_at_a_time)
+{
+  const json whole = get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "5"}});
+  const std::size_t total = whole["configurations"].get<std::size_t>();
+  ASSERT_GE(total, 3u);
+  ASSERT_EQ(whole["rows"].size(), total); // the bundled data fits the default page
+  EXPECT_EQ(whole["offset"], 0);
+  EXPECT_EQ(whole["limit"], 50);
+  EXPECT_TRUE(whole["next_offset"].is_null());
+
+  // Walking pages of two gives the same rows, in the same order, and says where the next page starts.
+  json walked = json::array();
+  std::size_t offset = 0;
+  for (int pages = 0; pages < 100; ++pages) {
+    const json page =
+      get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"limit", "2"}, {"offset", std::to_string(offset)}});
+    EXPECT_EQ(page["configurations"], total);
+    EXPECT_EQ(page["offset"], offset);
+    EXPECT_LE(page["rows"].size(), 2u);
+    for (const json& row : page["rows"]) {
+      walked.push_back(row);
+    }
+    if (page["next_offset"].is_null()) {
+      break;
+    }
+    EXPECT_EQ(page["next_offset"], offset + 2);
+    offset = page["next_offset"].get<std::size_t>();
+  }
+  EXPECT_EQ(walked, whole["rows"]);
+
+  // Past the end: no rows and no next page, not an error or a 404.
+  const json past = get_json({{"model", "DeepSeek-V4-Pro"}, {"offset", std::to_string(total + 5)}});
+  EXPECT_TRUE(past["rows"].empty());
+  EXPECT_TRUE(past["next_offset"].is_null());
+}
+
 TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
 {
+  expect_error(get({{"model", "dsv4"}, {"limit", "0"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 0)");
+  expect_error(get({{"model", "dsv4"}, {"limit", "1001"}}), 400, "bad_parameter", "limit: expected 1 to 1000");
+  expect_error(get({{"model", "dsv4"}, {"limit", "ten"}}), 400, "bad_parameter", "limit:");
+  expect_error(get({{"model", "dsv4"}, {"offset", "-1"}}), 400, "bad_parameter", "offset: expected 0 or more");
   expect_error(get({{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");
   expect_error(get({{"model", "dsv4"}, {"at", "-1"}}), 400, "bad_parameter", "at: expected a positive");
   expect_error(get({{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");

@@ -475,7 +475,16 @@
     }
     canvas.dataset.state = 'loading';
     try {
-      const answer = await api('history', historyParams());
+      // The API answers a page of configurations at a time; the chart shows them all.
+      const params = historyParams();
+      const answer = await api('history', params);
+      while (answer.next_offset !== null && answer.next_offset !== undefined) {
+        if (ticket !== historyTicket) return;
+        params.set('offset', answer.next_offset);
+        const page = await api('history', params);
+        answer.rows.push(...page.rows);
+        answer.next_offset = page.next_offset;
+      }
       if (ticket !== historyTicket) return;
       buildHistory(answer);
       canvas.dataset.state = 'ready';

@@ -20,6 +20,7 @@ namespace {
 struct ExportRows
 {
   nlohmann::json json = nlohmann::json::array();
+  std::optional<std::string> json_text; // the rows already written as JSON, instead of `json`
   std::string csv;
 };
 
@@ -155,7 +156,7 @@ interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportF
 ExportRows
 history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format, Provenance& provenance)
 {
-  const std::vector<HistoryRow> answer = history(store, query);
+  const std::vector<HistoryRow> answer = history(store, query).rows;
   provenance.query = filter_json(query.filter);
   provenance.query["target_interactivity"] = query.options.target;
   provenance.query["x"] = basis_text(query.options.basis);
@@ -182,9 +183,7 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
   if (format == ExportFormat::csv) {
     rows.csv = history_csv(query, answer);
   } else {
-    for (const HistoryRow& row : answer) {
-      rows.json.push_back(to_json(row, query.options.target));
-    }
+    rows.json_text = history_rows_json(answer, query.options.target);
   }
   return rows;
 }
@@ -365,7 +364,7 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
   } else {
     // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
     document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind)
-                    + "\":" + rows->json.dump() + "}\n";
+                    + "\":" + rows->json_text.value_or(rows->json.dump()) + "}\n";
   }
   return document;
 }

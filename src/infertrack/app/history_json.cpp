@@ -1,21 +1,139 @@
 #include "infertrack/app/history_json.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/util/json_writer.hpp"
 
 #include <fmt/core.h>
-
-#include <utility>
 
 namespace infertrack::app {
 namespace {
 
-nlohmann::json
-knot_json(const std::optional<domain::FrontierKnot>& knot)
+using util::JsonWriter;
+
+void
+write_knot(JsonWriter& json, const std::optional<domain::FrontierKnot>& knot)
 {
   if (!knot) {
-    return nullptr;
+    json.null();
+    return;
   }
-  return {{"interactivity", knot->interactivity}, {"tps_per_gpu", knot->throughput}, {"result_id", knot->result_id}};
+  json.begin_object();
+  json.key("interactivity");
+  json.value(knot->interactivity);
+  json.key("tps_per_gpu");
+  json.value(knot->throughput);
+  json.key("result_id");
+  json.value(knot->result_id);
+  json.end_object();
+}
+
+void
+write_factor(JsonWriter& json, const std::optional<domain::ImprovementFactor>& factor)
+{
+  if (!factor) {
+    json.null();
+    return;
+  }
+  json.begin_object();
+  json.key("from_date");
+  json.value(factor->from_date);
+  json.key("to_date");
+  json.value(factor->to_date);
+  json.key("from_state");
+  json.value(domain::to_string(factor->from_state));
+  json.key("to_state");
+  json.value(domain::to_string(factor->to_state));
+  json.key("factor");
+  json.value(factor->factor);
+  json.key("bound");
+  if (factor->factor) {
+    json.value(domain::to_string(factor->bound));
+  } else {
+    json.null();
+  }
+  json.end_object();
+}
+
+void
+write_point(JsonWriter& json, const domain::HistoryPoint& point, double target)
+{
+  json.begin_object();
+  json.key("date");
+  json.value(point.date);
+  json.key("days_since_launch");
+  json.value(point.days_since_launch);
+  json.key("value");
+  // The shape of to_json(InterpolatedThroughput), written without building it.
+  json.begin_object();
+  json.key("state");
+  json.value(domain::to_string(point.value.state));
+  json.key("tps_per_gpu");
+  json.value(point.value.throughput);
+  json.key("lower_result_id");
+  json.value(point.value.lower_result_id);
+  json.key("upper_result_id");
+  json.value(point.value.upper_result_id);
+  json.end_object();
+  json.key("gap_reason");
+  json.value(gap_reason(point, target));
+  json.key("lower");
+  write_knot(json, point.lower);
+  json.key("upper");
+  write_knot(json, point.upper);
+  json.key("slowest_interactivity");
+  json.value(point.slowest_interactivity);
+  json.key("fastest_interactivity");
+  json.value(point.fastest_interactivity);
+  json.key("frontier_size");
+  json.value(point.frontier_size);
+  json.key("run_url");
+  json.value(point.run_url);
+  json.key("since_first");
+  write_factor(json, point.since_first);
+  json.end_object();
+}
+
+void
+write_row(JsonWriter& json, const HistoryRow& row, double target)
+{
+  const domain::HistorySeries& series = row.series;
+  json.begin_object();
+  json.raw_members(to_json(series.configuration).dump()); // once per row: the shared identity fields
+  json.key("interactivity_basis");
+  json.value(domain::to_string(series.basis));
+  json.key("metric");
+  json.value(domain::to_string(series.metric));
+  json.key("points");
+  json.begin_array();
+  // The latest factor against the first measurement: how far the configuration has come (none when it
+  // was measured at the target only once).
+  const std::optional<domain::ImprovementFactor>* since_first = nullptr;
+  for (const domain::HistoryPoint& point : series.points) {
+    write_point(json, point, target);
+    if (point.since_first && point.since_first->factor && point.since_first->from_date != point.date) {
+      since_first = &point.since_first;
+    }
+  }
+  json.end_array();
+  json.key("since_first");
+  if (since_first) {
+    write_factor(json, *since_first);
+  } else {
+    json.null();
+  }
+  json.key("between");
+  write_factor(json, row.between);
+  json.end_object();
+}
+
+void
+write_rows(JsonWriter& json, std::span<const HistoryRow> rows, double target)
+{
+  json.begin_array();
+  for (const HistoryRow& row : rows) {
+    write_row(json, row, target);
+  }
+  json.end_array();
 }
 
 }  // namespace
@@ -31,71 +149,51 @@ gap_reason(const domain::HistoryPoint& point, double target)
                      point.fastest_interactivity);
 }
 
-nlohmann::json
-to_json(const domain::ImprovementFactor& factor)
+std::string
+history_rows_json(std::span<const HistoryRow> rows, double target)
 {
-  return {{"from_date", factor.from_date},
-          {"to_date", factor.to_date},
-          {"from_state", domain::to_string(factor.from_state)},
-          {"to_state", domain::to_string(factor.to_state)},
-          {"factor", optional_json(factor.factor)},
-          {"bound", factor.factor ? nlohmann::json(domain::to_string(factor.bound)) : nlohmann::json(nullptr)}};
+  std::string text;
+  JsonWriter json(text);
+  write_rows(json, rows, target);
+  return text;
 }
 
-nlohmann::json
-to_json(const domain::HistoryPoint& point, double target)
+std::string
+history_json(const HistoryQuery& query, const HistoryAnswer& answer)
 {
-  return {{"date", point.date},
-          {"days_since_launch", point.days_since_launch},
-          {"value", to_json(point.value)},
-          {"gap_reason", optional_json(gap_reason(point, target))},
-          {"lower", knot_json(point.lower)},
-          {"upper", knot_json(point.upper)},
-          {"slowest_interactivity", point.slowest_interactivity},
-          {"fastest_interactivity", point.fastest_interactivity},
-          {"frontier_size", point.frontier_size},
-          {"run_url", optional_json(point.run_url)},
-          {"since_first", point.since_first ? to_json(*point.since_first) : nlohmann::json(nullptr)}};
-}
-
-nlohmann::json
-to_json(const HistoryRow& row, double target)
-{
-  const domain::HistorySeries& series = row.series;
-  const domain::ConfigGroupKey& group = series.configuration;
-  nlohmann::json points = nlohmann::json::array();
-  // The latest factor against the first measurement: how far the configuration has come (none when it
-  // was measured at the target only once).
-  nlohmann::json since_first = nullptr;
-  for (const domain::HistoryPoint& point : series.points) {
-    points.push_back(to_json(point, target));
-    if (point.since_first && point.since_first->factor && point.since_first->from_date != point.date) {
-      since_first = to_json(*point.since_first);
-    }
+  std::string text;
+  JsonWriter json(text);
+  json.begin_object();
+  json.key("model");
+  json.value(query.filter.model);
+  json.key("target_interactivity");
+  json.value(query.options.target);
+  json.key("launch_date");
+  json.value(query.options.launch_date);
+  json.key("metric");
+  json.value(domain::to_string(query.options.metric));
+  json.key("from");
+  json.value(query.from);
+  json.key("to");
+  json.value(query.to);
+  json.key("configurations");
+  json.value(answer.configurations);
+  json.key("offset");
+  json.value(query.offset);
+  json.key("limit");
+  json.value(query.limit);
+  json.key("next_offset");
+  const std::size_t end = query.offset + answer.rows.size();
+  if (!answer.rows.empty() && end < answer.configurations) {
+    json.value(end);
+  } else {
+    json.null();
   }
-  nlohmann::json json = to_json(group);
-  json.update({{"interactivity_basis", domain::to_string(series.basis)},
-               {"metric", domain::to_string(series.metric)},
-               {"points", std::move(points)},
-               {"since_first", std::move(since_first)},
-               {"between", row.between ? to_json(*row.between) : nlohmann::json(nullptr)}});
-  return json;
-}
-
-nlohmann::json
-history_json(const HistoryQuery& query, std::span<const HistoryRow> rows)
-{
-  nlohmann::json list = nlohmann::json::array();
-  for (const HistoryRow& row : rows) {
-    list.push_back(to_json(row, query.options.target));
-  }
-  return {{"model", optional_json(query.filter.model)},
-          {"target_interactivity", query.options.target},
-          {"launch_date", query.options.launch_date},
-          {"metric", domain::to_string(query.options.metric)},
-          {"from", optional_json(query.from)},
-          {"to", optional_json(query.to)},
-          {"rows", std::move(list)}};
+  json.key("rows");
+  write_rows(json, answer.rows, query.options.target);
+  json.end_object();
+  text += '\n';
+  return text;
 }
 
 }  // namespace infertrack::app

@@ -3,22 +3,21 @@
 #include "infertrack/app/history_query.hpp"
 #include "infertrack/domain/history.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <optional>
 #include <span>
 #include <string>
 
 namespace infertrack::app {
 
-// The JSON of performance over time, shared by `history --json` and GET /api/v1/history (same rules as
-// json_views.hpp: unknown values are null, a gap is null with its reason, never 0).
-nlohmann::json to_json(const domain::ImprovementFactor& factor);
-nlohmann::json to_json(const domain::HistoryPoint& point, double target);
-nlohmann::json to_json(const HistoryRow& row, double target);
+// The JSON of performance over time, shared by `history --json`, GET /api/v1/history and the history export
+// (same rules as json_views.hpp: unknown values are null, a gap is null with its reason, never 0). Written as
+// text: a page holds thousands of runs, and building them as nlohmann::json first cost most of a request.
 
-// The whole answer: the query's target, launch date, metric and range, and one row per configuration.
-nlohmann::json history_json(const HistoryQuery& query, std::span<const HistoryRow> rows);
+// The rows alone, as a JSON array.
+std::string history_rows_json(std::span<const HistoryRow> rows, double target);
+
+// The whole answer: the query's target, launch date, metric, range and page, and one row per configuration.
+std::string history_json(const HistoryQuery& query, const HistoryAnswer& answer);
 
 // Why a run has no value at `target`: "target 5 tok/s/user is above the fastest measured 2.43"; empty
 // when it has one.

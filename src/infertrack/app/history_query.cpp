@@ -20,28 +20,29 @@ history_frontiers(store::Store& store, const HistoryQuery& query)
   return frontiers;
 }
 
-std::vector<HistoryRow>
+HistoryAnswer
 history_rows(const domain::HistoryFrontiers& frontiers, const HistoryQuery& query)
 {
-  std::vector<HistoryRow> rows;
-  for (domain::HistorySeries& series : domain::read_history(frontiers, query.options)) {
-    HistoryRow row;
+  HistoryAnswer answer;
+  answer.configurations = frontiers.configuration_count();
+  const std::size_t count = query.limit.value_or(answer.configurations);
+  for (domain::HistorySeries& series : domain::read_history(frontiers, query.options, query.offset, count)) {
+    HistoryRow& row = answer.rows.emplace_back();
     if (query.from && query.to) {
       row.between = domain::improvement_between(series, *query.from, *query.to);
     }
     row.series = std::move(series);
-    rows.push_back(std::move(row));
   }
-  return rows;
+  return answer;
 }
 
-std::vector<HistoryRow>
+HistoryAnswer
 history(store::Store& store, const HistoryQuery& query)
 {
   return history_rows(history_frontiers(store, query), query);
 }
 
-std::vector<HistoryRow>
+HistoryAnswer
 history(store::Store& store, const HistoryQuery& query, HistoryCache& cache)
 {
   const auto frontiers = cache.frontiers(

@@ -4,6 +4,7 @@
 #include "infertrack/domain/history.hpp"
 #include "infertrack/store/store.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ struct HistoryQuery
   domain::HistoryOptions options;
   std::optional<std::string> from;
   std::optional<std::string> to;
+  // One page of the configurations, in configuration order: a whole database's history is too large for
+  // one answer (1,000 configurations x 200 dates is 130 MB of JSON). No limit: every configuration.
+  std::size_t offset = 0;
+  std::optional<std::size_t> limit;
 };
 
 // One configuration's series, and the factor between `from` and `to` when both dates have a run of it.
@@ -27,19 +32,26 @@ struct HistoryRow
   std::optional<domain::ImprovementFactor> between;
 };
 
-// One row per configuration with at least one usable run, in configuration order. A filter date or as_of
-// narrows the runs the series is made of.
-std::vector<HistoryRow> history(store::Store& store, const HistoryQuery& query);
+// The page of rows a query asks for, and how many configurations all pages hold.
+struct HistoryAnswer
+{
+  std::vector<HistoryRow> rows;
+  std::size_t configurations = 0;
+};
+
+// One row per configuration with at least one usable run, in configuration order (the query's page of
+// them). A filter date or as_of narrows the runs the series is made of.
+HistoryAnswer history(store::Store& store, const HistoryQuery& query);
 
 // The same rows, with the runs' frontiers taken from `cache` while the store's data version holds: a query
-// that differs only in its target, launch date or from/to reads no point from the store.
-std::vector<HistoryRow> history(store::Store& store, const HistoryQuery& query, HistoryCache& cache);
+// that differs only in its target, launch date, from/to or page reads no point from the store.
+HistoryAnswer history(store::Store& store, const HistoryQuery& query, HistoryCache& cache);
 
 // The frontiers of every run `query` selects (its filter, basis and metric), read from the store one
 // configuration group at a time.
 domain::HistoryFrontiers history_frontiers(store::Store& store, const HistoryQuery& query);
 
 // The rows of `query` read off `frontiers` (built for the query's filter, basis and metric).
-std::vector<HistoryRow> history_rows(const domain::HistoryFrontiers& frontiers, const HistoryQuery& query);
+HistoryAnswer history_rows(const domain::HistoryFrontiers& frontiers, const HistoryQuery& query);
 
 }  // namespace infertrack::app

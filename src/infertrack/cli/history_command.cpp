@@ -9,6 +9,7 @@
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <memory>
@@ -94,9 +95,11 @@ run_history(const GlobalOptions& options, const HistoryFlags& flags)
   const OutputFormat format = options.format();
   const app::HistoryQuery query = to_query(flags);
   auto store = open_database(options);
-  const std::vector<app::HistoryRow> rows = app::history(*store, query);
+  const app::HistoryAnswer answer = app::history(*store, query);
+  const std::vector<app::HistoryRow>& rows = answer.rows;
   if (format == OutputFormat::json) {
-    fmt::print("{}\n", app::history_json(query, rows).dump(2));
+    // Indented like the other commands' JSON; the text is the API's.
+    fmt::print("{}\n", nlohmann::json::parse(app::history_json(query, answer)).dump(2));
   } else if (format == OutputFormat::csv) {
     fmt::print("{}", app::history_csv(query, rows));
   } else {

@@ -120,6 +120,12 @@ days_between(std::string_view from, std::string_view to)
 std::vector<HistorySeries>
 read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options)
 {
+  return read_history(frontiers, options, 0, frontiers.configuration_count());
+}
+
+std::vector<HistorySeries>
+read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, std::size_t first, std::size_t count)
+{
   INFERTRACK_ASSERT(std::isfinite(options.target));
   INFERTRACK_ASSERT(options.basis == frontiers.basis_option() && options.metric == frontiers.metric());
   const std::int64_t launch_day = day_number(options.launch_date);
@@ -128,9 +134,11 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options)
     days_since_launch[d] = day_number(frontiers.date(static_cast<std::uint32_t>(d))) - launch_day;
   }
 
-  std::vector<HistorySeries> history(frontiers.configuration_count());
-  for (std::size_t c = 0; c < history.size(); ++c) {
-    HistorySeries& series = history[c];
+  first = std::min(first, frontiers.configuration_count());
+  std::vector<HistorySeries> history(std::min(count, frontiers.configuration_count() - first));
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    const std::size_t c = first + i;
+    HistorySeries& series = history[i];
     series.configuration = frontiers.configuration(c);
     series.basis = frontiers.basis(c);
     series.metric = frontiers.metric();

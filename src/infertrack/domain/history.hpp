@@ -87,6 +87,12 @@ std::vector<HistorySeries> build_history(std::span<const BenchmarkPoint> points,
 // `options.target` and `options.launch_date` are read here. build_history is read_history of its points'
 // frontiers, so both give the same series.
 std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options);
+// read_history of the configurations [first, first + count) only (fewer at the end): one page of an answer
+// reads only its own runs.
+std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers,
+                                        const HistoryOptions& options,
+                                        std::size_t first,
+                                        std::size_t count);
 
 // The factor between the series' runs of `from` and `to` (dates); empty when either date has no run.
 std::optional<ImprovementFactor>

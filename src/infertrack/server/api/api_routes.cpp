@@ -143,10 +143,23 @@ without_parameters(const QueryParams& params, const std::function<nlohmann::json
   return answer();
 }
 
-Response
-to_response(const Answer& answer, std::string route)
+std::string
+body_text(const nlohmann::json& json)
 {
-  Response response = answer ? Response::json(200, answer->dump())
+  return json.dump();
+}
+
+std::string
+body_text(std::string text)
+{
+  return text;
+}
+
+template <typename Body>
+Response
+to_response(tl::expected<Body, ApiError> answer, std::string route)
+{
+  Response response = answer ? Response::json(200, body_text(std::move(*answer)))
                              : Response::error(answer.error().status, answer.error().code, answer.error().detail);
   response.route = std::move(route);
   response.cache_control = k_api_cache_control;
@@ -193,7 +206,7 @@ Response
 points_response(const QueryParams& params, store::Store& store)
 {
   const std::string route = std::string(k_prefix) + "/points";
-  auto refuse = [&](ApiError error) { return to_response(tl::unexpected(std::move(error)), route); };
+  auto refuse = [&](ApiError error) { return to_response(Answer(tl::unexpected(std::move(error))), route); };
   auto filter = checked_filter(params, {"limit", "after", "runs"}, store, false);
   if (!filter) {
     return refuse(filter.error());
@@ -257,7 +270,7 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
     {"/points", {}}, // answered by points_response(), below
     {"/frontier", [&] { return frontier(params, store); }},
     {"/interpolate", [&] { return interpolate(params, store); }},
-    {"/history", [&] { return history_answer(params, store, history_cache).map_error([](auto e) { return ApiError{e.status, e.code, e.detail}; }); }},
+    {"/history", {}}, // answered as text, below
     {"/plan", [&] { return plan(params, store); }},
     {"/hardware", [&] { return without_parameters(params, [&] { return json_list(store.hardware()); }); }},
     {"/presets", [&] { return without_parameters(params, [&] { return json_list(store.presets()); }); }},
@@ -288,6 +301,12 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
   }
   if (path == "/points") {
     return points_response(params, store);
+  }
+  if (path == "/history") {
+    auto answer = history_answer(params, store, history_cache).map_error([](const HistoryRouteError& e) {
+      return ApiError{e.status, e.code, e.detail};
+    });
+    return to_response(std::move(answer), "/api/v1/history");
   }
   if (is_export) {
     return export_response(std::string_view(path).substr(k_export.size()), request, store);

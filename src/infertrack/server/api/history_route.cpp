@@ -3,15 +3,22 @@
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/history_query.hpp"
 
+#include <fmt/core.h>
+
+#include <cstdint>
 #include <utility>
 
 namespace infertrack::server::api {
 namespace {
 
-using Answer = tl::expected<nlohmann::json, HistoryRouteError>;
+using Answer = tl::expected<std::string, HistoryRouteError>;
 
 // The tracker's headline interactivity, used when a request names none.
 constexpr double k_default_target = 100;
+
+// Configurations per page: 50 x 200 run dates is ~6 MB of JSON, written in a few tens of milliseconds.
+constexpr std::size_t k_default_page = 50;
+constexpr std::size_t k_max_page = 1000;
 
 HistoryRouteError
 bad_parameter(const util::Diagnostic& diagnostic)
@@ -32,7 +39,8 @@ bad_parameter(std::string detail)
 tl::expected<app::HistoryQuery, HistoryRouteError>
 history_query(const QueryParams& params)
 {
-  if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date"}, FilterParams::accepted);
+  if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date", "offset", "limit"},
+                                      FilterParams::accepted);
       !names) {
     return tl::unexpected(bad_parameter(names.error()));
   }
@@ -84,6 +92,25 @@ history_query(const QueryParams& params)
   if (*launch) {
     query.options.launch_date = **launch;
   }
+
+  const auto offset = params.integer("offset");
+  if (!offset) {
+    return tl::unexpected(bad_parameter(offset.error()));
+  }
+  if (*offset && **offset < 0) {
+    return tl::unexpected(bad_parameter(fmt::format("offset: expected 0 or more (got {})", **offset)));
+  }
+  query.offset = static_cast<std::size_t>(offset->value_or(0));
+  const auto limit = params.integer("limit");
+  if (!limit) {
+    return tl::unexpected(bad_parameter(limit.error()));
+  }
+  if (*limit && (**limit < 1 || static_cast<std::uint64_t>(**limit) > k_max_page)) {
+    return tl::unexpected(bad_parameter(fmt::format("limit: expected 1 to {} (got {})", k_max_page, **limit)));
+  }
+  if (*limit) {
+    query.limit = static_cast<std::size_t>(**limit);
+  }
   return query;
 }
 
@@ -94,8 +121,9 @@ history_answer(const QueryParams& params, store::Store& store, app::HistoryCache
   if (!query) {
     return tl::unexpected(query.error());
   }
-  const std::vector<app::HistoryRow> rows = cache ? app::history(store, *query, *cache) : app::history(store, *query);
-  if (rows.empty() && query->filter.model) {
+  query->limit = query->limit.value_or(k_default_page);
+  const app::HistoryAnswer answer = cache ? app::history(store, *query, *cache) : app::history(store, *query);
+  if (answer.configurations == 0 && query->filter.model) {
     // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
     // A stored model has a latest run, so only those points are read.
     store::PointFilter model_only;
@@ -105,7 +133,7 @@ history_answer(const QueryParams& params, store::Store& store, app::HistoryCache
         HistoryRouteError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
     }
   }
-  return app::history_json(*query, rows);
+  return app::history_json(*query, answer);
 }
 
 }  // namespace infertrack::server::api

@@ -5,7 +5,6 @@
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
 
-#include <nlohmann/json.hpp>
 #include <tl/expected.hpp>
 
 #include <string>
@@ -21,15 +20,16 @@ struct HistoryRouteError
   std::string detail;
 };
 
-// The history question the parameters ask (the filters, at, x, metric, from, to, launch_date), or the first
-// refusal naming its parameter.
+// The history question the parameters ask (the filters, at, x, metric, from, to, launch_date, and offset and
+// limit when given: no limit means every configuration), or the first refusal naming its parameter.
 tl::expected<app::HistoryQuery, HistoryRouteError> history_query(const QueryParams& params);
 
-// GET /api/v1/history?model=&at=[&filters][&x=auto|p90|median][&metric=][&from=&to=][&launch_date=]: each
-// configuration's value at `at` tok/s/user (default 100) run date by run date, as `infertrack history
-// --json` prints it. Without a model, every model's configurations; an unknown model is a 404. With a `cache`,
-// the runs' frontiers are kept there between requests (app::history).
-tl::expected<nlohmann::json, HistoryRouteError>
+// GET /api/v1/history?model=&at=[&filters][&x=auto|p90|median][&metric=][&from=&to=][&launch_date=]
+// [&offset=&limit=]: each configuration's value at `at` tok/s/user (default 100) run date by run date, as
+// `infertrack history --json` prints it, `limit` configurations (default 50) from `offset` on. Without a
+// model, every model's configurations; an unknown model is a 404. With a `cache`, the runs' frontiers are
+// kept there between requests (app::history). The answer is JSON text.
+tl::expected<std::string, HistoryRouteError>
 history_answer(const QueryParams& params, store::Store& store, app::HistoryCache* cache = nullptr);
 
 }  // namespace infertrack::server::api

@@ -352,7 +352,7 @@ openapi_document()
   },
   "/history": {
    "get": {
-    "summary": "Performance over time: each configuration's throughput per GPU at a target interactivity, one value per run date read off that run's own frontier (never stitched), with days since launch, state, brackets, gaps (unreachable, with the reason) and improvement factors",
+    "summary": "Performance over time: each configuration's throughput per GPU at a target interactivity, one value per run date read off that run's own frontier (never stitched), with days since launch, state, brackets, gaps (unreachable, with the reason) and improvement factors; one page of configurations at a time",
     "parameters": [
      {
       "name": "model",
@@ -437,6 +437,29 @@ openapi_document()
        "type": "string"
       },
       "description": "YYYY-MM-DD: day 0 of days_since_launch (default 2026-04-24, DeepSeek V4's launch)"
+     },
+     {
+      "name": "offset",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "integer",
+       "minimum": 0,
+       "default": 0
+      },
+      "description": "The first configuration of the page, counted in configuration order; the answer's next_offset gives the next page's (null on the last)"
+     },
+     {
+      "name": "limit",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "integer",
+       "minimum": 1,
+       "maximum": 1000,
+       "default": 50
+      },
+      "description": "At most this many configurations in the answer; configurations gives how many there are in all"
      }
     ],
     "responses": {
