@@ -26,8 +26,8 @@ static_assert(k_input_padding >= simdjson::SIMDJSON_PADDING,
 
 constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 
-// A kept parser's buffers take up to several bytes per input byte; grown for a large input, they are let go
-// rather than held through the rest of a directory of small files.
+// A kept parser's buffers take up to several bytes per input byte: grown past this for a large input, they are
+// let go when the next input comes rather than held through the rest of a directory of small files.
 constexpr std::size_t k_kept_parser_capacity = std::size_t{64} << 20;
 
 simdjson::ondemand::parser&
