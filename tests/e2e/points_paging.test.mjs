@@ -17,6 +17,9 @@ const TOTAL = DATES.length * CONCURRENCIES * HARDWARE.length; // 1,100
 const WIDE_MODEL = 'Wide-Model';
 const WIDE_HARDWARE = 30;
 const WIDE_DATES = ['2026-06-01', '2026-07-01'];
+const MANY_MODEL = 'Many-Model';
+const MANY_CONFIGURATIONS = 60; // more than one page of the history API (50)
+const HISTORY_PAGE = 50;
 const RUN_DATES_DRAWN = 8; // app.js: MAX_RUN_DATES_DRAWN
 const CURVES_DRAWN = 40; // app.js: MAX_CURVES_DRAWN
 
@@ -50,6 +53,14 @@ before(async () => {
           '', total, total * 0.9, total * 0.1, 500 / c, 'p90_itl', '', ''].join(','));
       }
     });
+  }
+  // More configurations than one history page holds.
+  for (let g = 0; g < MANY_CONFIGURATIONS; g++) {
+    for (let c = 1; c <= 2; c++) {
+      const total = 50 * c * (1 + g / 100);
+      lines.push([`many-${id++}`, MANY_MODEL, `acc${g}`, 'sglang', 'fp8', 'none', 'false', '2026-06-01', '', '', c, 8, '',
+        '', 8, '', total, total * 0.9, total * 0.1, 200 / c, 'p90_itl', '', ''].join(','));
+    }
   }
   const csv = join(dir, 'paging.csv');
   writeFileSync(csv, lines.join('\n') + '\n');
@@ -131,6 +142,25 @@ test('every run date draws the newest runs only, and says what it left out', asy
   await page.selectOption('#c-runs', 'latest');
   await page.waitForFunction((n) => document.querySelector('#chart-canvas').dataset.curves === String(n), WIDE_HARDWARE);
   assert.doesNotMatch(await page.locator('#chart-status').textContent(), /Drawn:/);
+  assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});
+
+test('the history chart gathers every page of configurations the API answers', async () => {
+  const page = await newPage(browser);
+  const offsets = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/history') offsets.push(url.searchParams.get('offset'));
+  });
+  await page.goto(`${server.url}/?model=${MANY_MODEL}`);
+  await page.waitForSelector('#history-canvas[data-state="ready"]');
+  assert.deepEqual(offsets, [null, String(HISTORY_PAGE)]);
+  assert.equal(await page.locator('#history-canvas').getAttribute('data-series'), String(MANY_CONFIGURATIONS));
+  assert.equal(await page.locator('#history-legend li').count(), MANY_CONFIGURATIONS);
+  const answer = await server.api(`/api/v1/history?model=${MANY_MODEL}&limit=1000`);
+  const shown = await page.$$eval('#history-table tbody tr', (rows) => rows.map((row) => row.dataset.configuration));
+  assert.deepEqual([...new Set(shown)], answer.rows.map((row) => row.configuration));
   assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
   await page.context().close();
 });
