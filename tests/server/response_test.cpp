@@ -5,11 +5,12 @@
 namespace infertrack::server::http {
 namespace {
 
-TEST(json_quote, escapes_what_json_requires)
+TEST(Response, error_escapes_its_texts_as_json)
 {
-  EXPECT_EQ(json_quote("plain"), "\"plain\"");
-  EXPECT_EQ(json_quote("a\"b\\c\nd\te\x01"), "\"a\\\"b\\\\c\\nd\\te\\u0001\"");
-  EXPECT_EQ(json_quote("caf\xC3\xA9"), "\"caf\xC3\xA9\"");
+  const Response response = Response::error(400, "bad_parameter", "a\"b\\c\nd\te\x01 caf\xC3\xA9");
+  EXPECT_EQ(response.body, "{\"error\":\"bad_parameter\",\"detail\":\"a\\\"b\\\\c\\nd\\te\\u0001 caf\xC3\xA9\"}");
+  // A byte that is not UTF-8 (from a hostile query string) still makes valid JSON.
+  EXPECT_EQ(Response::error(400, "bad_parameter", "x\xff").body, R"({"error":"bad_parameter","detail":"x\u00ff"})");
 }
 
 TEST(Response, error_has_the_error_and_detail_shape)

@@ -1,5 +1,7 @@
 #include "infertrack/server/http/response.hpp"
 
+#include "infertrack/util/json_writer.hpp"
+
 #include <fmt/format.h>
 
 namespace infertrack::server::http {
@@ -34,33 +36,15 @@ Response::text(int status, std::string body)
 Response
 Response::error(int status, std::string_view error, std::string_view detail)
 {
-  return json(status, "{\"error\":" + json_quote(error) + ",\"detail\":" + json_quote(detail) + "}");
-}
-
-std::string
-json_quote(std::string_view text)
-{
-  std::string quoted;
-  quoted.reserve(text.size() + 2);
-  quoted += '"';
-  for (const char c : text) {
-    switch (c) {
-      case '"': quoted += "\\\""; break;
-      case '\\': quoted += "\\\\"; break;
-      case '\n': quoted += "\\n"; break;
-      case '\r': quoted += "\\r"; break;
-      case '\t': quoted += "\\t"; break;
-      default:
-        // Other control characters have no short escape; bytes >= 0x80 pass through as UTF-8.
-        if (static_cast<unsigned char>(c) < 0x20) {
-          quoted += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
-        } else {
-          quoted += c;
-        }
-    }
-  }
-  quoted += '"';
-  return quoted;
+  std::string body;
+  util::JsonWriter json_body(body);
+  json_body.begin_object();
+  json_body.key("error");
+  json_body.value(error);
+  json_body.key("detail");
+  json_body.value(detail);
+  json_body.end_object();
+  return json(status, std::move(body));
 }
 
 }  // namespace infertrack::server::http

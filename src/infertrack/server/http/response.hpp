@@ -41,7 +41,4 @@ struct Response
   static Response error(int status, std::string_view error, std::string_view detail);
 };
 
-// `text` as a JSON string literal, quotes included, with the escapes JSON requires.
-std::string json_quote(std::string_view text);
-
 }  // namespace infertrack::server::http
