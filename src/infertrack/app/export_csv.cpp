@@ -15,6 +15,14 @@ number(const std::optional<double>& value)
   return value ? fmt::format("{}", *value) : "";
 }
 
+// The number `field` of an optional record, empty when there is no record (or no number).
+template <typename Record, typename Field>
+std::string
+number(const std::optional<Record>& record, Field Record::*field)
+{
+  return record ? number((*record).*field) : "";
+}
+
 }  // namespace
 
 std::string
@@ -53,7 +61,6 @@ interpolations_csv(std::span<const InterpolationRow> rows)
   std::string text = "configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
                      "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n";
   for (const InterpolationRow& row : rows) {
-    const auto& efficiency = row.efficiency;
     text += fmt::format("{},{},{},{},{},{},{},{},{},{}\n",
                         util::csv_field(row.curve.group.label()),
                         row.curve.group.date,
@@ -62,9 +69,9 @@ interpolations_csv(std::span<const InterpolationRow> rows)
                         number(row.value.throughput),
                         util::csv_field(row.value.lower_result_id.value_or("")),
                         util::csv_field(row.value.upper_result_id.value_or("")),
-                        efficiency ? fmt::format("{}", efficiency->cost_per_million_tokens) : "",
-                        efficiency ? fmt::format("{}", efficiency->tokens_per_s_per_mw) : "",
-                        efficiency ? fmt::format("{}", efficiency->joules_per_token) : "");
+                        number(row.efficiency, &domain::Efficiency::cost_per_million_tokens),
+                        number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
+                        number(row.efficiency, &domain::Efficiency::joules_per_token));
   }
   return text;
 }
@@ -86,7 +93,7 @@ history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
                           number(point.value.throughput),
                           util::csv_field(point.value.lower_result_id.value_or("")),
                           util::csv_field(point.value.upper_result_id.value_or("")),
-                          has_factor ? fmt::format("{}", *point.since_first->factor) : "",
+                          number(point.since_first, &domain::ImprovementFactor::factor),
                           has_factor ? domain::to_string(point.since_first->bound) : "",
                           util::csv_field(gap_reason(point, query.options.target).value_or("")));
     }
