@@ -1,8 +1,7 @@
 #include "infertrack/server/api/api_routes.hpp"
 
+#include "bundled_tracker_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
-#include "infertrack/app/tracker_database.hpp"
-#include "support/temp_dir.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,27 +11,22 @@ namespace infertrack::server::api {
 namespace {
 
 using nlohmann::json;
+using test_support::ingest_curve_finding_data;
+using test_support::Query;
+using test_support::route_request;
 using testing::HasSubstr;
 
-class ApiRoutes : public testing::Test
+class ApiRoutes : public testing::Test, protected test_support::BundledTracker
 {
 protected:
-  test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
-
-  http::Response get(const std::string& path, std::vector<std::pair<std::string, std::string>> query = {})
+  http::Response get(const std::string& path, Query query = {})
   {
-    http::Request request;
-    request.method = "GET";
-    request.path = path;
-    request.target = path;
-    request.query = std::move(query);
-    auto response = handle_api(request, *store);
+    auto response = handle_api(route_request("GET", path, std::move(query)), *store);
     EXPECT_TRUE(response.has_value()) << path;
     return response.value_or(http::Response{});
   }
 
-  json get_json(const std::string& path, std::vector<std::pair<std::string, std::string>> query = {})
+  json get_json(const std::string& path, Query query = {})
   {
     const http::Response response = get(path, std::move(query));
     EXPECT_EQ(response.status, 200) << path << ": " << response.body;
@@ -50,10 +44,7 @@ protected:
 
 TEST_F(ApiRoutes, leaves_other_paths_alone)
 {
-  http::Request request;
-  request.method = "GET";
-  request.path = "/";
-  EXPECT_FALSE(handle_api(request, *store).has_value());
+  EXPECT_FALSE(handle_api(route_request("GET", "/"), *store).has_value());
 }
 
 TEST_F(ApiRoutes, benchmarks_use_the_public_row_shape)
@@ -117,38 +108,6 @@ TEST_F(ApiRoutes, interpolate_matches_the_cli_shape)
   EXPECT_EQ(answer["target_interactivity"], 100);
   EXPECT_EQ(answer["rows"].size(), 2);
   EXPECT_EQ(answer["headlines"].size(), 1);
-}
-
-// Two new Flash configurations made of the seed's Flash points: one whose bracket at 100 tok/s/user spans more
-// than k_thin_frontier_ratio, one whose fastest point is slower than 100 and carries a published headline.
-void
-ingest_curve_finding_data(store::Store& store)
-{
-  std::optional<domain::BenchmarkPoint> slow = store.point("444210");
-  std::optional<domain::BenchmarkPoint> fast = store.point("444212");
-  ASSERT_TRUE(slow && fast);
-  domain::Dataset dataset;
-  dataset.source = "curve_findings.json";
-  const auto add = [&](domain::BenchmarkPoint point, std::string id, std::string framework, double interactivity) {
-    point.result_id = std::move(id);
-    point.framework = std::move(framework);
-    point.interactivity_p90 = interactivity;
-    dataset.points.push_back(std::move(point));
-  };
-  add(*slow, "thin-slow", "thinfw", 40);
-  add(*fast, "thin-fast", "thinfw", 300);
-  add(*slow, "short-slow", "shortfw", 60);
-  add(*fast, "short-fast", "shortfw", 90);
-  domain::PublishedHeadline headline;
-  headline.label = "Short";
-  headline.model = slow->model;
-  headline.target_interactivity = 100;
-  headline.total_tps_per_gpu = 120000;
-  headline.interpolated = true;
-  headline.bracket_result_ids = {"short-slow", "short-fast"};
-  dataset.headlines.push_back(headline);
-  app::prepare_dataset(dataset);
-  ASSERT_TRUE(store.ingest(dataset).has_value());
 }
 
 TEST_F(ApiRoutes, interpolate_lists_curve_findings_beside_the_values)
@@ -244,7 +203,7 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
     } else if (path == "/export/{kind}") {
       concrete = "/export/points";
     }
-    std::vector<std::pair<std::string, std::string>> query;
+    Query query;
     if (path == "/benchmarks" || path == "/frontier") {
       query = {{"model", "dsv4"}};
     } else if (path == "/interpolate") {
@@ -319,11 +278,7 @@ TEST_F(ApiRoutes, unknown_things_are_404)
 
 TEST_F(ApiRoutes, writes_are_405)
 {
-  http::Request request;
-  request.method = "POST";
-  request.path = "/api/v1/points";
-  request.target = request.path;
-  const http::Response response = *handle_api(request, *store);
+  const http::Response response = *handle_api(route_request("POST", "/api/v1/points"), *store);
   expect_error(response, 405, "method_not_allowed", "POST");
   bool has_allow = false;
   for (const auto& [name, value] : response.headers) {

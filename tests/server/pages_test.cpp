@@ -1,56 +1,27 @@
 #include "infertrack/server/pages/page_routes.hpp"
 
+#include "bundled_tracker_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
-#include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <filesystem>
-#include <memory>
 #include <string>
-#include <unistd.h>
 
 namespace infertrack::server::pages {
 namespace {
 
-namespace fs = std::filesystem;
-
 // A tracker database of its own in a fresh directory, loaded with the bundled dataset on open.
-class PagesTest : public testing::Test
+class PagesTest : public testing::Test, protected test_support::BundledTracker
 {
 protected:
-  void SetUp() override
-  {
-    static std::atomic<int> counter{0};
-    m_dir = fs::temp_directory_path() /
-            ("infertrack-pages-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::create_directories(m_dir);
-    m_store = app::open_tracker(m_dir / "tracker.db");
-  }
-
-  void TearDown() override
-  {
-    m_store.reset();
-    std::error_code ignored;
-    fs::remove_all(m_dir, ignored);
-  }
-
-  static http::Request get(std::string path)
-  {
-    http::Request request;
-    request.method = "GET";
-    request.target = path;
-    request.path = std::move(path);
-    return request;
-  }
+  static http::Request get(std::string path) { return test_support::route_request("GET", std::move(path)); }
 
   // Answers `request`, which must be one of the pages' routes.
   http::Response answer(const http::Request& request)
   {
-    std::optional<http::Response> response = handle_page(request, *m_store);
+    std::optional<http::Response> response = handle_page(request, *store);
     EXPECT_TRUE(response.has_value()) << request.path;
     return response.value_or(http::Response{});
   }
@@ -58,7 +29,7 @@ protected:
   // Stores a copy of bundled point 444914 whose text fields hold markup and a script URL.
   void store_hostile_point()
   {
-    std::optional<domain::BenchmarkPoint> point = m_store->point("444914");
+    std::optional<domain::BenchmarkPoint> point = store->point("444914");
     ASSERT_TRUE(point.has_value());
     point->result_id = "hostile<b>\"1'";
     point->concurrency = 4096; // a natural key of its own
@@ -70,49 +41,20 @@ protected:
     dataset.notes = {"</script><script>alert(4)</script>"};
     dataset.points.push_back(*point);
     app::prepare_dataset(dataset);
-    ASSERT_TRUE(m_store->ingest(dataset).has_value());
+    ASSERT_TRUE(store->ingest(dataset).has_value());
   }
-
-  fs::path m_dir;
-  std::unique_ptr<store::Store> m_store;
 };
 
 TEST_F(PagesTest, handle_page_leaves_other_paths_alone)
 {
-  EXPECT_FALSE(handle_page(get("/api/v1/points"), *m_store).has_value());
-  EXPECT_FALSE(handle_page(get("/metrics"), *m_store).has_value());
-  EXPECT_FALSE(handle_page(get("/favicon.ico"), *m_store).has_value());
+  EXPECT_FALSE(handle_page(get("/api/v1/points"), *store).has_value());
+  EXPECT_FALSE(handle_page(get("/metrics"), *store).has_value());
+  EXPECT_FALSE(handle_page(get("/favicon.ico"), *store).has_value());
 }
 
 TEST_F(PagesTest, handle_page_shows_curve_findings_beside_the_values)
 {
-  // A Flash configuration whose bracket at the headline target spans 40 to 300 tok/s/user, and one measured only
-  // up to 90 tok/s/user with a published headline at 100.
-  std::optional<domain::BenchmarkPoint> slow = m_store->point("444210");
-  std::optional<domain::BenchmarkPoint> fast = m_store->point("444212");
-  ASSERT_TRUE(slow && fast);
-  domain::Dataset dataset;
-  dataset.source = "curve_findings.json";
-  const auto add = [&](domain::BenchmarkPoint point, std::string id, std::string framework, double interactivity) {
-    point.result_id = std::move(id);
-    point.framework = std::move(framework);
-    point.interactivity_p90 = interactivity;
-    dataset.points.push_back(std::move(point));
-  };
-  add(*slow, "thin-slow", "thinfw", 40);
-  add(*fast, "thin-fast", "thinfw", 300);
-  add(*slow, "short-slow", "shortfw", 60);
-  add(*fast, "short-fast", "shortfw", 90);
-  domain::PublishedHeadline headline;
-  headline.label = "Short";
-  headline.model = slow->model;
-  headline.target_interactivity = 100;
-  headline.total_tps_per_gpu = 120000;
-  headline.interpolated = true;
-  headline.bracket_result_ids = {"short-slow", "short-fast"};
-  dataset.headlines.push_back(headline);
-  app::prepare_dataset(dataset);
-  ASSERT_TRUE(m_store->ingest(dataset).has_value());
+  test_support::ingest_curve_finding_data(*store);
 
   const std::string html = answer(get("/")).body;
   EXPECT_NE(html.find("<span class=\"badge finding-thin_frontier\">thin_frontier</span> 100 tok/s/user is "
@@ -171,8 +113,8 @@ TEST_F(PagesTest, handle_page_lists_every_run_of_a_small_store_without_a_note)
   const std::string html = answer(get("/")).body;
   store::PointFilter pro;
   pro.model = "DeepSeek-V4-Pro";
-  const std::vector<domain::BenchmarkPoint> every_run = m_store->points(pro);
-  ASSERT_GT(every_run.size(), m_store->latest_points(pro).size());
+  const std::vector<domain::BenchmarkPoint> every_run = store->points(pro);
+  ASSERT_GT(every_run.size(), store->latest_points(pro).size());
   std::size_t at = 0;
   for (const domain::BenchmarkPoint& point : every_run) {
     // In the store's order.
@@ -212,7 +154,7 @@ store_runs(store::Store& store, int runs, int per_run)
 
 TEST_F(PagesTest, handle_page_caps_the_table_at_the_newest_runs_that_fit)
 {
-  store_runs(*m_store, 12, 150); // 1,800 points: the latest run and two earlier ones fit in 500 rows
+  store_runs(*store, 12, 150); // 1,800 points: the latest run and two earlier ones fit in 500 rows
   http::Request request = get("/");
   request.query = {{"model", "Many-Model"}};
   const std::string html = answer(request).body;
@@ -231,7 +173,7 @@ TEST_F(PagesTest, handle_page_caps_the_table_at_the_newest_runs_that_fit)
 
 TEST_F(PagesTest, handle_page_cuts_an_oversized_latest_run)
 {
-  store_runs(*m_store, 2, 600);
+  store_runs(*store, 2, 600);
   http::Request request = get("/");
   request.query = {{"model", "Many-Model"}, {"hardware", "b200"}};
   const std::string html = answer(request).body;
