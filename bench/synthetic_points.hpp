@@ -108,6 +108,106 @@ put_integer(std::string& out, std::int64_t value)
   out.append(digits.data(), end);
 }
 
+// Writes the members of generated JSON objects to `out`: `colon` after each key, `separator` after each value.
+// A missing number is null. Generated text needs no JSON escapes.
+class JsonMembers
+{
+public:
+  JsonMembers(std::string& out, std::string_view colon, std::string_view separator)
+    : m_out(out),
+      m_colon(colon),
+      m_separator(separator)
+  {
+  }
+
+  void key(std::string_view name)
+  {
+    m_out += '"';
+    m_out += name;
+    m_out += '"';
+    m_out += m_colon;
+  }
+
+  void text(std::string_view name, std::string_view value)
+  {
+    key(name);
+    m_out += '"';
+    m_out += value;
+    m_out += '"';
+    m_out += m_separator;
+  }
+
+  void boolean(std::string_view name, bool value)
+  {
+    key(name);
+    m_out += value ? "true" : "false";
+    m_out += m_separator;
+  }
+
+  void integer(std::string_view name, const std::optional<std::int64_t>& value)
+  {
+    key(name);
+    if (value) {
+      put_integer(m_out, *value);
+    } else {
+      m_out += "null";
+    }
+    m_out += m_separator;
+  }
+
+  void number(std::string_view name, const std::optional<double>& value)
+  {
+    last_number(name, value);
+    m_out += m_separator;
+  }
+
+  // A number with no separator after it, to end an object.
+  void last_number(std::string_view name, const std::optional<double>& value)
+  {
+    key(name);
+    if (value) {
+      put_number(m_out, *value);
+    } else {
+      m_out += "null";
+    }
+  }
+
+private:
+  std::string& m_out;
+  std::string_view m_colon;
+  std::string_view m_separator;
+};
+
+// Point i's rung of its group's concurrency ladder (see synthetic_points).
+inline std::size_t
+ladder_rung(const SyntheticSpec& spec, std::size_t i)
+{
+  return i / (std::max<std::size_t>(spec.groups, 1) * std::max<std::size_t>(spec.dates, 1));
+}
+
+// Point i's run URL with an attempt that tells apart rungs of one ladder whose concurrencies coincide
+// (2 x 1 and 1 x 2), as a re-run does: a row's identity (its result id) includes the run but no rung number.
+inline void
+put_attempt_url(std::string& out, const SyntheticSpec& spec, const domain::BenchmarkPoint& p, std::size_t i)
+{
+  out += *p.run_url;
+  out += "/attempts/";
+  put_integer(out, static_cast<std::int64_t>(1 + ladder_rung(spec, i) / k_ladder_rungs));
+}
+
+// A point holds only the interactivity of its workload's basis; rows report both, the other made up from it.
+inline double
+median_interactivity(const domain::BenchmarkPoint& p)
+{
+  return p.interactivity_median.value_or(*p.interactivity_p90 * 1.2);
+}
+
+inline double
+p90_interactivity(const domain::BenchmarkPoint& p)
+{
+  return p.interactivity_p90.value_or(*p.interactivity_median * 0.9);
+}
+
 }  // namespace synthetic_detail
 
 // The points of `spec`: point i belongs to group i % G, date (i / G) % D and ladder rung i / (G * D).
@@ -116,14 +216,14 @@ synthetic_points(const SyntheticSpec& spec)
 {
   using namespace synthetic_detail;
   SplitMix64 random(spec.seed);
-  const std::size_t groups = spec.groups == 0 ? 1 : spec.groups;
-  const std::size_t dates = spec.dates == 0 ? 1 : spec.dates;
+  const std::size_t groups = std::max<std::size_t>(spec.groups, 1);
+  const std::size_t dates = std::max<std::size_t>(spec.dates, 1);
   std::vector<domain::BenchmarkPoint> points;
   points.reserve(spec.points);
   for (std::size_t i = 0; i < spec.points; ++i) {
     const std::size_t group = i % groups;
     const std::size_t date = (i / groups) % dates;
-    const std::size_t rung = i / (groups * dates);
+    const std::size_t rung = ladder_rung(spec, i);
     domain::BenchmarkPoint p;
     p.result_id = "syn-" + std::to_string(i);
     p.model = k_models[group % k_models.size()];
@@ -205,87 +305,59 @@ synthetic_snapshot_json(const SyntheticSpec& spec)
   out +=
     "{\n  \"retrieved_utc\": \"2026-11-02T21:42:00+00:00\",\n  \"notes\": [\"Synthetic points for benchmarks.\"],\n";
   out += "  \"points\": [\n";
-  const auto text = [&out](std::string_view key, std::string_view value) {
-    out += '"';
-    out += key;
-    out += "\":\"";
-    out += value;  // generated text needs no JSON escapes
-    out += "\",";
-  };
-  const auto number = [&out](std::string_view key, const std::optional<double>& value) {
-    out += '"';
-    out += key;
-    out += "\":";
-    if (value) {
-      put_number(out, *value);
-    } else {
-      out += "null";
-    }
-    out += ',';
-  };
-  const auto integer = [&out](std::string_view key, const std::optional<std::int64_t>& value) {
-    out += '"';
-    out += key;
-    out += "\":";
-    if (value) {
-      put_integer(out, *value);
-    } else {
-      out += "null";
-    }
-    out += ',';
-  };
+  JsonMembers members(out, ":", ",");
   for (std::size_t i = 0; i < points.size(); ++i) {
     const domain::BenchmarkPoint& p = points[i];
     out += '{';
-    text("result_id", p.result_id);
-    text("model", p.model);
-    text("hardware", p.hardware);
-    text("date_api", p.date);
-    text("run_url", *p.run_url);
-    text("workflow_db_id", *p.workflow_id);
-    text("recipe_fingerprint", *p.recipe_fingerprint);
-    text("framework", p.framework);
-    text("precision", p.precision);
-    text("spec_method", p.spec_method);
-    integer("concurrency", p.concurrency);
-    out += p.disaggregated ? "\"disaggregated\":true," : "\"disaggregated\":false,";
-    integer("total_allocated_gpus", p.total_allocated_gpus);
-    integer("prefill_gpus", p.prefill_gpus);
-    integer("decode_gpus", p.decode_gpus);
-    integer("aggregate_engine_gpus", p.aggregate_engine_gpus);
+    members.text("result_id", p.result_id);
+    members.text("model", p.model);
+    members.text("hardware", p.hardware);
+    members.text("date_api", p.date);
+    members.text("run_url", *p.run_url);
+    members.text("workflow_db_id", *p.workflow_id);
+    members.text("recipe_fingerprint", *p.recipe_fingerprint);
+    members.text("framework", p.framework);
+    members.text("precision", p.precision);
+    members.text("spec_method", p.spec_method);
+    members.integer("concurrency", p.concurrency);
+    members.boolean("disaggregated", p.disaggregated);
+    members.integer("total_allocated_gpus", p.total_allocated_gpus);
+    members.integer("prefill_gpus", p.prefill_gpus);
+    members.integer("decode_gpus", p.decode_gpus);
+    members.integer("aggregate_engine_gpus", p.aggregate_engine_gpus);
     if (p.isl) {
-      integer("isl", p.isl);
-      integer("osl", p.osl);
+      members.integer("isl", p.isl);
+      members.integer("osl", p.osl);
     }
-    text("per_gpu_denominator", "all allocated physical GPUs");
-    number("interactivity_p90_tok_s_user", p.interactivity_p90);
-    number("interactivity_median_tok_s_user", p.interactivity_median);
-    number("total_tps", p.absolute_tps.total);
-    number("input_tps", p.absolute_tps.input);
-    number("output_tps", p.absolute_tps.output);
-    number("total_tps_per_allocated_gpu", p.per_gpu_tps.total);
-    number("input_tps_per_allocated_gpu", p.per_gpu_tps.input);
-    number("output_tps_per_allocated_gpu", p.per_gpu_tps.output);
-    number("mean_input_tokens", p.tokens.mean_input);
-    number("median_input_tokens", p.tokens.median_input);
-    number("p90_input_tokens", p.tokens.p90_input);
-    number("mean_output_tokens_actual", p.tokens.mean_output);
-    number("median_output_tokens_actual", p.tokens.median_output);
-    number("p90_output_tokens_actual", p.tokens.p90_output);
-    number("gpu_cache_hit_rate", p.cache.gpu);
-    number("cpu_cache_hit_rate", p.cache.cpu);
-    number("external_cache_hit_rate", p.cache.external);
-    number("theoretical_cache_hit_rate", p.cache.theoretical);
-    text("offload_mode", *p.offload_mode);
-    text("kv_offloading", *p.kv_offloading);
+    members.text("per_gpu_denominator", "all allocated physical GPUs");
+    members.number("interactivity_p90_tok_s_user", p.interactivity_p90);
+    members.number("interactivity_median_tok_s_user", p.interactivity_median);
+    members.number("total_tps", p.absolute_tps.total);
+    members.number("input_tps", p.absolute_tps.input);
+    members.number("output_tps", p.absolute_tps.output);
+    members.number("total_tps_per_allocated_gpu", p.per_gpu_tps.total);
+    members.number("input_tps_per_allocated_gpu", p.per_gpu_tps.input);
+    members.number("output_tps_per_allocated_gpu", p.per_gpu_tps.output);
+    members.number("mean_input_tokens", p.tokens.mean_input);
+    members.number("median_input_tokens", p.tokens.median_input);
+    members.number("p90_input_tokens", p.tokens.p90_input);
+    members.number("mean_output_tokens_actual", p.tokens.mean_output);
+    members.number("median_output_tokens_actual", p.tokens.median_output);
+    members.number("p90_output_tokens_actual", p.tokens.p90_output);
+    members.number("gpu_cache_hit_rate", p.cache.gpu);
+    members.number("cpu_cache_hit_rate", p.cache.cpu);
+    members.number("external_cache_hit_rate", p.cache.external);
+    members.number("theoretical_cache_hit_rate", p.cache.theoretical);
+    members.text("offload_mode", *p.offload_mode);
+    members.text("kv_offloading", *p.kv_offloading);
     out += "\"kv_offload_backend\":null,";
-    text("image", *p.image);
-    number("isolated_uncached_prefill_capacity_tps_per_gpu", std::nullopt);
-    integer("context_limit_tokens_engine_log", 1048576);
-    text("kv_precision_engine_log", "fp8");
-    number("derived_output_tps_per_decode_gpu",
-           *p.absolute_tps.output / static_cast<double>(p.decode_gpus.value_or(p.total_allocated_gpus)));
-    text("cache_note", p.notes.front().text);
+    members.text("image", *p.image);
+    members.number("isolated_uncached_prefill_capacity_tps_per_gpu", std::nullopt);
+    members.integer("context_limit_tokens_engine_log", 1048576);
+    members.text("kv_precision_engine_log", "fp8");
+    members.number("derived_output_tps_per_decode_gpu",
+                   *p.absolute_tps.output / static_cast<double>(p.decode_gpus.value_or(p.total_allocated_gpus)));
+    members.text("cache_note", p.notes.front().text);
     out += "\"hypothetical_same_group_rack_packing\":{\"rack_gpus\":72,\"scope\":\"arithmetic\"}";
     out += i + 1 == points.size() ? "}\n" : "},\n";
   }
@@ -308,30 +380,7 @@ synthetic_inferencex_rows_json(const SyntheticSpec& spec)
   std::string out;
   constexpr std::size_t k_bytes_per_row = 1400;
   out.reserve(points.size() * k_bytes_per_row + 16);
-  const auto text = [&out](std::string_view key, std::string_view value) {
-    out += '"';
-    out += key;
-    out += "\":\"";
-    out += value;  // generated text needs no JSON escapes
-    out += "\",";
-  };
-  const auto integer = [&out](std::string_view key, const std::optional<std::int64_t>& value) {
-    out += '"';
-    out += key;
-    out += "\":";
-    if (value) {
-      put_integer(out, *value);
-    } else {
-      out += "null";
-    }
-    out += ',';
-  };
-  const auto number = [&out](std::string_view key, double value) {
-    out += '"';
-    out += key;
-    out += "\":";
-    put_number(out, value);
-  };
+  JsonMembers members(out, ":", ",");
   // Latency percentiles the reader validates and does not keep, as in the API's answer.
   constexpr std::array<std::string_view, 24> k_latencies = {
     "mean_ttft", "median_ttft", "p90_ttft", "p99_ttft", "p99.9_ttft", "std_ttft",
@@ -343,60 +392,55 @@ synthetic_inferencex_rows_json(const SyntheticSpec& spec)
     const domain::BenchmarkPoint& p = points[i];
     const bool agentic = p.workload == "agentic";
     out += '{';
-    text("hardware", p.hardware);
-    text("framework", p.framework);
-    text("model", p.model);
-    text("precision", p.precision);
-    text("spec_method", p.spec_method);
-    out += p.disaggregated ? "\"disagg\":true," : "\"disagg\":false,";
-    out += "\"is_multinode\":false,";
+    members.text("hardware", p.hardware);
+    members.text("framework", p.framework);
+    members.text("model", p.model);
+    members.text("precision", p.precision);
+    members.text("spec_method", p.spec_method);
+    members.boolean("disagg", p.disaggregated);
+    members.boolean("is_multinode", false);
     const std::int64_t prefill = p.prefill_gpus.value_or(*p.aggregate_engine_gpus);
     const std::int64_t decode = p.decode_gpus.value_or(*p.aggregate_engine_gpus);
-    integer("prefill_tp", prefill);
-    integer("prefill_ep", 1);
-    out += "\"prefill_dp_attention\":false,";
-    integer("prefill_num_workers", p.disaggregated ? 1 : 0);
-    integer("decode_tp", decode);
-    integer("decode_ep", 1);
-    out += "\"decode_dp_attention\":false,";
-    integer("decode_num_workers", p.disaggregated ? 1 : 0);
-    integer("num_prefill_gpu", prefill);
-    integer("num_decode_gpu", decode);
-    integer("isl", p.isl);
-    integer("osl", p.osl);
-    integer("conc", p.concurrency);
-    text("image", *p.image);
+    members.integer("prefill_tp", prefill);
+    members.integer("prefill_ep", 1);
+    members.boolean("prefill_dp_attention", false);
+    members.integer("prefill_num_workers", p.disaggregated ? 1 : 0);
+    members.integer("decode_tp", decode);
+    members.integer("decode_ep", 1);
+    members.boolean("decode_dp_attention", false);
+    members.integer("decode_num_workers", p.disaggregated ? 1 : 0);
+    members.integer("num_prefill_gpu", prefill);
+    members.integer("num_decode_gpu", decode);
+    members.integer("isl", p.isl);
+    members.integer("osl", p.osl);
+    members.integer("conc", p.concurrency);
+    members.text("image", *p.image);
     out += "\"metrics\":{";
-    number("tput_per_gpu", *p.per_gpu_tps.total);
-    out += ',';
-    number("input_tput_per_gpu", *p.per_gpu_tps.input);
-    out += ',';
-    number("output_tput_per_gpu", *p.per_gpu_tps.output);
-    out += ',';
-    number("median_intvty", p.interactivity_median.value_or(*p.interactivity_p90 * 1.2));
-    out += ',';
-    number("p90_intvty", p.interactivity_p90.value_or(*p.interactivity_median * 0.9));
+    members.number("tput_per_gpu", *p.per_gpu_tps.total);
+    members.number("input_tput_per_gpu", *p.per_gpu_tps.input);
+    members.number("output_tput_per_gpu", *p.per_gpu_tps.output);
+    members.number("median_intvty", median_interactivity(p));
+    members.number("p90_intvty", p90_interactivity(p));
     if (agentic) {
-      out += ',';
-      number("server_gpu_cache_hit_rate", *p.cache.gpu);
+      members.number("server_gpu_cache_hit_rate", *p.cache.gpu);
     }
     for (std::size_t k = 0; k < k_latencies.size(); ++k) {
-      out += ',';
-      number(k_latencies[k], 0.01 * static_cast<double>(k + 1) + 1e-6 * static_cast<double>(i));
+      const double seconds = 0.01 * static_cast<double>(k + 1) + 1e-6 * static_cast<double>(i);
+      if (k + 1 < k_latencies.size()) {
+        members.number(k_latencies[k], seconds);
+      } else {
+        members.last_number(k_latencies[k], seconds);
+      }
     }
     out += "},\"workers\":null,";
-    text("date", p.date);
+    members.text("date", p.date);
     if (agentic) {
-      text("benchmark_type", "agentic_traces");
-      text("offload_mode", "on");
+      members.text("benchmark_type", "agentic_traces");
+      members.text("offload_mode", "on");
     }
-    // The attempt tells apart rungs of one ladder whose concurrencies coincide (2 x 1 and 1 x 2), as a
-    // re-run does in the API: a row's identity (its result id) includes the run but no rung number.
-    out += "\"run_url\":\"";
-    out += *p.run_url;
-    out += "/attempts/";
-    const std::size_t rung = i / (std::max<std::size_t>(spec.groups, 1) * std::max<std::size_t>(spec.dates, 1));
-    put_integer(out, static_cast<std::int64_t>(1 + rung / k_ladder_rungs));
+    members.key("run_url");
+    out += '"';
+    put_attempt_url(out, spec, p, i);
     out += i + 1 == points.size() ? "\"}\n" : "\"},\n";
   }
   out += "]\n";
@@ -427,30 +471,10 @@ public:
     using namespace synthetic_detail;
     const domain::BenchmarkPoint& p = m_points[i];
     const bool agentic = p.workload == "agentic";
-    const auto key = [&out](std::string_view name) {
-      out += '"';
-      out += name;
-      out += "\": ";
-    };
-    const auto text = [&](std::string_view name, std::string_view value) {
-      key(name);
-      out += '"';
-      out += value;  // generated text needs no JSON escapes
-      out += "\", ";
-    };
-    const auto integer = [&](std::string_view name, std::int64_t value) {
-      key(name);
-      put_integer(out, value);
-      out += ", ";
-    };
-    const auto number = [&](std::string_view name, double value) {
-      key(name);
-      put_number(out, value);
-      out += ", ";
-    };
+    JsonMembers members(out, ": ", ", ");
     // A block of statistics {"mean": .., "p50": .., ...} the reader validates and does not keep.
     const auto statistics = [&](std::string_view name, double base, std::string_view last) {
-      key(name);
+      members.key(name);
       out += "{\"mean\": ";
       put_number(out, base * 1.05);
       out += ", \"p50\": ";
@@ -467,68 +491,66 @@ public:
       out += last;
     };
     out += '{';
-    text("hw", std::string(p.hardware) + (p.hardware.starts_with("mi") ? "-amds" : "-nv"));
-    integer("conc", p.concurrency);
-    text("image", *p.image);
-    text("model", "deepseek-ai/" + p.model);
-    text("infmax_model_prefix", p.model.find("Flash") != std::string::npos ? "dsv4.1" : "dsv4");
-    text("framework", p.framework);
-    text("precision", p.precision);
-    text("spec_decoding", p.spec_method);
-    key("disagg");
-    out += p.disaggregated ? "true, " : "false, ";
-    key("is_multinode");
-    out += p.disaggregated ? "true, " : "false, ";
+    members.text("hw", std::string(p.hardware) + (p.hardware.starts_with("mi") ? "-amds" : "-nv"));
+    members.integer("conc", p.concurrency);
+    members.text("image", *p.image);
+    members.text("model", "deepseek-ai/" + p.model);
+    members.text("infmax_model_prefix", p.model.find("Flash") != std::string::npos ? "dsv4.1" : "dsv4");
+    members.text("framework", p.framework);
+    members.text("precision", p.precision);
+    members.text("spec_decoding", p.spec_method);
+    members.boolean("disagg", p.disaggregated);
+    members.boolean("is_multinode", p.disaggregated);
     if (p.disaggregated) {
-      integer("prefill_tp", 8);
-      integer("prefill_ep", 1);
-      text("prefill_dp_attention", "false");
-      integer("prefill_num_workers", 1);
-      integer("decode_tp", 8);
-      integer("decode_ep", 1);
-      text("decode_dp_attention", "false");
-      integer("decode_num_workers", 1);
-      integer("num_prefill_gpu", *p.prefill_gpus);
-      integer("num_decode_gpu", *p.decode_gpus);
+      members.integer("prefill_tp", 8);
+      members.integer("prefill_ep", 1);
+      members.text("prefill_dp_attention", "false");
+      members.integer("prefill_num_workers", 1);
+      members.integer("decode_tp", 8);
+      members.integer("decode_ep", 1);
+      members.text("decode_dp_attention", "false");
+      members.integer("decode_num_workers", 1);
+      members.integer("num_prefill_gpu", *p.prefill_gpus);
+      members.integer("num_decode_gpu", *p.decode_gpus);
     } else {
-      integer("tp", 8);
-      integer("ep", 1);
-      text("dp_attention", "false");
+      members.integer("tp", 8);
+      members.integer("ep", 1);
+      members.text("dp_attention", "false");
     }
     const double gpus = static_cast<double>(p.total_allocated_gpus);
-    const double median = p.interactivity_median.value_or(*p.interactivity_p90 * 1.2);
-    const double p90 = p.interactivity_p90.value_or(*p.interactivity_median * 0.9);
+    const double median = median_interactivity(p);
+    const double p90 = p90_interactivity(p);
     if (!agentic) {
-      integer("isl", *p.isl);
-      integer("osl", *p.osl);
+      members.integer("isl", *p.isl);
+      members.integer("osl", *p.osl);
       // The runner divides a disaggregated fixed-length run role-locally: input by prefill GPUs, output by
       // decode GPUs, total by both.
       const double input = *p.per_gpu_tps.input * gpus / static_cast<double>(p.prefill_gpus.value_or(8));
       const double output = *p.per_gpu_tps.output * gpus / static_cast<double>(p.decode_gpus.value_or(8));
-      number("tput_per_gpu", *p.per_gpu_tps.total);
-      number("output_tput_per_gpu", p.disaggregated ? output : *p.per_gpu_tps.output);
-      number("input_tput_per_gpu", p.disaggregated ? input : *p.per_gpu_tps.input);
+      members.number("tput_per_gpu", *p.per_gpu_tps.total);
+      members.number("output_tput_per_gpu", p.disaggregated ? output : *p.per_gpu_tps.output);
+      members.number("input_tput_per_gpu", p.disaggregated ? input : *p.per_gpu_tps.input);
       // Latency percentiles (seconds) and their interactivities, validated and not kept.
       constexpr std::array<std::string_view, 5> k_stats = {"mean", "median", "std", "p99", "p90"};
       for (const std::string_view metric : {"ttft", "tpot", "itl", "e2el"}) {
         for (std::size_t k = 0; k < k_stats.size(); ++k) {
-          number(std::string(k_stats[k]) + "_" + std::string(metric),
-                 0.01 * static_cast<double>(k + 1) + 1e-7 * static_cast<double>(i));
+          members.number(std::string(k_stats[k]) + "_" + std::string(metric),
+                         0.01 * static_cast<double>(k + 1) + 1e-7 * static_cast<double>(i));
         }
         if (metric == "tpot") {
-          number("mean_intvty", median * 0.97);
-          number("median_intvty", median);
-          number("std_intvty", median * 0.2);
-          number("p99_intvty", p90 * 0.8);
-          number("p90_intvty", p90);
+          members.number("mean_intvty", median * 0.97);
+          members.number("median_intvty", median);
+          members.number("std_intvty", median * 0.2);
+          members.number("p99_intvty", p90 * 0.8);
+          members.number("p90_intvty", p90);
         }
       }
     } else {
-      text("scenario_type", "agentic-coding");
-      text("kv_offloading", *p.kv_offloading);
-      text("kv_offload_backend", "");
-      integer("num_requests_total", 5210);
-      integer("num_requests_successful", 5184);
+      members.text("scenario_type", "agentic-coding");
+      members.text("kv_offloading", *p.kv_offloading);
+      members.text("kv_offload_backend", "");
+      members.integer("num_requests_total", 5210);
+      members.integer("num_requests_successful", 5184);
       out += "\"request_accounting\": {\"records_total\": 5210, \"records_profiled\": 5184, "
              "\"records_dropped_total\": 26, \"records_warmup_dropped\": 26, \"records_error_dropped\": 0, "
              "\"error_categories\": {}}, ";
@@ -566,39 +588,35 @@ public:
       for (const auto& [name, value] : {std::pair{"input", *p.absolute_tps.input},
                                         std::pair{"output", *p.absolute_tps.output},
                                         std::pair{"total", *p.absolute_tps.total}}) {
-        key(name);
+        members.key(name);
         out += "{\"tokens_per_second\": ";
         put_number(out, value);
         out += "}, ";
       }
       out += "\"full_response_output_token_throughput_per_user\": {\"mean\": 61.2, \"p50\": 63.0}, "
              "\"duration_seconds\": 1800.0, \"per_gpu\": {";
-      number("total_tput_tps", *p.per_gpu_tps.total);
-      number("output_tput_tps", *p.per_gpu_tps.output);
-      key("input_tput_tps");
-      put_number(out, *p.per_gpu_tps.input);
+      members.number("total_tput_tps", *p.per_gpu_tps.total);
+      members.number("output_tput_tps", *p.per_gpu_tps.output);
+      members.last_number("input_tput_tps", *p.per_gpu_tps.input);
       out += "}}, \"cache\": {\"theoretical_cache_hit_rate\": ";
       put_number(out, *p.cache.theoretical);
       out += "}}, \"server_metrics\": {\"present\": true, \"adapter\": \"";
       out += p.framework;
       out += "\", \"metric_count\": 212, \"cache\": {";
-      number("gpu_cache_hit_rate", *p.cache.gpu);
-      number("cpu_cache_hit_rate", *p.cache.cpu);
-      number("external_cache_hit_rate", *p.cache.external);
+      members.number("gpu_cache_hit_rate", *p.cache.gpu);
+      members.number("cpu_cache_hit_rate", *p.cache.cpu);
+      members.number("external_cache_hit_rate", *p.cache.external);
       out += "\"overall_cache_hit_rate\": 0.95, \"prefix_cache_hits\": 1779000000, \"prefix_cache_queries\": "
              "1976666667, \"external_prefix_cache_hits\": null, \"router_kv_hit_rate\": 0.91}, "
              "\"kv_cache\": {\"gpu_usage_pct\": 0.97, \"cpu_usage_pct\": 0.62, \"cpu_used_tokens\": null}, "
              "\"tokens\": {\"prompt_total\": 1116000000, \"generation_total\": 8640000, "
              "\"requests_completed\": 5184}, \"sources\": []}, ";
-      integer("kv_cache_pool_tokens", 4194304);
+      members.integer("kv_cache_pool_tokens", 4194304);
     }
-    text("date", p.date);
-    key("run_url");
+    members.text("date", p.date);
+    members.key("run_url");
     out += '"';
-    out += *p.run_url;
-    out += "/attempts/";
-    const std::size_t rung = i / (std::max<std::size_t>(m_spec.groups, 1) * std::max<std::size_t>(m_spec.dates, 1));
-    put_integer(out, static_cast<std::int64_t>(1 + rung / k_ladder_rungs));
+    put_attempt_url(out, m_spec, p, i);
     out += "\"}";
   }
 
