@@ -2,10 +2,14 @@
 
 // What every reader's fuzz target checks of one input: a refusal says something; a dataset read survives the
 // CSV export (written, it reads back whole) and the data-quality pass every ingest runs on it; detection and
-// dispatch see the same bytes. A broken promise traps, which libFuzzer reports as a crash.
+// dispatch see the same bytes; reading in place from a zero-padded buffer with a parser kept across inputs (as
+// `ingest` reads files) gives what the copying read gives. A broken promise traps, which libFuzzer reports as
+// a crash.
 
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
+#include "infertrack/formats/json_parsing.hpp"
+#include "infertrack/formats/padded_text.hpp"
 #include "infertrack/formats/points_csv.hpp"
 
 #include <string_view>
@@ -29,5 +33,15 @@ check_dataset_read(Read read, std::string_view text)
     }
   }
   (void)infertrack::formats::detect_format(text);
-  (void)infertrack::formats::read_input(text, "fuzz.json");
+  const auto copied = infertrack::formats::read_input(text, "fuzz.json");
+  static infertrack::formats::JsonParser parser; // kept across inputs, as across the files of a directory
+  infertrack::formats::PaddedText padded;
+  padded.append(text);
+  const auto in_place = infertrack::formats::read_input(
+    padded.text(), "fuzz.json", {}, {infertrack::formats::InputPadding::zeroed, &parser});
+  if (copied.has_value() != in_place.has_value()
+      || (copied && copied->points.size() != in_place->points.size())
+      || (!copied && copied.error().message != in_place.error().message)) {
+    __builtin_trap();
+  }
 }
