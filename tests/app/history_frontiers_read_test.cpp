@@ -4,6 +4,7 @@
 #include "infertrack/domain/history.hpp"
 #include "infertrack/domain/history_frontiers.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
+#include "support/history_expectations.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -81,44 +82,6 @@ varied_points()
   return points;
 }
 
-void
-expect_same_series(const std::vector<domain::HistorySeries>& actual, const std::vector<domain::HistorySeries>& expected)
-{
-  ASSERT_EQ(actual.size(), expected.size());
-  for (std::size_t s = 0; s < expected.size(); ++s) {
-    const domain::HistorySeries& got = actual[s];
-    const domain::HistorySeries& want = expected[s];
-    SCOPED_TRACE(want.configuration.label());
-    EXPECT_EQ(got.configuration, want.configuration);
-    EXPECT_EQ(got.basis, want.basis);
-    EXPECT_EQ(got.metric, want.metric);
-    ASSERT_EQ(got.points.size(), want.points.size());
-    for (std::size_t p = 0; p < want.points.size(); ++p) {
-      const domain::HistoryPoint& a = got.points[p];
-      const domain::HistoryPoint& b = want.points[p];
-      SCOPED_TRACE(b.date);
-      EXPECT_EQ(a.date, b.date);
-      EXPECT_EQ(a.days_since_launch, b.days_since_launch);
-      EXPECT_EQ(a.value.state, b.value.state);
-      EXPECT_EQ(a.value.throughput, b.value.throughput); // to the last bit
-      EXPECT_EQ(a.value.lower_result_id, b.value.lower_result_id);
-      EXPECT_EQ(a.value.upper_result_id, b.value.upper_result_id);
-      EXPECT_EQ(a.lower, b.lower);
-      EXPECT_EQ(a.upper, b.upper);
-      EXPECT_EQ(a.slowest_interactivity, b.slowest_interactivity);
-      EXPECT_EQ(a.fastest_interactivity, b.fastest_interactivity);
-      EXPECT_EQ(a.frontier_size, b.frontier_size);
-      EXPECT_EQ(a.run_url, b.run_url);
-      ASSERT_EQ(a.since_first.has_value(), b.since_first.has_value());
-      if (b.since_first) {
-        EXPECT_EQ(a.since_first->from_date, b.since_first->from_date);
-        EXPECT_EQ(a.since_first->factor, b.since_first->factor);
-        EXPECT_EQ(a.since_first->bound, b.since_first->bound);
-      }
-    }
-  }
-}
-
 class HistoryFrontiersRead : public testing::Test
 {
 protected:
@@ -159,7 +122,7 @@ TEST_F(HistoryFrontiersRead, GivesTheSeriesOfBuildHistoryOverTheListedPoints)
           query.options.metric = metric;
           const std::vector<domain::HistorySeries> read =
             domain::read_history(history_frontiers(*store, query), query.options);
-          expect_same_series(read, domain::build_history(store->points(query.filter), query.options));
+          test::expect_same_history(read, domain::build_history(store->points(query.filter), query.options));
           series += read.size();
         }
       }

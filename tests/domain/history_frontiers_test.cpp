@@ -1,6 +1,7 @@
 #include "infertrack/domain/history_frontiers.hpp"
 
 #include "infertrack/domain/history.hpp"
+#include "support/history_expectations.hpp"
 
 #include <gtest/gtest.h>
 
@@ -174,56 +175,6 @@ plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
   return history;
 }
 
-void
-expect_same_factor(const std::optional<ImprovementFactor>& actual, const std::optional<ImprovementFactor>& expected)
-{
-  ASSERT_EQ(actual.has_value(), expected.has_value());
-  if (!actual) {
-    return;
-  }
-  EXPECT_EQ(actual->from_date, expected->from_date);
-  EXPECT_EQ(actual->to_date, expected->to_date);
-  EXPECT_EQ(actual->from_state, expected->from_state);
-  EXPECT_EQ(actual->to_state, expected->to_state);
-  EXPECT_EQ(actual->factor, expected->factor); // to the last bit
-  if (expected->factor) {
-    EXPECT_EQ(actual->bound, expected->bound);
-  }
-}
-
-void
-expect_same_history(const std::vector<HistorySeries>& actual, const std::vector<HistorySeries>& expected)
-{
-  ASSERT_EQ(actual.size(), expected.size());
-  for (std::size_t s = 0; s < actual.size(); ++s) {
-    const HistorySeries& got = actual[s];
-    const HistorySeries& want = expected[s];
-    SCOPED_TRACE(want.configuration.label());
-    EXPECT_EQ(got.configuration, want.configuration);
-    EXPECT_EQ(got.basis, want.basis);
-    EXPECT_EQ(got.metric, want.metric);
-    ASSERT_EQ(got.points.size(), want.points.size());
-    for (std::size_t p = 0; p < got.points.size(); ++p) {
-      const HistoryPoint& a = got.points[p];
-      const HistoryPoint& b = want.points[p];
-      SCOPED_TRACE(b.date);
-      EXPECT_EQ(a.date, b.date);
-      EXPECT_EQ(a.days_since_launch, b.days_since_launch);
-      EXPECT_EQ(a.value.state, b.value.state);
-      EXPECT_EQ(a.value.throughput, b.value.throughput); // to the last bit
-      EXPECT_EQ(a.value.lower_result_id, b.value.lower_result_id);
-      EXPECT_EQ(a.value.upper_result_id, b.value.upper_result_id);
-      EXPECT_EQ(a.lower, b.lower);
-      EXPECT_EQ(a.upper, b.upper);
-      EXPECT_EQ(a.slowest_interactivity, b.slowest_interactivity);
-      EXPECT_EQ(a.fastest_interactivity, b.fastest_interactivity);
-      EXPECT_EQ(a.frontier_size, b.frontier_size);
-      EXPECT_EQ(a.run_url, b.run_url);
-      expect_same_factor(a.since_first, b.since_first);
-    }
-  }
-}
-
 // Targets below, on, between and above the ladder's values.
 const std::vector<double> k_targets = {0.1, 0.5, 1.0, 1.9, 2.5, 3.0, 8.0, 12.5, 40.0, 99.0, 125.0, 500.0};
 
@@ -240,7 +191,7 @@ TEST(HistoryFrontiers, BuildHistoryIsThePlainPerRunComputation)
           options.target = target;
           options.basis = basis;
           options.metric = metric;
-          expect_same_history(build_history(points, options), plain_history(points, options));
+          test::expect_same_history(build_history(points, options), plain_history(points, options));
         }
       }
     }
@@ -256,7 +207,7 @@ TEST(HistoryFrontiers, OneSetOfFrontiersReadsEveryTarget)
     HistoryOptions options;
     options.target = target;
     options.launch_date = "2026-05-01";
-    expect_same_history(read_history(frontiers, options), plain_history(points, options));
+    test::expect_same_history(read_history(frontiers, options), plain_history(points, options));
   }
 }
 
@@ -289,7 +240,7 @@ TEST(HistoryFrontiers, GroupByGroupAsOfADateIsThePlainComputationOfThoseRuns)
       HistoryOptions options;
       options.target = target;
       SCOPED_TRACE(as_of);
-      expect_same_history(read_history(frontiers, options), plain_history(kept, options));
+      test::expect_same_history(read_history(frontiers, options), plain_history(kept, options));
     }
   }
 }

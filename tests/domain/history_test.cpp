@@ -1,4 +1,5 @@
 #include "infertrack/domain/history.hpp"
+#include "support/history_expectations.hpp"
 
 #include <gtest/gtest.h>
 
@@ -164,22 +165,8 @@ TEST(ReadHistory, APageOfConfigurationsIsThoseSeriesOfTheWholeHistory)
   frontiers.add(points);
   const std::vector<HistorySeries> whole = read_history(frontiers, options);
   ASSERT_EQ(whole.size(), 4u);
-  const auto same = [](const HistorySeries& a, const HistorySeries& b) {
-    EXPECT_EQ(a.configuration, b.configuration);
-    ASSERT_EQ(a.points.size(), b.points.size());
-    for (std::size_t i = 0; i < a.points.size(); ++i) {
-      EXPECT_EQ(a.points[i].date, b.points[i].date);
-      EXPECT_EQ(a.points[i].value.throughput, b.points[i].value.throughput);
-      EXPECT_EQ(a.points[i].since_first.has_value(), b.points[i].since_first.has_value());
-    }
-  };
-  const std::vector<HistorySeries> middle = read_history(frontiers, options, 1, 2);
-  ASSERT_EQ(middle.size(), 2u);
-  same(middle[0], whole[1]);
-  same(middle[1], whole[2]);
-  const std::vector<HistorySeries> tail = read_history(frontiers, options, 3, 10); // cut at the end
-  ASSERT_EQ(tail.size(), 1u);
-  same(tail[0], whole[3]);
+  test::expect_same_history(read_history(frontiers, options, 1, 2), {whole[1], whole[2]});
+  test::expect_same_history(read_history(frontiers, options, 3, 10), {whole[3]}); // cut at the end
   EXPECT_TRUE(read_history(frontiers, options, 4, 10).empty());
   EXPECT_TRUE(read_history(frontiers, options, 99, 1).empty());
   EXPECT_TRUE(read_history(frontiers, options, 0, 0).empty());
