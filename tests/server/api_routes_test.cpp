@@ -1,9 +1,8 @@
 #include "infertrack/server/api/api_routes.hpp"
 
-#include "bundled_tracker_test_support.hpp"
+#include "api_route_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
 
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -11,35 +10,18 @@ namespace infertrack::server::api {
 namespace {
 
 using nlohmann::json;
+using test_support::api_get;
+using test_support::api_get_json;
+using test_support::expect_error;
 using test_support::ingest_curve_finding_data;
 using test_support::Query;
 using test_support::route_request;
-using testing::HasSubstr;
 
 class ApiRoutes : public testing::Test, protected test_support::BundledTracker
 {
 protected:
-  http::Response get(const std::string& path, Query query = {})
-  {
-    auto response = handle_api(route_request("GET", path, std::move(query)), *store);
-    EXPECT_TRUE(response.has_value()) << path;
-    return response.value_or(http::Response{});
-  }
-
-  json get_json(const std::string& path, Query query = {})
-  {
-    const http::Response response = get(path, std::move(query));
-    EXPECT_EQ(response.status, 200) << path << ": " << response.body;
-    return json::parse(response.body);
-  }
-
-  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
-  {
-    EXPECT_EQ(response.status, status) << response.body;
-    const json body = json::parse(response.body);
-    EXPECT_EQ(body["error"], code);
-    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
-  }
+  http::Response get(const std::string& path, Query query = {}) { return api_get(*store, path, std::move(query)); }
+  json get_json(const std::string& path, Query query = {}) { return api_get_json(*store, path, std::move(query)); }
 };
 
 TEST_F(ApiRoutes, leaves_other_paths_alone)

@@ -1,8 +1,7 @@
 #include "infertrack/server/api/api_routes.hpp"
 
-#include "infertrack/app/tracker_database.hpp"
+#include "api_route_test_support.hpp"
 #include "infertrack/app/tracker_version.hpp"
-#include "support/temp_dir.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,26 +11,17 @@ namespace infertrack::server::api {
 namespace {
 
 using nlohmann::json;
+using test_support::expect_error;
+using test_support::Query;
 using testing::HasSubstr;
 using testing::StartsWith;
-using Query = std::vector<std::pair<std::string, std::string>>;
 
-class ExportRoute : public testing::Test
+class ExportRoute : public testing::Test, protected test_support::BundledTracker
 {
 protected:
-  test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
-
   http::Response get(const std::string& path, Query query = {})
   {
-    http::Request request;
-    request.method = "GET";
-    request.path = path;
-    request.target = path;
-    request.query = std::move(query);
-    auto response = handle_api(request, *store);
-    EXPECT_TRUE(response.has_value()) << path;
-    return response.value_or(http::Response{});
+    return test_support::api_get(*store, path, std::move(query));
   }
 
   static std::string header(const http::Response& response, const std::string& name)
@@ -42,14 +32,6 @@ protected:
       }
     }
     return "";
-  }
-
-  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
-  {
-    EXPECT_EQ(response.status, status) << response.body;
-    const json body = json::parse(response.body);
-    EXPECT_EQ(body["error"], code);
-    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
   }
 };
 

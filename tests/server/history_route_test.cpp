@@ -1,7 +1,6 @@
 #include "infertrack/server/api/api_routes.hpp"
 
-#include "infertrack/app/tracker_database.hpp"
-#include "support/temp_dir.hpp"
+#include "api_route_test_support.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,40 +10,20 @@ namespace infertrack::server::api {
 namespace {
 
 using nlohmann::json;
+using test_support::expect_error;
+using test_support::Query;
 using testing::HasSubstr;
 
-class HistoryRoute : public testing::Test
+class HistoryRoute : public testing::Test, protected test_support::BundledTracker
 {
 protected:
-  test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("history.db"));
+  http::Response get(Query query) { return test_support::api_get(*store, "/api/v1/history", std::move(query)); }
 
-  http::Response get(std::vector<std::pair<std::string, std::string>> query)
-  {
-    http::Request request;
-    request.method = "GET";
-    request.path = "/api/v1/history";
-    request.target = request.path;
-    request.query = std::move(query);
-    auto response = handle_api(request, *store);
-    EXPECT_TRUE(response.has_value());
-    return response.value_or(http::Response{});
-  }
-
-  json get_json(std::vector<std::pair<std::string, std::string>> query)
+  json get_json(Query query)
   {
     const http::Response response = get(std::move(query));
-    EXPECT_EQ(response.status, 200) << response.body;
     EXPECT_EQ(response.route, "/api/v1/history");
-    return json::parse(response.body);
-  }
-
-  void expect_error(const http::Response& response, int status, const std::string& code, const std::string& detail)
-  {
-    EXPECT_EQ(response.status, status) << response.body;
-    const json body = json::parse(response.body);
-    EXPECT_EQ(body["error"], code);
-    EXPECT_THAT(body["detail"].get<std::string>(), HasSubstr(detail));
+    return test_support::ok_json(response, "/api/v1/history");
   }
 };
 

@@ -1,6 +1,7 @@
 // The server's answers read only the latest run of each configuration (Store::latest_points) where they
 // used to read every point and keep the latest run in C++: these tests check, on the bundled data plus
 // several runs per configuration, that the answers are the ones every point gives.
+#include "api_route_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/tracker_database.hpp"
@@ -75,16 +76,9 @@ protected:
     return domain::build_curves(store->points(query.filter), query.curve);
   }
 
-  nlohmann::json get_json(const std::string& path, std::vector<std::pair<std::string, std::string>> query)
+  nlohmann::json get_json(const std::string& path, test_support::Query query)
   {
-    http::Request request;
-    request.method = "GET";
-    request.path = path;
-    request.target = path;
-    request.query = std::move(query);
-    const http::Response response = api::handle_api(request, *store).value_or(http::Response{});
-    EXPECT_EQ(response.status, 200) << path << ": " << response.body;
-    return nlohmann::json::parse(response.body);
+    return test_support::api_get_json(*store, path, std::move(query));
   }
 
   test::TempDir dir;

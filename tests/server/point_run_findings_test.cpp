@@ -2,6 +2,7 @@
 // points of the same run: files ingested one after the other into a real SQLite file, as the CLI does.
 #include "infertrack/server/api/api_routes.hpp"
 
+#include "api_route_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "support/temp_dir.hpp"
@@ -36,14 +37,8 @@ protected:
 
   std::vector<std::string> finding_kinds(const std::string& result_id)
   {
-    http::Request request;
-    request.method = "GET";
-    request.path = "/api/v1/points/" + result_id;
-    request.target = request.path;
-    const auto response = handle_api(request, *store);
-    EXPECT_TRUE(response && response->status == 200) << (response ? response->body : request.path);
     std::vector<std::string> kinds;
-    const json point = json::parse(response->body);
+    const json point = test_support::api_get_json(*store, "/api/v1/points/" + result_id);
     for (const json& finding : point["findings"]) {
       kinds.push_back(finding["kind"]);
     }
