@@ -23,6 +23,17 @@ number(const std::optional<Record>& record, Field Record::*field)
   return record ? number((*record).*field) : "";
 }
 
+// The state, tps_per_gpu, lower_result_id and upper_result_id cells of `value`, comma-separated.
+std::string
+value_cells(const domain::InterpolatedThroughput& value)
+{
+  return fmt::format("{},{},{},{}",
+                     domain::to_string(value.state),
+                     number(value.throughput),
+                     util::csv_field(value.lower_result_id.value_or("")),
+                     util::csv_field(value.upper_result_id.value_or("")));
+}
+
 }  // namespace
 
 std::string
@@ -61,14 +72,11 @@ interpolations_csv(std::span<const InterpolationRow> rows)
   std::string text = "configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
                      "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n";
   for (const InterpolationRow& row : rows) {
-    text += fmt::format("{},{},{},{},{},{},{},{},{},{}\n",
+    text += fmt::format("{},{},{},{},{},{},{}\n",
                         util::csv_field(row.curve.group.label()),
                         row.curve.group.date,
                         domain::to_string(row.curve.basis),
-                        domain::to_string(row.value.state),
-                        number(row.value.throughput),
-                        util::csv_field(row.value.lower_result_id.value_or("")),
-                        util::csv_field(row.value.upper_result_id.value_or("")),
+                        value_cells(row.value),
                         number(row.efficiency, &domain::Efficiency::cost_per_million_tokens),
                         number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
                         number(row.efficiency, &domain::Efficiency::joules_per_token));
@@ -84,15 +92,12 @@ history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
   for (const HistoryRow& row : rows) {
     for (const domain::HistoryPoint& point : row.series.points) {
       const bool has_factor = point.since_first && point.since_first->factor;
-      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n",
+      text += fmt::format("{},{},{},{},{},{},{},{}\n",
                           util::csv_field(row.series.configuration.label()),
                           point.date,
                           point.days_since_launch,
                           domain::to_string(row.series.basis),
-                          domain::to_string(point.value.state),
-                          number(point.value.throughput),
-                          util::csv_field(point.value.lower_result_id.value_or("")),
-                          util::csv_field(point.value.upper_result_id.value_or("")),
+                          value_cells(point.value),
                           number(point.since_first, &domain::ImprovementFactor::factor),
                           has_factor ? domain::to_string(point.since_first->bound) : "",
                           util::csv_field(gap_reason(point, query.options.target).value_or("")));
