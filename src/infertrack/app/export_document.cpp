@@ -16,13 +16,23 @@
 namespace infertrack::app {
 namespace {
 
-// The export's rows in both forms; only the one asked for is filled.
+// The export's rows in the format asked for: CSV lines, or one JSON array.
 struct ExportRows
 {
-  nlohmann::json json = nlohmann::json::array();
-  std::optional<std::string> json_text; // the rows already written as JSON, instead of `json`
-  std::string csv;
+  std::string text;
 };
+
+// `items` as a JSON array of what to_json makes of each.
+template<typename Items>
+std::string
+json_array_text(const Items& items)
+{
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& item : items) {
+    list.push_back(to_json(item));
+  }
+  return list.dump();
+}
 
 // A configuration's label without its run date, which provenance gives apart.
 std::string
@@ -97,15 +107,7 @@ points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, 
       provenance.runs.push_back({label, point.date, {}});
     }
   }
-  ExportRows rows;
-  if (format == ExportFormat::csv) {
-    rows.csv = formats::write_points_csv(points);
-  } else {
-    for (const domain::BenchmarkPoint& point : points) {
-      rows.json.push_back(to_json(point));
-    }
-  }
-  return rows;
+  return {format == ExportFormat::csv ? formats::write_points_csv(points) : json_array_text(points)};
 }
 
 ExportRows
@@ -118,13 +120,7 @@ frontier_rows(store::Store& store, const FrontierQuery& query, ExportFormat form
   for (const domain::PerformanceCurve& curve : answer.curves) {
     add_curve_run(provenance, curve);
   }
-  ExportRows rows;
-  if (format == ExportFormat::csv) {
-    rows.csv = frontiers_csv(answer);
-  } else {
-    rows.json = curves_json(answer);
-  }
-  return rows;
+  return {format == ExportFormat::csv ? frontiers_csv(answer) : curves_json(answer).dump()};
 }
 
 ExportRows
@@ -142,15 +138,7 @@ interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportF
       add_constants(provenance, {*row.cost});
     }
   }
-  ExportRows rows;
-  if (format == ExportFormat::csv) {
-    rows.csv = interpolations_csv(answer);
-  } else {
-    for (const InterpolationRow& row : answer) {
-      rows.json.push_back(to_json(row));
-    }
-  }
-  return rows;
+  return {format == ExportFormat::csv ? interpolations_csv(answer) : json_array_text(answer)};
 }
 
 ExportRows
@@ -179,13 +167,7 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
       add_bracket(provenance, row.series.configuration, point.date, point.value);
     }
   }
-  ExportRows rows;
-  if (format == ExportFormat::csv) {
-    rows.csv = history_csv(query, answer);
-  } else {
-    rows.json_text = history_rows_json(answer, query.options.target);
-  }
-  return rows;
+  return {format == ExportFormat::csv ? history_csv(query, answer) : history_rows_json(answer, query.options.target)};
 }
 
 nlohmann::json
@@ -235,15 +217,7 @@ plan_rows(store::Store& store, const PlanQuery& query, ExportFormat format, Prov
                     {answer.hardware, answer.cost_overridden, answer.power_overridden, query.gpus_per_rack.has_value()});
     }
   }
-  ExportRows rows;
-  if (format == ExportFormat::csv) {
-    rows.csv = plans_csv(answers);
-  } else {
-    for (const PlanAnswer& answer : answers) {
-      rows.json.push_back(to_json(answer));
-    }
-  }
-  return rows;
+  return ExportRows{format == ExportFormat::csv ? plans_csv(answers) : json_array_text(answers)};
 }
 
 const store::PointFilter&
@@ -360,11 +334,11 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
     return tl::unexpected(rows.error());
   }
   if (format == ExportFormat::csv) {
-    document.text = provenance_comments(provenance) + rows->csv;
+    document.text = provenance_comments(provenance) + rows->text;
   } else {
     // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
     document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind)
-                    + "\":" + rows->json_text.value_or(rows->json.dump()) + "}\n";
+                    + "\":" + rows->text + "}\n";
   }
   return document;
 }
