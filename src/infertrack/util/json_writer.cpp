@@ -139,13 +139,19 @@ JsonWriter::end_array()
 }
 
 void
-JsonWriter::key(std::string_view name)
+JsonWriter::before_member()
 {
   INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object && !m_after_key);
   if (m_open.back().has_items) {
     m_out += ',';
   }
   m_open.back().has_items = true;
+}
+
+void
+JsonWriter::key(std::string_view name)
+{
+  before_member();
   append_json_string(m_out, name);
   m_out += ':';
   m_after_key = true;
@@ -212,16 +218,13 @@ JsonWriter::raw_value(std::string_view json)
 void
 JsonWriter::raw_members(std::string_view object_json)
 {
-  INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object && !m_after_key);
   INFERTRACK_ASSERT(object_json.size() >= 2 && object_json.front() == '{' && object_json.back() == '}');
   const std::string_view members = object_json.substr(1, object_json.size() - 2);
   if (members.empty()) {
+    INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object && !m_after_key);
     return;
   }
-  if (m_open.back().has_items) {
-    m_out += ',';
-  }
-  m_open.back().has_items = true;
+  before_member();
   m_out += members;
 }
 

@@ -50,6 +50,7 @@ public:
 
 private:
   void before_value();
+  void before_member(); // the comma before a member of the enclosing object
 
   struct Open
   {
