@@ -27,17 +27,23 @@ struct ConfigurationView
   auto operator<=>(const ConfigurationView&) const = default;
 };
 
+// `seed` with the hash of one more part mixed in (boost::hash_combine's recipe, 64-bit constant).
+inline std::size_t
+hash_combine(std::size_t seed, std::string_view part)
+{
+  return seed ^ (std::hash<std::string_view>{}(part) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
 // Hashing beats ordered lookups when grouping many points into few configurations: a map walk compares the
 // long, mostly shared prefixes ("DeepSeek-V4...") of several keys per point.
 struct ConfigurationHash
 {
   std::size_t operator()(const ConfigurationView& view) const
   {
-    const std::hash<std::string_view> hash;
     std::size_t seed = view.disaggregated ? 1 : 0;
     for (const std::string_view part :
          {view.model, view.hardware, view.framework, view.precision, view.spec_method, view.workload}) {
-      seed ^= hash(part) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2);
+      seed = hash_combine(seed, part);
     }
     return seed;
   }

@@ -52,8 +52,7 @@ struct RunHash
 {
   std::size_t operator()(const RunView& run) const
   {
-    const std::size_t seed = ConfigurationHash{}(run.configuration);
-    return seed ^ (std::hash<std::string_view>{}(run.date) + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+    return hash_combine(ConfigurationHash{}(run.configuration), run.date);
   }
 };
 
