@@ -211,13 +211,9 @@ points_response(const QueryParams& params, store::Store& store)
   if (!filter) {
     return refuse(filter.error());
   }
-  const auto limit = params.integer("limit");
+  const auto limit = page_limit(params, k_points_page_limit);
   if (!limit) {
-    return refuse(bad_parameter(limit.error()));
-  }
-  if (*limit && (**limit < 1 || static_cast<std::uint64_t>(**limit) > k_points_page_limit)) {
-    return refuse(ApiError{400, "bad_parameter",
-                           fmt::format("limit: expected 1 to {} (got {})", k_points_page_limit, **limit)});
+    return refuse(limit.error());
   }
   const std::size_t page_size = limit->value_or(k_points_page_limit);
   const auto runs = point_runs(params);
@@ -303,10 +299,7 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
     return points_response(params, store);
   }
   if (path == "/history") {
-    auto answer = history_answer(params, store, history_cache).map_error([](const HistoryRouteError& e) {
-      return ApiError{e.status, e.code, e.detail};
-    });
-    return to_response(std::move(answer), "/api/v1/history");
+    return to_response(history_answer(params, store, history_cache), "/api/v1/history");
   }
   if (is_export) {
     return export_response(std::string_view(path).substr(k_export.size()), request, store);

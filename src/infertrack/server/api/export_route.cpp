@@ -41,16 +41,13 @@ export_query(app::ExportKind kind, const QueryParams& params, store::Store& stor
       return query;
     }
     case app::ExportKind::history: {
-      auto query = history_query(params);
-      if (!query) {
-        return tl::unexpected(ApiError{query.error().status, query.error().code, query.error().detail});
-      }
+      API_TRY_ASSIGN(query, history_query(params));
       // The parameters are known good; this adds the unknown-model 404 every other kind gives.
       const auto known = checked_filter(params, {"at", "x", "metric", "from", "to", "launch_date"}, store, false);
       if (!known) {
         return tl::unexpected(known.error());
       }
-      return *std::move(query);
+      return query;
     }
     case app::ExportKind::plans: {
       API_TRY_ASSIGN(query, plan_query(params, store));

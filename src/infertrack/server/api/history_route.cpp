@@ -5,13 +5,12 @@
 
 #include <fmt/core.h>
 
-#include <cstdint>
 #include <utility>
 
 namespace infertrack::server::api {
 namespace {
 
-using Answer = tl::expected<std::string, HistoryRouteError>;
+using Answer = tl::expected<std::string, ApiError>;
 
 // The tracker's headline interactivity, used when a request names none.
 constexpr double k_default_target = 100;
@@ -20,15 +19,7 @@ constexpr double k_default_target = 100;
 constexpr std::size_t k_default_page = 50;
 constexpr std::size_t k_max_page = 1000;
 
-HistoryRouteError
-bad_parameter(const util::Diagnostic& diagnostic)
-{
-  return {400,
-          "bad_parameter",
-          diagnostic.field.empty() ? diagnostic.message : diagnostic.field + ": " + diagnostic.message};
-}
-
-HistoryRouteError
+ApiError
 bad_parameter(std::string detail)
 {
   return {400, "bad_parameter", std::move(detail)};
@@ -36,7 +27,7 @@ bad_parameter(std::string detail)
 
 }  // namespace
 
-tl::expected<app::HistoryQuery, HistoryRouteError>
+tl::expected<app::HistoryQuery, ApiError>
 history_query(const QueryParams& params)
 {
   if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date", "offset", "limit"},
@@ -60,20 +51,9 @@ history_query(const QueryParams& params)
   }
   query.options.target = at->value_or(k_default_target);
 
-  const std::string x = params.text("x").value_or("auto");
-  if (x == "p90") {
-    query.options.basis = domain::InteractivityBasis::p90_itl;
-  } else if (x == "median") {
-    query.options.basis = domain::InteractivityBasis::median_tpot;
-  } else if (x != "auto") {
-    return tl::unexpected(bad_parameter("x: expected auto, p90 or median (got '" + x + "')"));
-  }
-  const std::string metric = params.text("metric").value_or("total");
-  const auto parsed = domain::parse_throughput_metric(metric);
-  if (!parsed) {
-    return tl::unexpected(bad_parameter("metric: expected total, input or output (got '" + metric + "')"));
-  }
-  query.options.metric = *parsed;
+  API_TRY_ASSIGN(curve, curve_options(params));
+  query.options.basis = curve.basis;
+  query.options.metric = curve.metric;
 
   for (const auto& [name, slot] : {std::pair{"from", &query.from}, std::pair{"to", &query.to}}) {
     auto date = params.date(name);
@@ -101,16 +81,8 @@ history_query(const QueryParams& params)
     return tl::unexpected(bad_parameter(fmt::format("offset: expected 0 or more (got {})", **offset)));
   }
   query.offset = static_cast<std::size_t>(offset->value_or(0));
-  const auto limit = params.integer("limit");
-  if (!limit) {
-    return tl::unexpected(bad_parameter(limit.error()));
-  }
-  if (*limit && (**limit < 1 || static_cast<std::uint64_t>(**limit) > k_max_page)) {
-    return tl::unexpected(bad_parameter(fmt::format("limit: expected 1 to {} (got {})", k_max_page, **limit)));
-  }
-  if (*limit) {
-    query.limit = static_cast<std::size_t>(**limit);
-  }
+  API_TRY_ASSIGN(limit, page_limit(params, k_max_page));
+  query.limit = limit;
   return query;
 }
 
@@ -130,7 +102,7 @@ history_answer(const QueryParams& params, store::Store& store, app::HistoryCache
     model_only.model = query->filter.model;
     if (store.latest_points(model_only).empty()) {
       return tl::unexpected(
-        HistoryRouteError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
+        ApiError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
     }
   }
   return app::history_json(*query, answer);

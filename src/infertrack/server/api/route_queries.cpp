@@ -1,10 +1,12 @@
 #include "infertrack/server/api/route_queries.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 namespace infertrack::server::api {
-namespace {
 
 tl::expected<domain::CurveOptions, ApiError>
 curve_options(const QueryParams& params)
@@ -28,7 +30,22 @@ curve_options(const QueryParams& params)
   return options;
 }
 
-}  // namespace
+tl::expected<std::optional<std::size_t>, ApiError>
+page_limit(const QueryParams& params, std::size_t most)
+{
+  const auto limit = params.integer("limit");
+  if (!limit) {
+    return tl::unexpected(bad_parameter(limit.error()));
+  }
+  if (!*limit) {
+    return std::nullopt;
+  }
+  if (**limit < 1 || static_cast<std::uint64_t>(**limit) > most) {
+    return tl::unexpected(
+      ApiError{400, "bad_parameter", fmt::format("limit: expected 1 to {} (got {})", most, **limit)});
+  }
+  return static_cast<std::size_t>(**limit);
+}
 
 ApiError
 bad_parameter(const util::Diagnostic& diagnostic)

@@ -8,7 +8,9 @@
 
 #include <tl/expected.hpp>
 
+#include <cstddef>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,6 +62,12 @@ enum class PointRuns
   latest, // the latest run of each configuration, as a chart draws them
 };
 tl::expected<PointRuns, ApiError> point_runs(const QueryParams& params);
+
+// The `x` (auto, p90 or median) and `metric` (total, input or output) parameters of a curve's reading.
+tl::expected<domain::CurveOptions, ApiError> curve_options(const QueryParams& params);
+
+// The `limit` parameter of a paged answer: 1 to `most`, or none given.
+tl::expected<std::optional<std::size_t>, ApiError> page_limit(const QueryParams& params, std::size_t most);
 
 // The questions of the frontier, interpolate and plan routes, read from their parameters exactly as those
 // routes read them, so that an export of a kind asks what its route asks.
