@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -53,6 +54,29 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// One all-or-nothing ingest, open while its datasets arrive: app::ingest_files stores a file while the next
+// one is read. Reads through the session see the store as it was when the session began, without what the
+// session added. Store::ingest_all is the same for datasets that are all read already.
+class IngestSession
+{
+public:
+  // Without commit(), nothing the session added stays.
+  virtual ~IngestSession() = default;
+
+  // Stores a dataset's points, their notes and findings, and its other records, under the rules of
+  // Store::ingest_all. After a failure the session can only be dropped.
+  virtual util::Result<void> add(const domain::Dataset& dataset) = 0;
+  // Stores findings about points stored before or during the session.
+  virtual util::Result<void> add_findings(std::span<const domain::DataFinding> findings) = 0;
+  // The points stored before the session began that `filter` matches, in the order of Store::points().
+  virtual std::vector<domain::BenchmarkPoint> points_before(const PointFilter& filter) = 0;
+  // Every finding stored before the session began.
+  virtual std::vector<domain::DataFinding> findings_before() = 0;
+  // Makes everything added visible to every reader at once, and says what the session changed. The session
+  // then releases the store and takes no more calls.
+  virtual IngestSummary commit() = 0;
+};
+
 // The one storage interface the CLI and server use. Implementations: SQLite (embedded default) and, later,
 // PostgreSQL. Every method either completes or throws StoreError; ingest is all-or-nothing.
 class Store
@@ -60,11 +84,22 @@ class Store
 public:
   virtual ~Store() = default;
 
+  // Begins an ingest: one write transaction until the session commits or is dropped. Until then the session
+  // holds the store: this Store's other methods wait for it, so only the session may be called meanwhile.
+  virtual std::unique_ptr<IngestSession> begin_ingest() = 0;
+
   // Stores every dataset of `datasets` in ONE transaction (so `infertrack ingest a b` is all-or-nothing
   // across files). A record already stored with identical content is counted as unchanged; one stored with
   // different content (same natural key) fails the whole ingest with a diagnostic naming the record and
   // field, leaving the store exactly as before.
-  virtual util::Result<IngestSummary> ingest_all(std::span<const domain::Dataset> datasets) = 0;
+  util::Result<IngestSummary> ingest_all(std::span<const domain::Dataset> datasets)
+  {
+    const std::unique_ptr<IngestSession> session = begin_ingest();
+    for (const domain::Dataset& dataset : datasets) {
+      INFERTRACK_TRY(session->add(dataset));
+    }
+    return session->commit();
+  }
 
   // One dataset in one transaction: ingest_all of one.
   util::Result<IngestSummary> ingest(const domain::Dataset& dataset)

@@ -95,16 +95,6 @@ first_note_difference(const std::vector<domain::PointNote>& stored,
 // A bulk ingest brings at least this many points, and at least as many as are stored already.
 constexpr std::size_t k_bulk_min_points = 10'000;
 
-std::size_t
-point_count(std::span<const domain::Dataset> datasets)
-{
-  std::size_t count = 0;
-  for (const domain::Dataset& dataset : datasets) {
-    count += dataset.points.size();
-  }
-  return count;
-}
-
 // A secondary index of the points table: its name and the statement that creates it.
 struct IndexDefinition
 {
@@ -135,21 +125,24 @@ secondary_point_indexes(Connection& db)
 // the commit, all inside the one transaction (a failure rolls the drop back with the rest). Building an
 // index sorts its keys once; keeping it up to date inserts every key at a random place of a growing
 // B-tree, which costs several times more per point once the ingest is as big as the table it goes into.
-class BulkIndexes
+// Datasets may arrive one at a time, so the indexes go once the points seen so far make the ingest large.
+class Ingester::BulkIndexes
 {
 public:
-  BulkIndexes(Connection& db, std::span<const domain::Dataset> datasets) : m_db(db)
+  explicit BulkIndexes(Connection& db) : m_db(db)
   {
-    const std::size_t incoming = point_count(datasets);
-    if (incoming < k_bulk_min_points) {
-      return;
-    }
     // MAX(rowid) is a cheap upper bound of the stored points (one B-tree descent, where COUNT(*) scans).
-    const auto stored =
-      std::stoll(m_db.query_text("SELECT COALESCE(MAX(rowid), 0) FROM points").value_or("0"));
-    if (static_cast<std::size_t>(stored) > incoming) {
+    m_stored = std::stoll(m_db.query_text("SELECT COALESCE(MAX(rowid), 0) FROM points").value_or("0"));
+  }
+
+  // Counts the points of a dataset about to be stored; drops the indexes when the ingest becomes large.
+  void add_incoming(std::size_t points)
+  {
+    m_incoming += points;
+    if (m_settled || m_incoming < k_bulk_min_points || static_cast<std::size_t>(m_stored) > m_incoming) {
       return;
     }
+    m_settled = true;
     m_indexes = secondary_point_indexes(m_db);
     for (const IndexDefinition& index : m_indexes) {
       // Index names come from our own migrations: plain identifiers, quoted all the same.
@@ -157,9 +150,11 @@ public:
     }
   }
 
-  // Builds the dropped indexes again; call before committing.
+  // Builds the dropped indexes again (before committing, or before a query needs them); later points are
+  // indexed as they come.
   void rebuild()
   {
+    m_settled = true;
     for (const IndexDefinition& index : m_indexes) {
       m_db.execute(index.sql);
     }
@@ -168,6 +163,9 @@ public:
 
 private:
   Connection& m_db;
+  std::int64_t m_stored = 0;
+  std::size_t m_incoming = 0;
+  bool m_settled = false; // dropped once already, or rebuilt: the indexes stay from now on
   std::vector<IndexDefinition> m_indexes;
 };
 
@@ -196,30 +194,71 @@ Ingester::Ingester(Connection& db)
 {
 }
 
+Ingester::~Ingester() = default;
+
 util::Result<IngestSummary>
 Ingester::ingest(std::span<const domain::Dataset> datasets)
 {
-  // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
-  Transaction transaction(m_db, TransactionMode::write);
-  m_ingested_at = utc_timestamp();
-  BulkIndexes bulk(m_db, datasets);
-  IngestSummary total;
+  begin();
   for (const domain::Dataset& dataset : datasets) {
-    // On failure the transaction rolls back as it goes out of scope: nothing of any dataset stays.
-    INFERTRACK_TRY_ASSIGN(summary, ingest_one(dataset));
-    total.points_added += summary.points_added;
-    total.points_unchanged += summary.points_unchanged;
-    total.findings_added += summary.findings_added;
-    total.other_records_added += summary.other_records_added;
+    // On failure the next begin(), or the Ingester going away, rolls back: nothing of any dataset stays.
+    INFERTRACK_TRY(add(dataset));
   }
-  bulk.rebuild();
-  transaction.commit();
-  return total;
+  return commit();
 }
 
-util::Result<IngestSummary>
-Ingester::ingest_one(const domain::Dataset& dataset)
+void
+Ingester::begin()
 {
+  rollback();
+  // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
+  m_transaction.emplace(m_db, TransactionMode::write);
+  m_ingested_at = utc_timestamp();
+  m_summary = {};
+  m_bulk = std::make_unique<BulkIndexes>(m_db);
+  const auto next_rowid = [this](const std::string& table) {
+    return std::stoll(m_db.query_text("SELECT COALESCE(MAX(rowid), 0) + 1 FROM " + table).value_or("1"));
+  };
+  m_first_new_point_rowid = next_rowid("points");
+  m_first_new_finding_rowid = next_rowid("findings");
+}
+
+void
+Ingester::rollback()
+{
+  m_bulk.reset();
+  m_transaction.reset();
+}
+
+void
+Ingester::restore_indexes()
+{
+  m_bulk->rebuild();
+}
+
+IngestSummary
+Ingester::commit()
+{
+  m_bulk->rebuild();
+  m_transaction->commit();
+  rollback();
+  return m_summary;
+}
+
+util::Result<void>
+Ingester::add_findings(std::span<const domain::DataFinding> findings)
+{
+  for (const domain::DataFinding& finding : findings) {
+    INFERTRACK_TRY_ASSIGN(added, add_finding(finding));
+    m_summary.findings_added += added ? 1 : 0;
+  }
+  return {};
+}
+
+util::Result<void>
+Ingester::add(const domain::Dataset& dataset)
+{
+  m_bulk->add_incoming(dataset.points.size());
   IngestSummary summary;
   for (const BenchmarkPoint& point : dataset.points) {
     INFERTRACK_TRY_ASSIGN(added, add_point(point, dataset.source));
@@ -248,7 +287,11 @@ Ingester::ingest_one(const domain::Dataset& dataset)
   if (summary.points_added + summary.findings_added + summary.other_records_added > 0) {
     add_dataset(dataset);
   }
-  return summary;
+  m_summary.points_added += summary.points_added;
+  m_summary.points_unchanged += summary.points_unchanged;
+  m_summary.findings_added += summary.findings_added;
+  m_summary.other_records_added += summary.other_records_added;
+  return {};
 }
 
 util::Result<bool>

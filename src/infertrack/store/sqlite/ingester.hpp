@@ -6,6 +6,9 @@
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
 
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -17,13 +20,31 @@ class Ingester
 {
 public:
   explicit Ingester(Connection& db);
+  ~Ingester();
 
   // Stores `datasets` in one write transaction with the rules of Store::ingest_all: an identical record
   // is unchanged, a different one with the same key fails the ingest, which then leaves no trace.
   util::Result<IngestSummary> ingest(std::span<const domain::Dataset> datasets);
 
+  // The steps of one ingest, for an IngestSession: begin() opens the write transaction, add() and
+  // add_findings() store records, commit() ends it; an ingest not committed rolls back at the next begin()
+  // or when the Ingester goes away.
+  void begin();
+  util::Result<void> add(const domain::Dataset& dataset);
+  util::Result<void> add_findings(std::span<const domain::DataFinding> findings);
+  IngestSummary commit();
+  void rollback();
+
+  // "p.rowid < ?" and "rowid < ?" bounds that keep a query to the rows stored before begin(): the rowids of
+  // the rows an ingest adds are above every earlier one.
+  std::int64_t first_new_point_rowid() const { return m_first_new_point_rowid; }
+  std::int64_t first_new_finding_rowid() const { return m_first_new_finding_rowid; }
+  // Builds the secondary indexes a bulk ingest dropped, so that the session's own queries can use them.
+  void restore_indexes();
+
 private:
-  util::Result<IngestSummary> ingest_one(const domain::Dataset& dataset);
+  class BulkIndexes;
+
   util::Result<bool> add_point(const domain::BenchmarkPoint& point, const std::string& source);
   util::Result<bool> add_finding(const domain::DataFinding& finding);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
@@ -51,6 +72,13 @@ private:
   Statement m_insert_dataset_note;
   Statement m_max_dataset_note_seq;
   Statement m_insert_dataset;
+
+  // The open ingest, between begin() and commit().
+  std::optional<Transaction> m_transaction;
+  std::unique_ptr<BulkIndexes> m_bulk;
+  IngestSummary m_summary;
+  std::int64_t m_first_new_point_rowid = 0;
+  std::int64_t m_first_new_finding_rowid = 0;
 };
 
 }  // namespace infertrack::store::sqlite

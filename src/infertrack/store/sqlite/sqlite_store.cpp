@@ -32,6 +32,98 @@ constexpr int k_ingest_cache_size_kib = 64 * 1024;
 // as big as the data behind.
 constexpr int k_wal_size_limit = 64 * 1024 * 1024;
 
+// Findings as `statement` (result_id, kind, detail) lists them.
+std::vector<domain::DataFinding>
+read_findings(Connection& db, Statement& statement)
+{
+  std::vector<domain::DataFinding> found;
+  while (statement.step()) {
+    const auto kind = domain::parse_finding_kind(statement.column_text(1));
+    if (!kind) {
+      throw StoreError(db.path() + ": unknown finding kind \"" + std::string(statement.column_text(1)) +
+                       "\": the database was changed outside infertrack");
+    }
+    found.push_back(domain::DataFinding{std::string(statement.column_text(0)), *kind,
+                                        std::string(statement.column_text(2))});
+  }
+  return found;
+}
+
+// An ingest on one SqliteStore. It holds the store's mutex, and so its connection, from begin to end.
+class SqliteIngestSession final : public IngestSession
+{
+public:
+  SqliteIngestSession(std::unique_lock<std::mutex> lock, Connection& db, Ingester& ingester, std::int64_t& commits)
+    : m_lock(std::move(lock)), m_db(db), m_ingester(ingester), m_commits(commits)
+  {
+    m_db.execute("PRAGMA cache_size = -" + std::to_string(k_ingest_cache_size_kib));
+    m_ingester.begin();
+  }
+
+  ~SqliteIngestSession() override
+  {
+    if (!m_lock.owns_lock()) {
+      return; // committed, and the store released
+    }
+    try {
+      m_ingester.rollback();
+    } catch (const StoreError&) {
+      // A failed rollback leaves SQLite to roll back on the next statement.
+    }
+    restore_cache();
+  }
+
+  util::Result<void> add(const domain::Dataset& dataset) override { return m_ingester.add(dataset); }
+
+  util::Result<void> add_findings(std::span<const domain::DataFinding> findings) override
+  {
+    return m_ingester.add_findings(findings);
+  }
+
+  std::vector<domain::BenchmarkPoint> points_before(const PointFilter& filter) override
+  {
+    m_ingester.restore_indexes();
+    BoundConditions filtered = point_filter_conditions(filter, "p.");
+    filtered.add("p.rowid < ?", m_ingester.first_new_point_rowid());
+    Statement statement(m_db, select_points_sql(filtered.conditions()));
+    filtered.bind(statement);
+    return read_points(statement);
+  }
+
+  std::vector<domain::DataFinding> findings_before() override
+  {
+    Statement statement(m_db, "SELECT result_id, kind, detail FROM findings WHERE rowid < ?"
+                              " ORDER BY result_id, kind, detail");
+    statement.bind(1, m_ingester.first_new_finding_rowid());
+    return read_findings(m_db, statement);
+  }
+
+  // Releases the store too: the session takes no more calls.
+  IngestSummary commit() override
+  {
+    const IngestSummary summary = m_ingester.commit();
+    ++m_commits;
+    restore_cache();
+    m_lock.unlock();
+    return summary;
+  }
+
+private:
+  void restore_cache()
+  {
+    try {
+      m_db.execute("PRAGMA cache_size = -" + std::to_string(k_cache_size_kib));
+    } catch (const StoreError&) {
+      // Only a larger cache than wanted stays; never worth failing an ingest that has committed.
+    }
+  }
+
+  std::unique_lock<std::mutex> m_lock;
+  Connection& m_db;
+  Ingester& m_ingester;
+  std::int64_t& m_commits;
+};
+
 // The embedded store: one connection to one file. Several SqliteStore objects, in this process or
 // others, may share a file; WAL lets readers proceed while one of them writes.
 class SqliteStore final : public Store
@@ -56,30 +148,13 @@ public:
     migrate(m_db);
   }
 
-  util::Result<IngestSummary> ingest_all(std::span<const domain::Dataset> datasets) override
+  std::unique_ptr<IngestSession> begin_ingest() override
   {
-    std::lock_guard lock(m_mutex);
+    std::unique_lock lock(m_mutex);
     if (!m_ingester) {
       m_ingester.emplace(m_db);
     }
-    m_db.execute("PRAGMA cache_size = -" + std::to_string(k_ingest_cache_size_kib));
-    struct CacheRestore
-    {
-      Connection& db;
-      ~CacheRestore()
-      {
-        try {
-          db.execute("PRAGMA cache_size = -" + std::to_string(k_cache_size_kib));
-        } catch (const StoreError&) {
-          // Only a larger cache than wanted stays; never worth failing an ingest that has committed.
-        }
-      }
-    } restore{m_db};
-    auto summary = m_ingester->ingest(datasets);
-    if (summary) {
-      ++m_own_commits;
-    }
-    return summary;
+    return std::make_unique<SqliteIngestSession>(std::move(lock), m_db, *m_ingester, m_own_commits);
   }
 
   bool empty() override
@@ -173,18 +248,7 @@ public:
     if (result_id) {
       statement.bind(1, *result_id);
     }
-    std::vector<domain::DataFinding> found;
-    while (statement.step()) {
-      const auto kind = domain::parse_finding_kind(statement.column_text(1));
-      if (!kind) {
-        throw StoreError(m_db.path() + ": unknown finding kind \"" +
-                         std::string(statement.column_text(1)) +
-                         "\": the database was changed outside infertrack");
-      }
-      found.push_back(domain::DataFinding{std::string(statement.column_text(0)), *kind,
-                                          std::string(statement.column_text(2))});
-    }
-    return found;
+    return read_findings(m_db, statement);
   }
 
   int schema_version() override

@@ -1,0 +1,165 @@
+// Store::begin_ingest() against a real SQLite file: one transaction while datasets arrive, reads that see the
+// store as it was before the session, and the bulk path taken once the arriving points make the ingest large.
+#include "infertrack/store/sqlite/sqlite_store.hpp"
+
+#include "store/store_test_support.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace infertrack::store::sqlite {
+namespace {
+
+using domain::BenchmarkPoint;
+using domain::DataFinding;
+using domain::Dataset;
+using domain::FindingKind;
+using ::testing::ElementsAre;
+using testing::dump_database;
+using testing::full_point;
+
+class IngestSessionTest : public ::testing::Test
+{
+protected:
+  std::filesystem::path db_path() const { return m_dir.file("store.db"); }
+
+  testing::TempDir m_dir;
+  std::unique_ptr<Store> m_store = open_store(db_path());
+};
+
+Dataset
+points_only(std::vector<BenchmarkPoint> points)
+{
+  Dataset d;
+  d.source = "test";
+  d.points = std::move(points);
+  return d;
+}
+
+std::vector<std::string>
+ids(const std::vector<BenchmarkPoint>& points)
+{
+  std::vector<std::string> result;
+  for (const auto& p : points) {
+    result.push_back(p.result_id);
+  }
+  return result;
+}
+
+// `count` points of one configuration and date, ids from `first`.
+std::vector<BenchmarkPoint>
+numbered_points(int first, int count)
+{
+  std::vector<BenchmarkPoint> points;
+  for (int i = first; i < first + count; ++i) {
+    points.push_back(full_point(std::to_string(i), i));
+  }
+  return points;
+}
+
+// The tables, indexes and their SQL: what a bulk ingest drops and must build again.
+std::string
+schema_of(const std::filesystem::path& path)
+{
+  testing::detail::RawDatabase raw(path);
+  sqlite3_stmt* list = nullptr;
+  sqlite3_prepare_v2(raw.db, "SELECT type, name, sql FROM sqlite_master ORDER BY type, name", -1, &list, nullptr);
+  std::string schema;
+  while (sqlite3_step(list) == SQLITE_ROW) {
+    for (int c = 0; c < 3; ++c) {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(list, c));
+      schema += text ? text : "NULL";
+      schema += '|';
+    }
+    schema += '\n';
+  }
+  sqlite3_finalize(list);
+  return schema;
+}
+
+TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)
+{
+  Dataset earlier = points_only({full_point("a1"), full_point("a2")});
+  earlier.findings = {DataFinding{"a1", FindingKind::date_disagreement, "earlier"}};
+  ASSERT_TRUE(m_store->ingest(earlier));
+
+  {
+    const auto session = m_store->begin_ingest();
+    Dataset later = points_only({full_point("b1"), full_point("b2")}); // the same configuration and date
+    later.findings = {DataFinding{"b1", FindingKind::date_disagreement, "later"}};
+    ASSERT_TRUE(session->add(later));
+
+    PointFilter same_date;
+    same_date.date = "2026-10-14";
+    EXPECT_THAT(ids(session->points_before(same_date)), ElementsAre("a1", "a2"));
+    EXPECT_THAT(session->findings_before(),
+                ElementsAre(DataFinding{"a1", FindingKind::date_disagreement, "earlier"}));
+
+    const std::vector<DataFinding> about_both = {DataFinding{"a2", FindingKind::mixed_per_gpu_basis, "run"},
+                                                 DataFinding{"b2", FindingKind::mixed_per_gpu_basis, "run"}};
+    ASSERT_TRUE(session->add_findings(about_both));
+    const IngestSummary summary = session->commit();
+    EXPECT_EQ(summary.points_added, 2);
+    EXPECT_EQ(summary.findings_added, 3);
+  }
+  EXPECT_THAT(ids(m_store->points({})), ElementsAre("a1", "a2", "b1", "b2"));
+  EXPECT_EQ(m_store->findings(std::nullopt).size(), 4u);
+}
+
+TEST_F(IngestSessionTest, a_session_dropped_without_commit_leaves_the_store_as_before)
+{
+  ASSERT_TRUE(m_store->ingest(points_only({full_point("a1")})));
+  const std::string before = dump_database(db_path());
+  {
+    const auto session = m_store->begin_ingest();
+    ASSERT_TRUE(session->add(points_only(numbered_points(1000, 12'000)))); // the bulk path: indexes dropped
+    ASSERT_TRUE(session->add_findings(std::vector{DataFinding{"1000", FindingKind::date_disagreement, "x"}}));
+  }
+  EXPECT_EQ(dump_database(db_path()), before);
+  // The store takes other calls again, and a new ingest.
+  EXPECT_EQ(m_store->point_count(), 1);
+  ASSERT_TRUE(m_store->ingest(points_only({full_point("a2")})));
+  EXPECT_EQ(m_store->point_count(), 2);
+}
+
+TEST_F(IngestSessionTest, a_failed_add_refuses_the_dataset_and_the_session_leaves_nothing)
+{
+  ASSERT_TRUE(m_store->ingest(points_only({full_point("a1")})));
+  const std::string before = dump_database(db_path());
+  {
+    const auto session = m_store->begin_ingest();
+    ASSERT_TRUE(session->add(points_only(numbered_points(1000, 3))));
+    BenchmarkPoint changed = full_point("a1");
+    changed.concurrency = 64;
+    const auto refused = session->add(points_only({changed}));
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.error().record, "a1");
+    EXPECT_EQ(refused.error().field, "concurrency");
+  }
+  EXPECT_EQ(dump_database(db_path()), before);
+}
+
+TEST_F(IngestSessionTest, small_datasets_that_add_up_to_a_large_ingest_keep_the_schema)
+{
+  const std::string fresh_schema = schema_of(db_path());
+  const auto session = m_store->begin_ingest();
+  // 1,500 points at a time: the indexes go once 10,000 have arrived, and come back before the query.
+  for (int first = 0; first < 12'000; first += 1'500) {
+    ASSERT_TRUE(session->add(points_only(numbered_points(100'000 + first, 1'500))));
+  }
+  PointFilter same_date;
+  same_date.date = "2026-10-14";
+  EXPECT_TRUE(session->points_before(same_date).empty());
+  // Points added after the indexes came back are indexed as they come.
+  ASSERT_TRUE(session->add(points_only(numbered_points(200'000, 1'500))));
+  EXPECT_EQ(session->commit().points_added, 13'500);
+
+  EXPECT_EQ(schema_of(db_path()), fresh_schema);
+  EXPECT_EQ(m_store->points(same_date).size(), 13'500u);
+  PointFilter one_model;
+  one_model.model = "DeepSeek-V4-Pro";
+  EXPECT_EQ(m_store->latest_points(one_model).size(), 13'500u);
+}
+
+}  // namespace
+}  // namespace infertrack::store::sqlite
