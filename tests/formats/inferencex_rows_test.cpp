@@ -117,7 +117,8 @@ TEST(read_inferencex_rows, keeps_an_aggregated_rows_numbers_exactly)
   EXPECT_EQ(point.per_gpu_tps.total, 198.9447984579421);
   EXPECT_EQ(point.per_gpu_tps.input, 99.95643343100151);
   EXPECT_EQ(point.per_gpu_tps.output, 98.9883650269406);
-  EXPECT_EQ(point.absolute_tps, domain::Throughput{});  // the API gives per-GPU values only
+  // The API gives per-GPU values only; the reader completes the absolute ones over the 4 allocated GPUs.
+  EXPECT_EQ(point.absolute_tps, (domain::Throughput{99.95643343100151 * 4, 98.9883650269406 * 4, 198.9447984579421 * 4}));
   EXPECT_EQ(point.per_gpu_basis, PerGpuBasis::all_allocated);
   EXPECT_EQ(point.interactivity_median, 103.64816793368249);
   EXPECT_EQ(point.interactivity_p90, 103.09077106347006);

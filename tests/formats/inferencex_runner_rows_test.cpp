@@ -51,7 +51,8 @@ TEST(read_inferencex_runner_rows, maps_a_one_node_fixed_length_row)
   EXPECT_FALSE(point.decode_gpus);
   EXPECT_EQ(point.per_gpu_basis, PerGpuBasis::all_allocated);
   EXPECT_EQ(point.per_gpu_tps, (domain::Throughput{1800.0, 200.0, 2000.0}));
-  EXPECT_EQ(point.absolute_tps, domain::Throughput{});  // the runner writes per-GPU values only
+  // The runner writes per-GPU values only; the reader completes the absolute ones over the 8 GPUs.
+  EXPECT_EQ(point.absolute_tps, (domain::Throughput{1800.0 * 8, 200.0 * 8, 2000.0 * 8}));
   EXPECT_EQ(point.interactivity_median, 20.0);
   EXPECT_EQ(point.interactivity_p90, 16.0);
   EXPECT_EQ(point.date, "2026-07-15");

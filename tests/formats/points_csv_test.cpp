@@ -1,6 +1,7 @@
 #include "infertrack/formats/points_csv.hpp"
 
 #include "formats/test_files.hpp"
+#include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/snapshot_reader.hpp"
 
 #include <gtest/gtest.h>
@@ -182,6 +183,8 @@ TEST(write_points_csv, round_trips_awkward_text_and_every_column)
   p.date = "2026-02-28";
   p.source_url = "https://example.com/a,b";
   p.notes.push_back({"notes", " leading blank, \"quoted\"\nand a line break "});
+  // What reading gives back: the point completed with its absolute throughputs.
+  domain::complete_point(p);
   const std::vector<BenchmarkPoint> points = {p};
   const auto read = read_points_csv(write_points_csv(points));
   ASSERT_TRUE(read) << read.error().to_string();

@@ -4,7 +4,7 @@
 #include "infertrack/formats/inferencex_row.hpp"
 #include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
-#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/kept_points.hpp"
 
 namespace infertrack::formats {
 
@@ -27,13 +27,12 @@ expected_row_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_inferencex_rows(std::string_view json, const JsonParsing& parsing)
+read_inferencex_rows(std::string_view json, const JsonParsing& parsing, const PointBatchSink* batches)
 {
   JsonInput input(json, parsing);
   INFERTRACK_TRY_ASSIGN(top, expecting_document(input.top("InferenceX rows", k_expected_rows), k_expected_rows));
-  domain::Dataset dataset;
-  PointDedup dedup;
-  dedup.reserve(dataset.points, expected_row_count(input.text()));
+  KeptPoints points(batches);
+  points.reserve(expected_row_count(input.text()));
   InferencexRowReader reader;
   Result<void> read = for_each_element(
     top,
@@ -41,8 +40,8 @@ read_inferencex_rows(std::string_view json, const JsonParsing& parsing)
     k_expected_rows,
     [&](JsonValue& row, std::size_t index) -> Result<void> {
       // Built in place: a point is large, and most rows are kept.
-      INFERTRACK_TRY(reader.read(row, index, dataset.points.emplace_back()));
-      const auto added = dedup.add_last(dataset.points, index);
+      INFERTRACK_TRY(reader.read(row, index, points.add()));
+      const auto added = points.keep_last(index);
       if (added.outcome == PointDedup::Outcome::conflict) {
         const std::string first = "rows[" + std::to_string(added.first_record) + "]";
         return fail_at(JsonPlace{"rows", index, {}},
@@ -52,6 +51,8 @@ read_inferencex_rows(std::string_view json, const JsonParsing& parsing)
       return {};
     });
   INFERTRACK_TRY(expecting_document(input.finish(std::move(read), "the rows"), k_expected_rows));
+  domain::Dataset dataset;
+  dataset.points = points.take();
   return dataset;
 }
 

@@ -4,7 +4,7 @@
 #include "infertrack/formats/inferencex_runner_row.hpp"
 #include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
-#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/kept_points.hpp"
 
 namespace infertrack::formats {
 
@@ -27,7 +27,10 @@ expected_row_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults, const JsonParsing& parsing)
+read_inferencex_runner_rows(std::string_view json,
+                            const RunDefaults& defaults,
+                            const JsonParsing& parsing,
+                            const PointBatchSink* batches)
 {
   JsonInput input(json, parsing);
   INFERTRACK_TRY_ASSIGN(top, expecting_document(input.top("InferenceX runner rows", k_expected), k_expected));
@@ -36,21 +39,23 @@ read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults, 
     return expecting_document(json_error(error, JsonPlace{}), k_expected);
   }
 
-  domain::Dataset dataset;
-  PointDedup dedup;
+  KeptPoints points(batches);
   InferencexRunnerRowReader reader(defaults);
   Result<void> read;
   if (type == simdjson::ondemand::json_type::object) {
-    read = reader.read(top, JsonPlace{"row", JsonPlace::k_no_index, {}}, dataset.points.emplace_back());
+    read = reader.read(top, JsonPlace{"row", JsonPlace::k_no_index, {}}, points.add());
+    if (read) {
+      points.keep_last(0);
+    }
   } else {
-    dedup.reserve(dataset.points, expected_row_count(input.text()));
+    points.reserve(expected_row_count(input.text()));
     read = for_each_element(
       top,
       JsonPlace{"rows", JsonPlace::k_no_index, {}},
       k_expected,
       [&](JsonValue& row, std::size_t index) -> Result<void> {
-        INFERTRACK_TRY(reader.read(row, JsonPlace{"rows", index, {}}, dataset.points.emplace_back()));
-        const auto added = dedup.add_last(dataset.points, index);
+        INFERTRACK_TRY(reader.read(row, JsonPlace{"rows", index, {}}, points.add()));
+        const auto added = points.keep_last(index);
         if (added.outcome == PointDedup::Outcome::conflict) {
           const std::string first = "rows[" + std::to_string(added.first_record) + "]";
           return fail_at(JsonPlace{"rows", index, {}},
@@ -61,6 +66,8 @@ read_inferencex_runner_rows(std::string_view json, const RunDefaults& defaults, 
       });
   }
   INFERTRACK_TRY(expecting_document(input.finish(std::move(read), "the rows"), k_expected));
+  domain::Dataset dataset;
+  dataset.points = points.take();
   return dataset;
 }
 

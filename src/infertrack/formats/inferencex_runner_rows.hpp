@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/formats/json_parsing.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -15,9 +16,11 @@ namespace infertrack::formats {
 // name the record ("row" for a lone object, "rows[3]" in an array) and the field (`hw`,
 // `request_metrics.throughput.per_gpu.total_tput_tps`); the caller fills in the file. A row without `date` or
 // `run_url` takes the one of `defaults`, if given; a row without a date and no default date is refused. `parsing`
-// says whether zeros follow `json` in memory and lends a parser.
+// says whether zeros follow `json` in memory and lends a parser. With `batches`, the points go there a batch
+// at a time as they are read, and the dataset holds the rest.
 util::Result<domain::Dataset> read_inferencex_runner_rows(std::string_view json,
                                                           const RunDefaults& defaults = {},
-                                                          const JsonParsing& parsing = {});
+                                                          const JsonParsing& parsing = {},
+                                                          const PointBatchSink* batches = nullptr);
 
 }  // namespace infertrack::formats

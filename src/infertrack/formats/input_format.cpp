@@ -204,26 +204,30 @@ struct FormatEntry
   bool (*detect)(std::string_view content);
   util::Result<domain::Dataset> (*read)(std::string_view content,
                                         const RunDefaults& defaults,
-                                        const JsonParsing& parsing);
+                                        const JsonParsing& parsing,
+                                        const PointBatchSink* batches);
   std::string_view description;
 };
 
 const std::array k_formats = {
   FormatEntry{InputFormat::snapshot,
               is_snapshot,
-              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing) {
+              // A snapshot's other sections refer to its points: it is read whole.
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing, const PointBatchSink*) {
                 return read_snapshot(content, parsing);
               },
               "snapshot (a JSON object with a \"points\" array)"},
   FormatEntry{InputFormat::points_csv,
               is_points_csv,
-              [](std::string_view content, const RunDefaults&, const JsonParsing&) { return read_points_csv(content); },
+              [](std::string_view content, const RunDefaults&, const JsonParsing&, const PointBatchSink* batches) {
+                return read_points_csv(content, batches);
+              },
               "points_csv (a CSV whose header names at least model, hardware, framework, precision, date, "
               "concurrency, total_allocated_gpus, tput_per_gpu, interactivity, interactivity_basis)"},
   FormatEntry{InputFormat::inferencex_rows,
               is_inferencex_rows,
-              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing) {
-                return read_inferencex_rows(content, parsing);
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing, const PointBatchSink* batches) {
+                return read_inferencex_rows(content, parsing, batches);
               },
               "inferencex_rows (a JSON array of InferenceX API benchmark rows, the first an object with "
               "\"hardware\" and \"metrics\")"},
@@ -293,12 +297,13 @@ util::Result<domain::Dataset>
 read_input(std::string_view content,
            const std::string& source,
            const RunDefaults& defaults,
-           const JsonParsing& parsing)
+           const JsonParsing& parsing,
+           const PointBatchSink* batches)
 {
   const std::optional<InputFormat> format = detect_format(content);
   for (const auto& entry : k_formats) {
     if (format && entry.format == *format) {
-      auto dataset = entry.read(content, defaults, parsing);
+      auto dataset = entry.read(content, defaults, parsing, batches);
       if (!dataset) {
         dataset.error().file = source;
         return dataset;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace infertrack::formats {
@@ -29,13 +30,17 @@ public:
   };
 
   // Checks `points.back()`, read at `record` (a point index or line number), against the points before it.
-  Added add_last(std::vector<domain::BenchmarkPoint>& points, std::size_t record);
+  // `points` is a std::vector of points, or a sequence like it (size, [], back, pop_back).
+  template<typename Points>
+  Added add_last(Points& points, std::size_t record);
 
   // Makes room for about `estimate` points in `points` and the index, so that neither grows (and moves
   // the large points) while reading. Only a hint: when memory for it is refused, reading goes on without.
   void reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate);
 
 private:
+  static constexpr std::size_t k_min_slots = 64;
+
   // 8 bytes, so that the index of a million points stays small: a miss in it is a trip to memory.
   struct Slot
   {
@@ -43,11 +48,61 @@ private:
     std::uint32_t position = 0;  // index into the points + 1; 0 marks an empty slot
   };
 
-  void grow(const std::vector<domain::BenchmarkPoint>& points);
+  template<typename Points>
+  void grow(const Points& points);
+  static std::uint64_t hash_of(const std::string& id);
 
   std::vector<Slot> m_slots;           // open addressing, linear probing, a power of two long, at most half full
   std::vector<std::size_t> m_records;  // where each kept point was read, by position
   std::size_t m_used = 0;
 };
+
+template<typename Points>
+PointDedup::Added
+PointDedup::add_last(Points& points, std::size_t record)
+{
+  if ((m_used + 1) * 2 > m_slots.size()) {
+    grow(points);
+  }
+  const domain::BenchmarkPoint& point = points.back();
+  const std::uint64_t hash = hash_of(point.result_id);
+  const auto high = static_cast<std::uint32_t>(hash >> 32);
+  const std::size_t mask = m_slots.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    Slot& slot = m_slots[i];
+    if (slot.position == 0) {
+      slot = Slot{high, static_cast<std::uint32_t>(points.size())};
+      m_records.push_back(record);
+      ++m_used;
+      return {Outcome::added, record, points.size() - 1};
+    }
+    const std::size_t earlier_position = slot.position - 1;
+    const domain::BenchmarkPoint& earlier = points[earlier_position];
+    if (slot.hash == high && earlier.result_id == point.result_id) {
+      const Outcome outcome = earlier == point ? Outcome::identical : Outcome::conflict;
+      points.pop_back();
+      return {outcome, m_records[earlier_position], earlier_position};
+    }
+  }
+}
+
+template<typename Points>
+void
+PointDedup::grow(const Points& points)
+{
+  std::vector<Slot> old = std::move(m_slots);
+  m_slots.assign(old.empty() ? k_min_slots : old.size() * 2, Slot{});
+  const std::size_t mask = m_slots.size() - 1;
+  for (const Slot& slot : old) {
+    if (slot.position == 0) {
+      continue;
+    }
+    std::size_t i = hash_of(points[slot.position - 1].result_id) & mask;
+    while (m_slots[i].position != 0) {
+      i = (i + 1) & mask;
+    }
+    m_slots[i] = slot;
+  }
+}
 
 }  // namespace infertrack::formats

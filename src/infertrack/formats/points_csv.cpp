@@ -4,7 +4,7 @@
 #include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
-#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 
 #include <simdjson.h>
@@ -340,7 +340,7 @@ split_error(const CsvRows& rows,
 }  // namespace
 
 Result<domain::Dataset>
-read_points_csv(std::string_view text)
+read_points_csv(std::string_view text, const PointBatchSink* batches)
 {
   if (text.starts_with(k_utf8_bom)) {
     text.remove_prefix(k_utf8_bom.size());
@@ -369,12 +369,11 @@ read_points_csv(std::string_view text)
   const bool utf8 = simdjson::validate_utf8(text.data(), text.size());
   RowReader reader(columns, !utf8);
 
-  domain::Dataset dataset;
   // A row of the required columns takes at least 20 bytes: no more rows than that can exist.
   constexpr std::size_t k_min_row_bytes = 20;
   const auto line_breaks = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-  PointDedup dedup;
-  dedup.reserve(dataset.points, std::min(line_breaks, text.size() / k_min_row_bytes));
+  KeptPoints points(batches);
+  points.reserve(std::min(line_breaks, text.size() / k_min_row_bytes));
   while (true) {
     const CsvRows::Status status = rows.next(cells, error);
     if (status == CsvRows::Status::end) {
@@ -395,13 +394,13 @@ read_points_csv(std::string_view text)
                          + " as in the header)");
     }
     // Built in place: a point is large, and most rows are kept.
-    INFERTRACK_TRY(reader.read(cells, line, dataset.points.emplace_back()));
-    const auto added = dedup.add_last(dataset.points, line);
+    INFERTRACK_TRY(reader.read(cells, line, points.add()));
+    const auto added = points.keep_last(line);
     if (added.outcome == PointDedup::Outcome::conflict) {
       return fail_cell(line,
                        "result_id",
                        "conflicting duplicate (got result id "
-                         + quoted_text(dataset.points[added.first_position].result_id)
+                         + quoted_text(points[added.first_position].result_id)
                          + " again with different values, expected the same values as line "
                          + std::to_string(added.first_record) + ")");
     }
@@ -409,6 +408,8 @@ read_points_csv(std::string_view text)
   if (!utf8) {
     return fail_cell(header_line, "", "not UTF-8 (got bytes that are not UTF-8, expected UTF-8 text)");
   }
+  domain::Dataset dataset;
+  dataset.points = points.take();
   return dataset;
 }
 

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <span>
@@ -11,8 +12,9 @@
 namespace infertrack::formats {
 
 // Reads the measured-points CSV (docs/FORMATS.md): a header row naming its columns in any order, then one
-// point per row. Diagnostics name the line number as the record and the column as the field.
-util::Result<domain::Dataset> read_points_csv(std::string_view text);
+// point per row. Diagnostics name the line number as the record and the column as the field. With `batches`,
+// the points go there a batch at a time as they are read, and the dataset holds the rest.
+util::Result<domain::Dataset> read_points_csv(std::string_view text, const PointBatchSink* batches = nullptr);
 
 // Writes points in the same CSV format, so that an export can be ingested again.
 std::string write_points_csv(std::span<const domain::BenchmarkPoint> points);

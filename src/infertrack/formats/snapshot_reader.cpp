@@ -3,7 +3,7 @@
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
-#include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/formats/snapshot_point.hpp"
 #include "infertrack/formats/snapshot_sections.hpp"
 
@@ -43,7 +43,7 @@ public:
     }
     if (key == "points") {
       m_has_points = true;
-      m_dedup.reserve(m_dataset.points, m_expected_points);
+      m_points.reserve(m_expected_points);
       return for_each_element(value, at, "an array of points", [this](JsonValue& element, std::size_t index) {
         return add_point(element, index);
       });
@@ -102,6 +102,7 @@ public:
       return fail_at(JsonPlace{"snapshot", JsonPlace::k_no_index, "points"},
                      "missing required field (got nothing, expected an array of points)");
     }
+    m_dataset.points = m_points.take();
     INFERTRACK_TRY(resolve_headlines(m_dataset.headlines, m_dataset.points));
     for (auto& hardware : m_dataset.hardware) {
       INFERTRACK_TRY(resolve_hardware_key(hardware, m_dataset.points));
@@ -112,10 +113,10 @@ public:
 private:
   Result<void> add_point(JsonValue& element, std::size_t index)
   {
-    INFERTRACK_TRY(m_point_reader.read(element, index, m_dataset.points.emplace_back()));
-    const auto added = m_dedup.add_last(m_dataset.points, index);
+    INFERTRACK_TRY(m_point_reader.read(element, index, m_points.add()));
+    const auto added = m_points.keep_last(index);
     if (added.outcome == PointDedup::Outcome::conflict) {
-      const std::string& id = m_dataset.points[added.first_position].result_id;
+      const std::string& id = m_points[added.first_position].result_id;
       return fail_at(JsonPlace{"points", index, "result_id"},
                      "conflicting duplicate (got result id " + quoted_text(id) + " again with different values, "
                        + "expected the same values as points[" + std::to_string(added.first_record) + "])");
@@ -125,7 +126,7 @@ private:
 
   domain::Dataset m_dataset;
   SnapshotPointReader m_point_reader;
-  PointDedup m_dedup;
+  KeptPoints m_points;
   std::set<std::string> m_seen;
   bool m_has_points = false;
   std::size_t m_expected_points;
