@@ -1,9 +1,11 @@
 #include "infertrack/app/ingest.hpp"
 
+#include "infertrack/app/dataset_read_ahead.hpp"
 #include "infertrack/app/input_files.hpp"
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -61,7 +63,7 @@ add_findings(std::span<domain::Dataset> datasets, std::vector<domain::DataFindin
 // The stored points of the runs `fresh` form or join, read one run date at a time (an indexed query) and
 // kept only when they share a fresh point's configuration, so that other runs of a date are not held.
 std::vector<domain::BenchmarkPoint>
-stored_points_of_runs(store::Store& store, std::span<const domain::BenchmarkPoint* const> fresh)
+stored_points_of_runs(store::IngestSession& session, std::span<const domain::BenchmarkPoint* const> fresh)
 {
   std::set<std::string_view> dates;
   for (const domain::BenchmarkPoint* point : fresh) {
@@ -72,7 +74,7 @@ stored_points_of_runs(store::Store& store, std::span<const domain::BenchmarkPoin
   for (const std::string_view date : dates) {
     store::PointFilter filter;
     filter.date = std::string(date);
-    for (domain::BenchmarkPoint& point : store.points(filter)) {
+    for (domain::BenchmarkPoint& point : session.points_before(filter)) {
       if (!runs) {
         runs.emplace(fresh);
       }
@@ -87,18 +89,71 @@ stored_points_of_runs(store::Store& store, std::span<const domain::BenchmarkPoin
 // Drops the findings whose point already has a stored finding of the same kind: a run that grows restates its
 // mix with new counts, which would list the same problem twice.
 void
-drop_stored_kinds(store::Store& store, std::vector<domain::DataFinding>& findings)
+drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding>& findings)
 {
   if (findings.empty()) {
     return;
   }
   std::set<std::pair<std::string, domain::FindingKind>> stored;
-  for (domain::DataFinding& finding : store.findings(std::nullopt)) {
+  for (domain::DataFinding& finding : session.findings_before()) {
     stored.emplace(std::move(finding.result_id), finding.kind);
   }
   std::erase_if(findings, [&](const domain::DataFinding& finding) {
     return stored.contains(std::pair(finding.result_id, finding.kind));
   });
+}
+
+// Ends an ingest whose `datasets` the session has stored: the run-level checks over each run they form or
+// join, stored points included, so a curve whose points arrive over several ingests is held to one
+// interactivity and per-GPU basis; their findings; the commit.
+util::Result<store::IngestSummary>
+check_runs_and_commit(store::IngestSession& session, std::span<const domain::Dataset> datasets)
+{
+  const std::vector<const domain::BenchmarkPoint*> fresh = points_of(datasets);
+  const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(session, fresh);
+  std::vector<domain::DataFinding> findings = domain::check_runs(fresh, stored);
+  drop_stored_kinds(session, findings);
+  INFERTRACK_TRY(session.add_findings(findings));
+  return session.commit();
+}
+
+// Reads and prepares the datasets of `paths` in order, handing each to `deliver`, and counts the files in
+// `files`. With `in_batches`, a file of rows goes out a batch of points at a time while it is read (each batch
+// a dataset of its own, with that file's source), the rest of it last.
+util::Result<void>
+read_datasets(std::span<const std::filesystem::path> paths,
+              const formats::RunDefaults& defaults,
+              const ReadProgress& progress,
+              const std::function<void(domain::Dataset&&)>& deliver,
+              bool in_batches,
+              std::size_t& files)
+{
+  std::size_t done = 0;
+  // One JSON parser for all the files: a directory of small files allocates its buffers once, not per file.
+  formats::JsonParser parser;
+  const formats::JsonParsing parsing{formats::InputPadding::zeroed, &parser};
+  for (const std::filesystem::path& path : paths) {
+    // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
+    INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
+      const formats::PointBatchSink batches = [&](std::vector<domain::BenchmarkPoint>&& points) {
+        domain::Dataset batch;
+        batch.source = file.name;
+        batch.points = std::move(points);
+        prepare_dataset(batch);
+        deliver(std::move(batch));
+      };
+      INFERTRACK_TRY_ASSIGN(
+        dataset, formats::read_input(file.content.text(), file.name, defaults, parsing, in_batches ? &batches : nullptr));
+      prepare_dataset(dataset);
+      deliver(std::move(dataset));
+      ++files;
+      return {};
+    }));
+    if (progress) {
+      progress(++done, paths.size());
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -125,36 +180,46 @@ read_files(std::span<const std::filesystem::path> paths,
 {
   std::vector<domain::Dataset> datasets;
   datasets.reserve(paths.size());
-  std::size_t done = 0;
-  // One JSON parser for all the files: a directory of small files allocates its buffers once, not per file.
-  formats::JsonParser parser;
-  const formats::JsonParsing parsing{formats::InputPadding::zeroed, &parser};
-  for (const std::filesystem::path& path : paths) {
-    // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
-    INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
-      INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(file.content.text(), file.name, defaults, parsing));
-      prepare_dataset(dataset);
-      datasets.push_back(std::move(dataset));
-      return {};
-    }));
-    if (progress) {
-      progress(++done, paths.size());
-    }
-  }
+  std::size_t files = 0;
+  INFERTRACK_TRY(read_datasets(
+    paths, defaults, progress, [&](domain::Dataset&& dataset) { datasets.push_back(std::move(dataset)); }, false, files));
   return datasets;
 }
 
 util::Result<store::IngestSummary>
-ingest_datasets(store::Store& store, std::span<domain::Dataset> datasets)
+ingest_datasets(store::Store& store, std::span<const domain::Dataset> datasets)
 {
-  // The stored points are read before the write transaction: an ingest of the same runs by another process
-  // meanwhile is not compared with this one (each is compared with what was stored before it).
-  const std::vector<const domain::BenchmarkPoint*> fresh = points_of(datasets);
-  const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(store, fresh);
-  std::vector<domain::DataFinding> findings = domain::check_runs(fresh, stored);
-  drop_stored_kinds(store, findings);
-  add_findings(datasets, std::move(findings));
-  return store.ingest_all(datasets);
+  const std::unique_ptr<store::IngestSession> session = store.begin_ingest();
+  for (const domain::Dataset& dataset : datasets) {
+    INFERTRACK_TRY(session->add(dataset));
+  }
+  return check_runs_and_commit(*session, datasets);
+}
+
+util::Result<FilesIngest>
+ingest_files(store::Store& store,
+             std::span<const std::filesystem::path> paths,
+             const formats::RunDefaults& defaults,
+             const ReadProgress& progress)
+{
+  // Every dataset read stays here until the reader has stopped: it compares later points with them.
+  std::vector<domain::Dataset> datasets;
+  std::size_t files = 0; // written by the reader; read once next() has said it is done
+  DatasetReadAhead read_ahead([&](const DatasetReadAhead::Deliver& deliver) {
+    return read_datasets(paths, defaults, progress, deliver, true, files);
+  });
+  // Declared after the reader: on failure the session rolls back first, then the reader is stopped.
+  const std::unique_ptr<store::IngestSession> session = store.begin_ingest();
+  for (;;) {
+    INFERTRACK_TRY_ASSIGN(dataset, read_ahead.next());
+    if (!dataset) {
+      break;
+    }
+    datasets.push_back(std::move(*dataset));
+    INFERTRACK_TRY(session->add(datasets.back()));
+  }
+  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, datasets));
+  return FilesIngest{files, summary};
 }
 
 }  // namespace infertrack::app

@@ -37,11 +37,25 @@ util::Result<std::vector<domain::Dataset>> read_files(std::span<const std::files
                                                       const formats::RunDefaults& defaults = {},
                                                       const ReadProgress& progress = {});
 
-// Stores `datasets` (read_files) in `store`, all or nothing, after the run-level checks: each run (configuration
-// and date) their points form or join is checked whole, its stored points included, so a curve whose points
-// arrive over several ingests is held to one interactivity and per-GPU basis. The findings are stored with the
-// points, and may name a stored point (the odd one out can be the earlier one). A point keeps the first finding
-// of each kind: one already stored is not stated again with the run's new counts.
-util::Result<store::IngestSummary> ingest_datasets(store::Store& store, std::span<domain::Dataset> datasets);
+// Stores `datasets` (read_files) in `store`, all or nothing, then runs the run-level checks: each run
+// (configuration and date) their points form or join is checked whole, its stored points included, so a curve
+// whose points arrive over several ingests is held to one interactivity and per-GPU basis. The findings are
+// stored with the points, and may name a stored point (the odd one out can be the earlier one). A point keeps
+// the first finding of each kind: one already stored is not stated again with the run's new counts.
+util::Result<store::IngestSummary> ingest_datasets(store::Store& store, std::span<const domain::Dataset> datasets);
+
+// What `infertrack ingest` did: how many files (datasets) it read, and what the store kept of them.
+struct FilesIngest
+{
+  std::size_t files = 0;
+  store::IngestSummary summary;
+};
+
+// read_files and ingest_datasets at once: each file is stored while the next ones are read on a second thread,
+// in one transaction, so a bad file anywhere still leaves the store as it was.
+util::Result<FilesIngest> ingest_files(store::Store& store,
+                                       std::span<const std::filesystem::path> paths,
+                                       const formats::RunDefaults& defaults = {},
+                                       const ReadProgress& progress = {});
 
 }  // namespace infertrack::app

@@ -59,36 +59,30 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
 {
   const OutputFormat format = options.format();
   const bool progress = !flags.quiet && isatty(STDERR_FILENO);
-  auto datasets = app::read_files(
-    flags.files, flags.run_defaults(), progress ? app::ReadProgress(show_progress) : app::ReadProgress());
-  if (!datasets) {
-    throw DataError(datasets.error().to_string());
-  }
+  const formats::RunDefaults defaults = flags.run_defaults();
   auto store = open_database(options);
-  if (progress) {
-    fmt::print(stderr, "storing...\n");
+  auto ingested =
+    app::ingest_files(*store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+  if (!ingested) {
+    throw DataError(ingested.error().to_string() + " (nothing was stored)");
   }
-  auto summary = app::ingest_datasets(*store, *datasets);
-  if (!summary) {
-    util::Diagnostic diagnostic = summary.error();
-    throw DataError(diagnostic.to_string() + " (nothing was stored)");
-  }
+  const store::IngestSummary& summary = ingested->summary;
   if (format == OutputFormat::json) {
     fmt::print("{}\n",
-               nlohmann::json{{"files", datasets->size()},
-                              {"points_added", summary->points_added},
-                              {"points_unchanged", summary->points_unchanged},
-                              {"findings_added", summary->findings_added},
-                              {"other_records_added", summary->other_records_added}}
+               nlohmann::json{{"files", ingested->files},
+                              {"points_added", summary.points_added},
+                              {"points_unchanged", summary.points_unchanged},
+                              {"findings_added", summary.findings_added},
+                              {"other_records_added", summary.other_records_added}}
                  .dump(2));
     return;
   }
   fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)\n",
-             datasets->size(),
-             summary->points_added,
-             summary->points_unchanged,
-             summary->findings_added,
-             summary->other_records_added);
+             ingested->files,
+             summary.points_added,
+             summary.points_unchanged,
+             summary.findings_added,
+             summary.other_records_added);
 }
 
 }  // namespace

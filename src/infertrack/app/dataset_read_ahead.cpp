@@ -1,0 +1,81 @@
+#include "infertrack/app/dataset_read_ahead.hpp"
+
+namespace infertrack::app {
+namespace {
+
+// The reader waits while this many points are read and not yet taken (and at least one dataset is): enough
+// to keep the store busy, without holding a second copy of a large input in memory.
+constexpr std::size_t k_points_ahead = 100'000;
+
+}  // namespace
+
+DatasetReadAhead::DatasetReadAhead(Reader read) : m_thread([this, read = std::move(read)] { run(read); }) {}
+
+DatasetReadAhead::~DatasetReadAhead()
+{
+  {
+    std::lock_guard lock(m_mutex);
+    m_stopping = true;
+  }
+  m_changed.notify_all();
+  m_thread.join();
+}
+
+void
+DatasetReadAhead::run(const Reader& read)
+{
+  util::Result<void> outcome;
+  std::exception_ptr exception;
+  try {
+    outcome = read([this](domain::Dataset&& dataset) { deliver(std::move(dataset)); });
+  } catch (const Stopped&) {
+    // Nobody waits for the rest.
+  } catch (...) {
+    exception = std::current_exception();
+  }
+  {
+    std::lock_guard lock(m_mutex);
+    m_outcome = std::move(outcome);
+    m_exception = exception;
+    m_done = true;
+  }
+  m_changed.notify_all();
+}
+
+void
+DatasetReadAhead::deliver(domain::Dataset&& dataset)
+{
+  std::unique_lock lock(m_mutex);
+  m_changed.wait(lock, [this] { return m_stopping || m_ready.empty() || m_ready_points < k_points_ahead; });
+  if (m_stopping) {
+    throw Stopped{};
+  }
+  m_ready_points += dataset.points.size();
+  m_ready.push_back(std::move(dataset));
+  lock.unlock();
+  m_changed.notify_all();
+}
+
+util::Result<std::optional<domain::Dataset>>
+DatasetReadAhead::next()
+{
+  std::unique_lock lock(m_mutex);
+  m_changed.wait(lock, [this] { return !m_ready.empty() || m_done; });
+  if (!m_ready.empty()) {
+    domain::Dataset dataset = std::move(m_ready.front());
+    m_ready.pop_front();
+    m_ready_points -= dataset.points.size();
+    lock.unlock();
+    m_changed.notify_all();
+    return dataset;
+  }
+  if (m_exception) {
+    std::rethrow_exception(m_exception);
+  }
+  if (!m_outcome) {
+    return tl::unexpected(m_outcome.error());
+  }
+  return std::nullopt;
+}
+
+}  // namespace infertrack::app

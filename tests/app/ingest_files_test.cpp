@@ -1,0 +1,145 @@
+// ingest_files stores each file, or each batch of a large file's rows, while the next is read on a second
+// thread: what it stores must be what reading everything first and then storing stores, and a bad file or a
+// conflicting row anywhere must leave the database as it was.
+#include "infertrack/app/ingest.hpp"
+#include "infertrack/store/sqlite/sqlite_store.hpp"
+#include "store/store_test_support.hpp"
+#include "support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/core.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace infertrack::app {
+namespace {
+
+std::string
+source_file(const std::string& relative)
+{
+  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/" + relative, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+std::string
+runner_file(const std::string& name)
+{
+  return source_file("tests/cases/runner/dsv4-runs/" + name);
+}
+
+const std::string k_csv_header = "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                                 "tput_per_gpu,interactivity,interactivity_basis\n";
+
+// One CSV row of a run of 40 configurations: row `i` has result id r<i>.
+std::string
+csv_row(int i, double tput_per_gpu)
+{
+  return fmt::format("r{},DeepSeek-V4-Pro,gb200,vllm,fp4-{},2026-06-{:02},{},8,{},{},p90_itl\n",
+                     i,
+                     i % 40,
+                     1 + i / 5000,
+                     1 + i % 97,
+                     tput_per_gpu,
+                     100.0 / (1 + i % 97));
+}
+
+// A CSV of `rows` points, more than one batch of rows: what a large file is read in.
+std::string
+large_csv(int rows)
+{
+  std::string csv = k_csv_header;
+  for (int i = 0; i < rows; ++i) {
+    csv += csv_row(i, 10.0 + i);
+  }
+  return csv;
+}
+
+class IngestFilesTest : public ::testing::Test
+{
+protected:
+  std::filesystem::path db(const std::string& name) const { return m_dir.file(name); }
+
+  test::TempDir m_dir;
+};
+
+TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
+{
+  std::filesystem::create_directories(m_dir.file("in"));
+  m_dir.write("in/a.json", runner_file("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json"));
+  m_dir.write("in/b.csv", source_file("data/mi355x-dsv4-pro-published.csv"));
+  m_dir.write("in/c.json", source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json"));
+  m_dir.write("in/d.csv", large_csv(20'000));
+  const std::filesystem::path paths[] = {m_dir.file("in"), m_dir.file("in/b.csv")}; // b.csv twice: unchanged
+
+  auto pipelined = store::sqlite::open_store(db("pipelined.db"));
+  const auto ingested = ingest_files(*pipelined, paths);
+  ASSERT_TRUE(ingested) << ingested.error().to_string();
+
+  auto sequential = store::sqlite::open_store(db("sequential.db"));
+  const auto datasets = read_files(paths);
+  ASSERT_TRUE(datasets) << datasets.error().to_string();
+  const auto summary = ingest_datasets(*sequential, *datasets);
+  ASSERT_TRUE(summary) << summary.error().to_string();
+
+  EXPECT_EQ(ingested->files, 5u);
+  EXPECT_EQ(ingested->summary.points_added, summary->points_added);
+  EXPECT_EQ(ingested->summary.points_unchanged, summary->points_unchanged);
+  EXPECT_EQ(ingested->summary.findings_added, summary->findings_added);
+  EXPECT_GT(ingested->summary.points_added, 20'000);
+  EXPECT_GT(ingested->summary.points_unchanged, 0);
+  EXPECT_EQ(pipelined->points({}), sequential->points({}));
+  EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
+  EXPECT_EQ(pipelined->dataset_notes().size(), sequential->dataset_notes().size());
+}
+
+TEST_F(IngestFilesTest, a_bad_file_after_good_ones_leaves_the_store_as_before)
+{
+  auto store = store::sqlite::open_store(db("store.db"));
+  m_dir.write("first.csv", source_file("data/mi355x-dsv4-pro-published.csv"));
+  ASSERT_TRUE(ingest_files(*store, std::vector{m_dir.file("first.csv")}));
+  const std::string before = store::testing::dump_database(db("store.db"));
+
+  std::filesystem::create_directories(m_dir.file("in"));
+  m_dir.write("in/a.csv", large_csv(20'000));
+  m_dir.write("in/b.json", "[" + runner_file("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json") + ",");
+  const std::filesystem::path paths[] = {m_dir.file("in")};
+  const auto ingested = ingest_files(*store, paths);
+  ASSERT_FALSE(ingested);
+  EXPECT_EQ(ingested.error().file, m_dir.file("in/b.json").string());
+  EXPECT_EQ(ingested.error().to_string(), read_files(paths).error().to_string());
+  EXPECT_EQ(store::testing::dump_database(db("store.db")), before);
+}
+
+TEST_F(IngestFilesTest, a_row_repeating_one_of_an_earlier_batch_is_stored_once)
+{
+  // Line 2 holds r0; the last line repeats it after more than two batches of rows.
+  m_dir.write("points.csv", large_csv(20'000) + csv_row(0, 10.0));
+  auto store = store::sqlite::open_store(db("store.db"));
+  const auto ingested = ingest_files(*store, std::vector{m_dir.file("points.csv")});
+  ASSERT_TRUE(ingested) << ingested.error().to_string();
+  EXPECT_EQ(ingested->files, 1u);
+  EXPECT_EQ(ingested->summary.points_added, 20'000);
+  EXPECT_EQ(store->point_count(), 20'000);
+}
+
+TEST_F(IngestFilesTest, a_row_conflicting_with_one_of_an_earlier_batch_refuses_the_file)
+{
+  auto store = store::sqlite::open_store(db("store.db"));
+  const std::string before = store::testing::dump_database(db("store.db"));
+  m_dir.write("points.csv", large_csv(20'000) + csv_row(0, 11.0));
+  const auto ingested = ingest_files(*store, std::vector{m_dir.file("points.csv")});
+  ASSERT_FALSE(ingested);
+  EXPECT_EQ(ingested.error().to_string(),
+            m_dir.file("points.csv").string() +
+              ":20002:result_id: conflicting duplicate (got result id \"r0\" again with different values, expected "
+              "the same values as line 2)");
+  EXPECT_EQ(store::testing::dump_database(db("store.db")), before);
+}
+
+}  // namespace
+}  // namespace infertrack::app
