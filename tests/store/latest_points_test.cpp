@@ -233,8 +233,8 @@ TEST_F(LatestPointsTest, a_version_one_database_gains_the_configuration_index)
   auto store = open_store(path);
   EXPECT_EQ(store->schema_version(), latest_schema_version());
   Connection db(path.string());
-  EXPECT_EQ(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration'"),
-            "points_by_configuration");
+  EXPECT_EQ(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration_id'"),
+            "points_by_configuration_id");
   EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_model'").has_value());
   domain::Dataset dataset;
   dataset.source = "test";
