@@ -27,13 +27,12 @@ BoundConditions::add(std::string_view condition, const BoundConditions& inner)
 }
 
 BoundConditions
-configuration_filter_conditions(const PointFilter& filter, std::string_view column_prefix)
+configuration_filter_conditions(const PointFilter& filter)
 {
   BoundConditions conditions;
-  const std::string prefix(column_prefix);
   auto add_text = [&](std::string_view condition, const std::optional<std::string>& value) {
     if (value) {
-      conditions.add(prefix + std::string(condition), std::string_view(*value));
+      conditions.add(condition, std::string_view(*value));
     }
   };
   add_text("model = ?", filter.model);
@@ -42,7 +41,7 @@ configuration_filter_conditions(const PointFilter& filter, std::string_view colu
   add_text("precision = ?", filter.precision);
   add_text("spec_method = ?", filter.spec_method);
   if (filter.disaggregated) {
-    conditions.add(prefix + "disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
+    conditions.add("disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
   }
   return conditions;
 }

@@ -42,7 +42,7 @@ private:
 BoundConditions point_filter_conditions(const PointFilter& filter, std::string_view column_prefix = "");
 
 // The conditions of `filter`'s configuration fields on the configurations table's columns (model = ? ...).
-BoundConditions configuration_filter_conditions(const PointFilter& filter, std::string_view column_prefix = "");
+BoundConditions configuration_filter_conditions(const PointFilter& filter);
 
 // Adds to `conditions` those of `filter` on a point's own columns (its date and as_of).
 void add_date_conditions(BoundConditions& conditions, const PointFilter& filter, std::string_view column_prefix = "");
