@@ -8,7 +8,10 @@
 
 #include <array>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <unistd.h>
 
@@ -257,6 +260,92 @@ BM_latest_points_one_hardware(benchmark::State& state)
   latest_points(state, filter);
 }
 BENCHMARK(BM_latest_points_one_hardware)->Arg(k_ingest_points)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// One store of k_ingest_points points shared by the page benchmarks: built on first use, removed at exit.
+infertrack::store::Store&
+page_store()
+{
+  static ScratchFile scratch("pages");
+  static const std::unique_ptr<infertrack::store::Store> store = [] {
+    auto opened = infertrack::store::sqlite::open_store(scratch.db());
+    if (!opened->ingest(synthetic_dataset(k_ingest_points))) {
+      throw std::runtime_error("ingest failed");
+    }
+    return opened;
+  }();
+  return *store;
+}
+
+// points_page(filter, cursor, 1000), the page /api/v1/points serves: from the start of the listing, or after
+// the first point of the model that sorts last (three quarters into the listing).
+void
+points_page(benchmark::State& state, const infertrack::store::PointFilter& filter, bool deep)
+{
+  infertrack::store::Store& store = page_store();
+  std::optional<std::string> after;
+  if (deep) {
+    infertrack::store::PointFilter last_model;
+    last_model.model = "Kimi-K2.5";
+    after = store.points_page(last_model, std::nullopt, 1).at(0).result_id;
+  }
+  std::size_t listed = 0;
+  for (auto _ : state) {
+    auto page = store.points_page(filter, after, 1000);
+    listed = page.size();
+    benchmark::DoNotOptimize(page);
+  }
+  state.counters["points_listed"] = static_cast<double>(listed);
+}
+
+void
+BM_points_page_deep(benchmark::State& state)
+{
+  points_page(state, {}, true);
+}
+BENCHMARK(BM_points_page_deep)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+void
+BM_points_page_deep_one_hardware(benchmark::State& state)
+{
+  infertrack::store::PointFilter filter;
+  filter.hardware = "h100";
+  points_page(state, filter, true);
+}
+BENCHMARK(BM_points_page_deep_one_hardware)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// A filter on the date alone: few points of each configuration match.
+void
+BM_points_page_one_date(benchmark::State& state)
+{
+  infertrack::store::PointFilter filter;
+  filter.date = "2026-06-15";
+  points_page(state, filter, false);
+}
+BENCHMARK(BM_points_page_one_date)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// Every page of one model (a quarter of the store), each from the last point of the one before.
+void
+BM_points_page_walk_one_model(benchmark::State& state)
+{
+  infertrack::store::Store& store = page_store();
+  infertrack::store::PointFilter filter;
+  filter.model = k_models[0];
+  std::size_t listed = 0;
+  for (auto _ : state) {
+    listed = 0;
+    std::optional<std::string> after;
+    while (true) {
+      auto page = store.points_page(filter, after, 1000);
+      if (page.empty()) {
+        break;
+      }
+      listed += page.size();
+      after = page.back().result_id;
+    }
+  }
+  state.counters["points_listed"] = static_cast<double>(listed);
+}
+BENCHMARK(BM_points_page_walk_one_model)->Iterations(1)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,4 +1,3 @@
-#include "infertrack/store/sqlite/ingester.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
 
 #include "store/community_test_support.hpp"
@@ -86,19 +85,20 @@ TEST_F(CommunityStoreTest, a_version_three_database_gains_the_community_tables_a
                    ", '2026-11-01T00:00:00Z')");
       }
     }
-    const domain::Dataset dataset = sample_dataset();
-    ASSERT_TRUE(sqlite::Ingester(db).ingest(std::span(&dataset, 1)));
+    testing::ingest_into_older_schema(db, m_dir.file("latest.db"), sample_dataset());
   }
   ASSERT_THAT(schema_objects(old_path), ::testing::Not(::testing::Contains("table users")));
   const std::string data_before = dump_database(old_path);
 
   auto upgraded = sqlite::open_store(old_path);
-  EXPECT_EQ(upgraded->schema_version(), 4);
+  EXPECT_EQ(upgraded->schema_version(), sqlite::latest_schema_version());
   EXPECT_EQ(upgraded->point_count(), 3);
   EXPECT_EQ(upgraded->dataset_notes().size(), 2u);
   // Every row of every old table is as it was; the new step adds its tables and its one migration row.
   const std::string data_after = dump_database(old_path);
-  for (const char* table : {"== datasets", "== points", "== point_notes", "== findings", "== hardware_costs",
+  // Step 5 gives points a configuration id: they are compared as points below.
+  EXPECT_EQ(upgraded->points({}), sqlite::open_store(m_dir.file("latest.db"))->points({}));
+  for (const char* table : {"== datasets", "== point_notes", "== findings", "== hardware_costs",
                             "== demand_presets", "== published_headlines", "== dataset_notes"}) {
     const auto section = [&](const std::string& dump) {
       const auto begin = dump.find(table);

@@ -233,14 +233,41 @@ TEST_F(LatestPointsTest, a_version_one_database_gains_the_configuration_index)
   auto store = open_store(path);
   EXPECT_EQ(store->schema_version(), latest_schema_version());
   Connection db(path.string());
-  EXPECT_EQ(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration'"),
-            "points_by_configuration");
+  EXPECT_EQ(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration_id'"),
+            "points_by_configuration_id");
   EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_model'").has_value());
   domain::Dataset dataset;
   dataset.source = "test";
   dataset.points = {run_point("a-1", "2026-04-25", 1), run_point("a-2", "2026-05-25", 2)};
   ASSERT_TRUE(store->ingest(dataset));
   EXPECT_THAT(ids(store->latest_points({})), ElementsAre("a-2"));
+}
+
+TEST_F(LatestPointsTest, the_latest_runs_are_chosen_and_read_through_the_configuration_id_index)
+{
+  // The plans SQLite picks for the shape read_latest_points() runs: the (configuration_id, MAX(date)) pairs
+  // from points_by_configuration_id alone (a covering scan, or the ids a configuration filter picks from the
+  // small configurations table), then each chosen run as one range of the same index.
+  auto store = open_store(m_dir.file("plan.db"));
+  Connection db(m_dir.file("plan.db").string());
+  const auto plan = [&db](const std::string& where) {
+    Statement statement(db, "EXPLAIN QUERY PLAN SELECT p.result_id FROM (SELECT configuration_id, MAX(date) AS date"
+                            " FROM points" + where + " GROUP BY configuration_id) AS latest JOIN points p"
+                            " ON p.configuration_id = latest.configuration_id AND p.date = latest.date");
+    std::string text;
+    while (statement.step()) {
+      text += std::string(statement.column_text(3)) + "\n";
+    }
+    return text;
+  };
+  const std::string all = plan("");
+  EXPECT_THAT(all, ::testing::HasSubstr("SCAN points USING COVERING INDEX points_by_configuration_id"));
+  EXPECT_THAT(all, ::testing::HasSubstr("points_by_configuration_id (configuration_id=? AND date=?)"));
+  const std::string one_hardware = plan(" WHERE configuration_id IN (SELECT id FROM configurations"
+                                       " WHERE hardware = 'b200') AND date <= '2026-05-01'");
+  EXPECT_THAT(one_hardware, ::testing::HasSubstr("SEARCH points USING COVERING INDEX points_by_configuration_id"
+                                                 " (configuration_id=?"));
+  EXPECT_THAT(one_hardware, ::testing::Not(::testing::HasSubstr("SCAN points")));
 }
 
 }  // namespace

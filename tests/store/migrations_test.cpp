@@ -129,8 +129,84 @@ TEST_F(MigrationsTest, a_version_two_database_ends_with_the_schema_of_a_fresh_on
   EXPECT_EQ(schema(db_path()), schema(fresh));
   Connection db(db_path().string());
   EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_hardware'"));
-  EXPECT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration'"));
+  EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration'"));
+  EXPECT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_configuration_id'"));
   EXPECT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_date'"));
+}
+
+TEST_F(MigrationsTest, a_version_four_database_gains_configuration_ids_in_listing_order)
+{
+  // Four configurations, stored in an order that is not the listing order, with notes on the first point.
+  const auto point = [](const std::string& id, const std::string& hardware, const std::string& date) {
+    domain::BenchmarkPoint p = testing::bare_point(id);
+    p.hardware = hardware;
+    p.date = date;
+    return p;
+  };
+  domain::Dataset dataset;
+  dataset.source = "v4";
+  dataset.points = {testing::full_point("f1"), point("m1", "mi355x", "2026-05-01"),
+                    point("b1", "b200", "2026-05-01"), point("b2", "b200", "2026-05-02"),
+                    point("h1", "h200", "2026-04-01")};
+  dataset.points[2].disaggregated = true; // a configuration of its own, listed after b2's
+  {
+    Connection db(db_path().string());
+    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
+    for (const Migration& step : migrations()) {
+      if (step.version <= 4) {
+        db.execute(step.sql);
+        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
+                   ", '2026-11-01T00:00:00Z')");
+      }
+    }
+    testing::ingest_into_older_schema(db, m_dir.file("scratch.db"), dataset);
+    ASSERT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'configurations'"));
+  }
+  auto upgraded = open_store(db_path());
+  EXPECT_EQ(upgraded->schema_version(), latest_schema_version());
+  auto fresh = open_store(m_dir.file("fresh.db"));
+  ASSERT_TRUE(fresh->ingest(dataset));
+
+  Connection db(db_path().string());
+  const auto rows = [&db](const std::string& sql) {
+    Statement statement(db, sql);
+    std::vector<std::string> text;
+    while (statement.step()) {
+      text.emplace_back(statement.column_text(0));
+    }
+    return text;
+  };
+  // Ids 1..5 follow the listing order of the configurations, whatever order their points came in.
+  EXPECT_THAT(rows("SELECT id || ' ' || model || ' ' || hardware || ' ' || disaggregated FROM configurations"
+                   " ORDER BY id"),
+              ::testing::ElementsAre("1 DeepSeek-V4-Pro gb200 1", "2 DeepSeek-V4.1-Flash b200 0",
+                                     "3 DeepSeek-V4.1-Flash b200 1", "4 DeepSeek-V4.1-Flash h200 0",
+                                     "5 DeepSeek-V4.1-Flash mi355x 0"));
+  // Every point carries the id of its own configuration.
+  EXPECT_THAT(rows("SELECT p.result_id FROM points p JOIN configurations c ON c.id = p.configuration_id"
+                   " AND c.model = p.model AND c.hardware = p.hardware AND c.framework = p.framework"
+                   " AND c.precision = p.precision AND c.spec_method = p.spec_method"
+                   " AND c.disaggregated = p.disaggregated AND c.workload = p.workload ORDER BY p.rowid"),
+              ::testing::ElementsAre("f1", "m1", "b1", "b2", "h1"));
+  EXPECT_THAT(rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'points' AND sql IS NOT NULL"
+                   " ORDER BY name"),
+              ::testing::ElementsAre("points_by_configuration_id", "points_by_date"));
+  // It answers as a file that was fresh when the same data went in.
+  EXPECT_EQ(upgraded->points({}), fresh->points({}));
+  EXPECT_EQ(upgraded->latest_points({}), fresh->latest_points({}));
+  EXPECT_EQ(upgraded->points_page({}, "b1", 2), fresh->points_page({}, "b1", 2));
+  PointFilter b200;
+  b200.hardware = "b200";
+  EXPECT_EQ(upgraded->points(b200), fresh->points(b200));
+
+  // A later ingest reuses the stored ids and numbers a new configuration after them.
+  domain::Dataset later;
+  later.source = "later";
+  later.points = {point("b3", "b200", "2026-05-03"), point("a1", "a100", "2026-05-03")};
+  ASSERT_TRUE(upgraded->ingest(later));
+  EXPECT_THAT(rows("SELECT configuration_id || ' ' || result_id FROM points WHERE source = 'later' ORDER BY rowid"),
+              ::testing::ElementsAre("2 b3", "6 a1"));
+  EXPECT_EQ(upgraded->points({}).at(1).result_id, "a1"); // listed by its columns, not by its id
 }
 
 TEST_F(MigrationsTest, open_store_refuses_a_file_that_is_not_a_database)

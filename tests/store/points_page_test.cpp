@@ -1,10 +1,13 @@
 // Store::points_page() against a real SQLite file: keyset pages of the listing, with their notes.
+#include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <map>
 
 namespace infertrack::store::sqlite {
 namespace {
@@ -107,6 +110,98 @@ TEST_F(PointsPageTest, the_limit_counts_points_not_notes)
   EXPECT_EQ(page.front(), m_store->points({}).front());
   EXPECT_EQ(page.front().notes, m_store->points({}).front().notes);
   EXPECT_EQ(m_store->points_page({}, page.front().result_id, 5), std::vector<BenchmarkPoint>{m_store->points({}).back()});
+}
+
+TEST_F(PointsPageTest, pages_cross_configurations_from_any_cursor_with_any_filter)
+{
+  // Six configurations (three hardware, two spec methods) of several runs each. The second ingest brings
+  // configurations that sort before and between the first one's, so their ids are not in listing order.
+  const auto batch = [](const std::vector<std::string>& hardware, const std::string& prefix) {
+    std::vector<BenchmarkPoint> points;
+    int n = 0;
+    for (const std::string& name : hardware) {
+      for (const char* spec : {"none", "mtp"}) {
+        for (const char* date : {"2026-05-02", "2026-05-01", "2026-06-01"}) {
+          for (std::int64_t concurrency : {8, 1}) {
+            BenchmarkPoint point = point_at(prefix + std::to_string(n++), name, date, concurrency);
+            point.spec_method = spec;
+            points.push_back(point);
+          }
+        }
+      }
+    }
+    return points;
+  };
+  ingest(batch({"gb200"}, "x"));
+  ingest(batch({"b200", "h200"}, "y"));
+  const std::vector<BenchmarkPoint> listing = m_store->points({});
+  ASSERT_EQ(listing.size(), 36u);
+  std::map<std::string, std::size_t> rank;
+  for (std::size_t i = 0; i < listing.size(); ++i) {
+    rank[listing[i].result_id] = i;
+  }
+
+  PointFilter none;
+  PointFilter h200;
+  h200.hardware = "h200";
+  PointFilter mtp;
+  mtp.spec_method = "mtp";
+  PointFilter one_date;
+  one_date.date = "2026-05-02";
+  PointFilter mtp_as_of;
+  mtp_as_of.spec_method = "mtp";
+  mtp_as_of.as_of = "2026-05-02";
+  for (const PointFilter& filter : {none, h200, mtp, one_date, mtp_as_of}) {
+    const std::vector<std::string> all = ids(m_store->points(filter));
+    for (std::size_t limit : {1u, 5u, 13u}) {
+      // Walking the pages gives the whole listing once, in order.
+      std::vector<std::string> walked;
+      for (const std::vector<std::string>& page : pages(filter, limit)) {
+        EXPECT_LE(page.size(), limit);
+        walked.insert(walked.end(), page.begin(), page.end());
+      }
+      EXPECT_EQ(walked, all) << limit;
+      // From any point, the filter's or not, a page holds the next matching points of the listing.
+      for (const BenchmarkPoint& cursor : listing) {
+        std::vector<std::string> expected;
+        for (const std::string& id : all) {
+          if (rank[id] > rank[cursor.result_id] && expected.size() < limit) {
+            expected.push_back(id);
+          }
+        }
+        EXPECT_EQ(ids(m_store->points_page(filter, cursor.result_id, limit)), expected)
+          << "after " << cursor.result_id << ", limit " << limit;
+      }
+    }
+  }
+}
+
+TEST_F(PointsPageTest, a_page_reads_configurations_and_their_points_through_indexes)
+{
+  // The two query shapes read_points_page() runs, as SQLite plans them: the configurations in listing order
+  // from their UNIQUE index alone (a filter on a later column sorts what it keeps: a few thousand rows at
+  // most), and one configuration's points from points_by_configuration_id, never a scan of the points.
+  Connection db(m_dir.file("pages.db").string());
+  const auto plan = [&db](const std::string& sql) {
+    Statement statement(db, "EXPLAIN QUERY PLAN " + sql);
+    std::string text;
+    while (statement.step()) {
+      text += std::string(statement.column_text(3)) + "\n";
+    }
+    return text;
+  };
+  const std::string configurations =
+    plan("SELECT id FROM configurations WHERE hardware = ? AND (model, hardware, framework, precision,"
+         " spec_method, disaggregated, workload) >= (SELECT model, hardware, framework, precision, spec_method,"
+         " disaggregated, workload FROM configurations WHERE id = ?) ORDER BY model, hardware, framework,"
+         " precision, spec_method, disaggregated, workload");
+  EXPECT_THAT(configurations, ::testing::HasSubstr("USING COVERING INDEX sqlite_autoindex_configurations_1"));
+  EXPECT_THAT(configurations, ::testing::Not(::testing::HasSubstr("points")));
+  const std::string points = plan("SELECT rowid FROM points WHERE configuration_id = ? AND date <= ? AND"
+                                  " (date, concurrency, result_id) > (?, ?, ?) ORDER BY date, concurrency,"
+                                  " result_id LIMIT ?");
+  EXPECT_THAT(points, ::testing::HasSubstr("USING INDEX points_by_configuration_id (configuration_id=?"));
+  EXPECT_THAT(points, ::testing::Not(::testing::HasSubstr("SCAN")));
 }
 
 }  // namespace

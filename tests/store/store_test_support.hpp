@@ -3,6 +3,8 @@
 // Helpers shared by the store tests, header-only because the test glob compiles only *_test.cpp files.
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include <sqlite3.h>
 
@@ -231,6 +233,30 @@ inline void
 execute_raw(const std::filesystem::path& path, const std::string& sql)
 {
   RawConnection(path).execute(sql);
+}
+
+// Stores `dataset` in `db`, a file whose schema stops at an earlier migration step, as a build of that version
+// would have: this build ingests it into the fresh file `scratch`, and the rows of every benchmark-data table
+// are copied over with the columns the older table has.
+inline void
+ingest_into_older_schema(sqlite::Connection& db, const std::filesystem::path& scratch, const domain::Dataset& dataset)
+{
+  if (!sqlite::open_store(scratch)->ingest(dataset)) {
+    throw std::runtime_error("the dataset does not ingest into a fresh file");
+  }
+  db.execute("ATTACH DATABASE '" + scratch.string() + "' AS latest");
+  for (const char* table : {"datasets", "points", "point_notes", "findings", "hardware_costs", "demand_presets",
+                            "published_headlines", "dataset_notes"}) {
+    std::string columns;
+    sqlite::Statement info(db, std::string("SELECT name FROM pragma_table_info('") + table + "', 'main')");
+    while (info.step()) {
+      columns += (columns.empty() ? "" : ", ") + std::string(info.column_text(0));
+    }
+    info.reset();
+    db.execute("INSERT INTO main." + std::string(table) + " (" + columns + ") SELECT " + columns + " FROM latest." +
+               table + " ORDER BY rowid");
+  }
+  db.execute("DETACH DATABASE latest");
 }
 
 }  // namespace infertrack::store::testing

@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -171,7 +172,7 @@ private:
 
 Ingester::Ingester(Connection& db)
   : m_db(db),
-    m_insert_point(db, insert_record_sql<BenchmarkPoint>("points", "result_id")),
+    m_insert_point(db, insert_record_sql<BenchmarkPoint>("points", "result_id", "configuration_id, ")),
     m_insert_note(db, insert_sql("point_notes", "result_id, ordinal, kind, text", "result_id, ordinal")),
     m_select_point(db, select_points_sql("p.result_id = ?")),
     m_insert_finding(db, insert_sql("findings", "result_id, kind, detail", "result_id, kind, detail")),
@@ -190,7 +191,12 @@ Ingester::Ingester(Connection& db)
     m_max_headline_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM published_headlines"),
     m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "source, text")),
     m_max_dataset_note_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes"),
-    m_insert_dataset(db, "INSERT INTO datasets (source, retrieved, method, ingested_at) VALUES (?, ?, ?, ?)")
+    m_insert_dataset(db, "INSERT INTO datasets (source, retrieved, method, ingested_at) VALUES (?, ?, ?, ?)"),
+    m_select_configuration(db, "SELECT id FROM configurations WHERE model = ? AND hardware = ? AND framework = ?"
+                               " AND precision = ? AND spec_method = ? AND disaggregated = ? AND workload = ?"),
+    m_insert_configuration(db, "INSERT INTO configurations (id, model, hardware, framework, precision,"
+                               " spec_method, disaggregated, workload) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    m_max_configuration_id(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM configurations")
 {
 }
 
@@ -215,6 +221,8 @@ Ingester::begin()
   m_transaction.emplace(m_db, TransactionMode::write);
   m_ingested_at = utc_timestamp();
   m_summary = {};
+  // An ingest that rolled back took the configurations it added with it: ids are looked up afresh.
+  forget_configurations();
   m_bulk = std::make_unique<BulkIndexes>(m_db);
   const auto next_rowid = [this](const std::string& table) {
     return std::stoll(m_db.query_text("SELECT COALESCE(MAX(rowid), 0) + 1 FROM " + table).value_or("1"));
@@ -298,8 +306,10 @@ util::Result<bool>
 Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
 {
   {
+    const std::int64_t configuration = configuration_id(point);
     StatementScope scope(m_insert_point);
-    const int next = m_binder.bind(m_insert_point, point, 1);
+    m_insert_point.bind(1, configuration);
+    const int next = m_binder.bind(m_insert_point, point, 2);
     if (const char* field = m_binder.nan_field()) {
       return refuse_nan(point.result_id, field);
     }
@@ -469,6 +479,54 @@ Ingester::add_dataset(const domain::Dataset& dataset)
                  : m_insert_dataset.bind_null(3);
   m_insert_dataset.bind(4, std::string_view(m_ingested_at));
   m_insert_dataset.step();
+}
+
+std::int64_t
+Ingester::configuration_id(const BenchmarkPoint& point)
+{
+  // Points come from a few thousand configurations at most: one hash look-up per point, and one SELECT (and
+  // at most one INSERT) per configuration the first time it is met.
+  const domain::ConfigurationView view = domain::configuration_of(point);
+  if (const auto found = m_configuration_ids.find(view); found != m_configuration_ids.end()) {
+    return found->second;
+  }
+  const auto bind_configuration = [&point](Statement& statement, int first) {
+    statement.bind(first, std::string_view(point.model));
+    statement.bind(first + 1, std::string_view(point.hardware));
+    statement.bind(first + 2, std::string_view(point.framework));
+    statement.bind(first + 3, std::string_view(point.precision));
+    statement.bind(first + 4, std::string_view(point.spec_method));
+    statement.bind(first + 5, std::int64_t{point.disaggregated ? 1 : 0});
+    statement.bind(first + 6, std::string_view(point.workload));
+  };
+  std::optional<std::int64_t> id;
+  {
+    StatementScope scope(m_select_configuration);
+    bind_configuration(m_select_configuration, 1);
+    if (m_select_configuration.step()) {
+      id = m_select_configuration.column_int64(0);
+    }
+  }
+  if (!id) {
+    // Read under the write lock, so that no other writer takes the same id.
+    id = next_seq(m_max_configuration_id);
+    StatementScope scope(m_insert_configuration);
+    m_insert_configuration.bind(1, *id);
+    bind_configuration(m_insert_configuration, 2);
+    m_insert_configuration.step();
+  }
+  const auto& texts = m_configuration_texts.emplace_back(
+    std::array{point.model, point.hardware, point.framework, point.precision, point.spec_method, point.workload});
+  m_configuration_ids.emplace(
+    domain::ConfigurationView{texts[0], texts[1], texts[2], texts[3], texts[4], point.disaggregated, texts[5]}, *id);
+  return *id;
+}
+
+void
+Ingester::forget_configurations()
+{
+  m_configuration_ids.clear();
+  m_configuration_texts.clear();
 }
 
 std::int64_t

@@ -1,16 +1,20 @@
 #pragma once
 
+#include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
 
+#include <array>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 
 namespace infertrack::store::sqlite {
 
@@ -21,6 +25,8 @@ class Ingester
 public:
   explicit Ingester(Connection& db);
   ~Ingester();
+  Ingester(const Ingester&) = delete;
+  Ingester& operator=(const Ingester&) = delete;
 
   // Stores `datasets` in one write transaction with the rules of Store::ingest_all: an identical record
   // is unchanged, a different one with the same key fails the ingest, which then leaves no trace.
@@ -53,6 +59,8 @@ private:
   bool add_dataset_note(const std::string& text, const std::string& source);
   void add_dataset(const domain::Dataset& dataset);
   std::int64_t next_seq(Statement& max_seq);
+  std::int64_t configuration_id(const domain::BenchmarkPoint& point);
+  void forget_configurations();
 
   Connection& m_db;
   RecordBinder m_binder;
@@ -72,6 +80,15 @@ private:
   Statement m_insert_dataset_note;
   Statement m_max_dataset_note_seq;
   Statement m_insert_dataset;
+  Statement m_select_configuration;
+  Statement m_insert_configuration;
+  Statement m_max_configuration_id;
+  // The ids of the configurations the open ingest has met, each stored in the database (earlier, or by this
+  // ingest). The views point into m_configuration_texts.
+  std::unordered_map<domain::ConfigurationView, std::int64_t, domain::ConfigurationHash> m_configuration_ids;
+  // model, hardware, framework, precision, spec_method, workload of each cached configuration; a deque, so
+  // that the strings never move.
+  std::deque<std::array<std::string, 6>> m_configuration_texts;
 
   // The open ingest, between begin() and commit().
   std::optional<Transaction> m_transaction;

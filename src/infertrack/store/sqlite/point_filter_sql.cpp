@@ -18,14 +18,21 @@ BoundConditions::bind(Statement& statement) const
   }
 }
 
+void
+BoundConditions::add(std::string_view condition, const BoundConditions& inner)
+{
+  m_conditions += m_conditions.empty() ? "" : " AND ";
+  m_conditions += condition;
+  m_values.insert(m_values.end(), inner.m_values.begin(), inner.m_values.end());
+}
+
 BoundConditions
-point_filter_conditions(const PointFilter& filter, std::string_view column_prefix)
+configuration_filter_conditions(const PointFilter& filter)
 {
   BoundConditions conditions;
-  const std::string prefix(column_prefix);
   auto add_text = [&](std::string_view condition, const std::optional<std::string>& value) {
     if (value) {
-      conditions.add(prefix + std::string(condition), std::string_view(*value));
+      conditions.add(condition, std::string_view(*value));
     }
   };
   add_text("model = ?", filter.model);
@@ -34,10 +41,34 @@ point_filter_conditions(const PointFilter& filter, std::string_view column_prefi
   add_text("precision = ?", filter.precision);
   add_text("spec_method = ?", filter.spec_method);
   if (filter.disaggregated) {
-    conditions.add(prefix + "disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
+    conditions.add("disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
   }
-  add_text("date = ?", filter.date);
-  add_text("date <= ?", filter.as_of); // YYYY-MM-DD text sorts as the dates do
+  return conditions;
+}
+
+void
+add_date_conditions(BoundConditions& conditions, const PointFilter& filter, std::string_view column_prefix)
+{
+  const std::string prefix(column_prefix);
+  if (filter.date) {
+    conditions.add(prefix + "date = ?", std::string_view(*filter.date));
+  }
+  if (filter.as_of) {
+    conditions.add(prefix + "date <= ?", std::string_view(*filter.as_of)); // YYYY-MM-DD text sorts as the dates do
+  }
+}
+
+BoundConditions
+point_filter_conditions(const PointFilter& filter, std::string_view column_prefix)
+{
+  BoundConditions conditions;
+  const BoundConditions configuration = configuration_filter_conditions(filter);
+  if (!configuration.conditions().empty()) {
+    conditions.add(std::string(column_prefix) + "configuration_id IN (SELECT id FROM configurations WHERE " +
+                     configuration.conditions() + ")",
+                   configuration);
+  }
+  add_date_conditions(conditions, filter, column_prefix);
   return conditions;
 }
 

@@ -18,6 +18,8 @@ public:
   using Value = std::variant<std::string_view, std::int64_t>;
 
   void add(std::string_view condition, Value value);
+  // Adds `condition`, which embeds the conditions of `inner` (a subquery's), with inner's values.
+  void add(std::string_view condition, const BoundConditions& inner);
   // Appends a value bound after the conditions' own (e.g. a LIMIT).
   void add_value(Value value) { m_values.push_back(value); }
 
@@ -33,8 +35,16 @@ private:
   std::vector<Value> m_values;
 };
 
-// The conditions of `filter` on the points table's columns, each named with `column_prefix` ("p." for an
-// aliased table). The filter's strings must outlive the result.
+// The conditions of `filter` on the points table, each column named with `column_prefix` ("p." for an
+// aliased table). The configuration fields become one `configuration_id IN (SELECT id FROM configurations
+// WHERE ...)`, so that the points are found through points_by_configuration_id. The filter's strings must
+// outlive the result (as for the two functions below).
 BoundConditions point_filter_conditions(const PointFilter& filter, std::string_view column_prefix = "");
+
+// The conditions of `filter`'s configuration fields on the configurations table's columns (model = ? ...).
+BoundConditions configuration_filter_conditions(const PointFilter& filter);
+
+// Adds to `conditions` those of `filter` on a point's own columns (its date and as_of).
+void add_date_conditions(BoundConditions& conditions, const PointFilter& filter, std::string_view column_prefix = "");
 
 }  // namespace infertrack::store::sqlite

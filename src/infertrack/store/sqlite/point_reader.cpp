@@ -7,9 +7,14 @@ namespace infertrack::store::sqlite {
 std::string
 select_points_sql(std::string_view where)
 {
-  std::string sql = "SELECT " + column_list<domain::BenchmarkPoint>("p") +
-                    ", n.kind, n.text FROM points p"
-                    " LEFT JOIN point_notes n ON n.result_id = p.result_id";
+  return select_points_sql(where, "points p");
+}
+
+std::string
+select_points_sql(std::string_view where, std::string_view from)
+{
+  std::string sql = "SELECT " + column_list<domain::BenchmarkPoint>("p") + ", n.kind, n.text FROM " +
+                    std::string(from) + " LEFT JOIN point_notes n ON n.result_id = p.result_id";
   if (!where.empty()) {
     sql += " WHERE ";
     sql += where;

@@ -13,6 +13,8 @@ namespace infertrack::store::sqlite {
 // Store::points() and note order within a point. `where` is an SQL condition over `p` with `?` parameters,
 // or empty for every point.
 std::string select_points_sql(std::string_view where);
+// The same over `from`, a FROM clause that names the points `p` (a join that picks them, for example).
+std::string select_points_sql(std::string_view where, std::string_view from);
 
 // Steps `statement`, prepared from select_points_sql(), to its end and returns the points it lists, each
 // with its notes. Resets the statement.
