@@ -2,6 +2,7 @@
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
+#include "infertrack/store/sqlite/point_filter_sql.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
@@ -268,6 +269,33 @@ TEST_F(LatestPointsTest, the_latest_runs_are_chosen_and_read_through_the_configu
   EXPECT_THAT(one_hardware, ::testing::HasSubstr("SEARCH points USING COVERING INDEX points_by_configuration_id"
                                                  " (configuration_id=?"));
   EXPECT_THAT(one_hardware, ::testing::Not(::testing::HasSubstr("SCAN points")));
+}
+
+TEST_F(LatestPointsTest, a_filter_on_dates_alone_seeks_them_in_the_configuration_id_index)
+{
+  // There is no index on the date alone: the filter's conditions must lead SQLite to the configuration index.
+  auto store = open_store(m_dir.file("plan.db"));
+  Connection db(m_dir.file("plan.db").string());
+  EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_date'").has_value());
+  const auto plan = [&db](const PointFilter& filter) {
+    const BoundConditions conditions = point_filter_conditions(filter);
+    Statement statement(db, "EXPLAIN QUERY PLAN SELECT result_id FROM points" + conditions.where_clause());
+    conditions.bind(statement);
+    std::string text;
+    while (statement.step()) {
+      text += std::string(statement.column_text(3)) + "\n";
+    }
+    return text;
+  };
+  PointFilter one_date;
+  one_date.date = "2026-05-01";
+  EXPECT_THAT(plan(one_date), ::testing::HasSubstr("SEARCH points USING INDEX points_by_configuration_id"
+                                                   " (configuration_id=? AND date=?)"));
+  PointFilter as_of;
+  as_of.as_of = "2026-05-01";
+  EXPECT_THAT(plan(as_of), ::testing::HasSubstr("SEARCH points USING INDEX points_by_configuration_id"
+                                                " (configuration_id=? AND date<?)"));
+  EXPECT_THAT(plan(one_date) + plan(as_of), ::testing::Not(::testing::HasSubstr("SCAN points")));
 }
 
 }  // namespace

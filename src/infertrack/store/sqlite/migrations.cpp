@@ -282,12 +282,21 @@ DROP INDEX points_by_configuration;
 CREATE INDEX points_by_configuration_id ON points (configuration_id, date);
 )sql";
 
+// A filter on dates alone now probes points_by_configuration_id once per configuration (point_filter_sql.cpp),
+// so points_by_date only cost its upkeep. Measured over 1M points: one date's 3,022 points took 24 ms through
+// it and 36-38 ms by the probes, a date without points 0.01 ms against 8.5 ms (4,608 configurations), while
+// building it took 1.0 s of a 1M-point bulk ingest's 5.8 s, and every later ingest keeps it up to date.
+constexpr const char* k_drop_date_index = R"sql(
+DROP INDEX points_by_date;
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
   Migration{3, "no points by hardware: slower than the configuration index or a scan", k_drop_hardware_index},
   Migration{4, "accounts, sessions, comments, rate limits and the audit log", k_community_schema},
   Migration{5, "configurations with integer ids; points by configuration id and date", k_configuration_ids},
+  Migration{6, "no points by date: dates are found through the configuration index", k_drop_date_index},
 };
 
 constexpr const char* k_create_migrations_table =

@@ -67,6 +67,10 @@ point_filter_conditions(const PointFilter& filter, std::string_view column_prefi
     conditions.add(std::string(column_prefix) + "configuration_id IN (SELECT id FROM configurations WHERE " +
                      configuration.conditions() + ")",
                    configuration);
+  } else if (filter.date || filter.as_of) {
+    // Dates have no index of their own: every configuration, so that the date is sought in each one's part of
+    // points_by_configuration_id rather than by reading the whole table.
+    conditions.add(std::string(column_prefix) + "configuration_id IN (SELECT id FROM configurations)", configuration);
   }
   add_date_conditions(conditions, filter, column_prefix);
   return conditions;
