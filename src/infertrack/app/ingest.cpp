@@ -106,12 +106,17 @@ drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding
 // Ends an ingest whose `datasets` the session has stored: the run-level checks over each run they form or
 // join, stored points included, so a curve whose points arrive over several ingests is held to one
 // interactivity and per-GPU basis; their findings; the commit.
+// `findings_of_fresh`, when given, is check_runs(fresh) worked out beforehand: the answer when none of the runs
+// has stored points, as in most ingests.
 util::Result<store::IngestSummary>
-check_runs_and_commit(store::IngestSession& session, std::span<const domain::Dataset> datasets)
+check_runs_and_commit(store::IngestSession& session,
+                      std::span<const domain::BenchmarkPoint* const> fresh,
+                      std::optional<std::vector<domain::DataFinding>> findings_of_fresh = std::nullopt)
 {
-  const std::vector<const domain::BenchmarkPoint*> fresh = points_of(datasets);
   const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(session, fresh);
-  std::vector<domain::DataFinding> findings = domain::check_runs(fresh, stored);
+  std::vector<domain::DataFinding> findings = stored.empty() && findings_of_fresh
+                                                ? std::move(*findings_of_fresh)
+                                                : domain::check_runs(fresh, stored);
   drop_stored_kinds(session, findings);
   INFERTRACK_TRY(session.add_findings(findings));
   return session.commit();
@@ -193,7 +198,7 @@ ingest_datasets(store::Store& store, std::span<const domain::Dataset> datasets)
   for (const domain::Dataset& dataset : datasets) {
     INFERTRACK_TRY(session->add(dataset));
   }
-  return check_runs_and_commit(*session, datasets);
+  return check_runs_and_commit(*session, points_of(datasets));
 }
 
 util::Result<FilesIngest>
@@ -204,9 +209,22 @@ ingest_files(store::Store& store,
 {
   // Every dataset read stays here until the reader has stopped: it compares later points with them.
   std::vector<domain::Dataset> datasets;
-  std::size_t files = 0; // written by the reader; read once next() has said it is done
-  DatasetReadAhead read_ahead([&](const DatasetReadAhead::Deliver& deliver) {
-    return read_datasets(paths, defaults, progress, deliver, true, files);
+  // Written by the reader, read once next() has said it is done: the files read, every point read, and the
+  // run-level findings among those points, worked out while the store is still busy with the last batches.
+  std::size_t files = 0;
+  std::vector<const domain::BenchmarkPoint*> fresh;
+  std::vector<domain::DataFinding> findings_of_fresh;
+  DatasetReadAhead read_ahead([&](const DatasetReadAhead::Deliver& deliver) -> util::Result<void> {
+    const auto keep = [&](domain::Dataset&& dataset) {
+      // The points stay where they are when the dataset moves on, in the caller's `datasets`.
+      for (const domain::BenchmarkPoint& point : dataset.points) {
+        fresh.push_back(&point);
+      }
+      deliver(std::move(dataset));
+    };
+    INFERTRACK_TRY(read_datasets(paths, defaults, progress, keep, true, files));
+    findings_of_fresh = domain::check_runs(fresh);
+    return {};
   });
   // Declared after the reader: on failure the session rolls back first, then the reader is stopped.
   const std::unique_ptr<store::IngestSession> session = store.begin_ingest();
@@ -218,7 +236,7 @@ ingest_files(store::Store& store,
     datasets.push_back(std::move(*dataset));
     INFERTRACK_TRY(session->add(datasets.back()));
   }
-  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, datasets));
+  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, fresh, std::move(findings_of_fresh)));
   return FilesIngest{files, summary};
 }
 
