@@ -2,6 +2,7 @@
 // thread: what it stores must be what reading everything first and then storing stores, and a bad file or a
 // conflicting row anywhere must leave the database as it was.
 #include "infertrack/app/ingest.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 #include "store/store_test_support.hpp"
 #include "support/temp_dir.hpp"
@@ -125,6 +126,10 @@ TEST_F(IngestFilesTest, a_row_repeating_one_of_an_earlier_batch_is_stored_once)
   EXPECT_EQ(ingested->files, 1u);
   EXPECT_EQ(ingested->summary.points_added, 20'000);
   EXPECT_EQ(store->point_count(), 20'000);
+  // Stored in three batches, logged as the one file it is.
+  store::sqlite::Connection raw(db("store.db").string());
+  EXPECT_EQ(raw.query_text("SELECT COUNT(*) || ' ' || MIN(source) FROM datasets"),
+            "1 " + m_dir.file("points.csv").string());
 }
 
 TEST_F(IngestFilesTest, a_row_conflicting_with_one_of_an_earlier_batch_refuses_the_file)

@@ -43,7 +43,11 @@ private:
   void run(const Reader& read);
 
   std::mutex m_mutex;
-  std::condition_variable m_changed;
+  // Each side is woken only while it waits: a directory of small files hands on one dataset per file.
+  std::condition_variable m_readable; // the caller waits here for a dataset
+  std::condition_variable m_room;     // the reader waits here for the caller to catch up
+  bool m_caller_waiting = false;
+  bool m_reader_waiting = false;
   std::deque<domain::Dataset> m_ready;
   std::size_t m_ready_points = 0;
   bool m_done = false;      // the reader has returned

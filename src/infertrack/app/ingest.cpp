@@ -103,7 +103,7 @@ drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding
   });
 }
 
-// Ends an ingest whose `datasets` the session has stored: the run-level checks over each run they form or
+// Ends an ingest whose `fresh` points the session has stored: the run-level checks over each run they form or
 // join, stored points included, so a curve whose points arrive over several ingests is held to one
 // interactivity and per-GPU basis; their findings; the commit.
 // `findings_of_fresh`, when given, is check_runs(fresh) worked out beforehand: the answer when none of the runs

@@ -221,6 +221,7 @@ Ingester::begin()
   m_transaction.emplace(m_db, TransactionMode::write);
   m_ingested_at = utc_timestamp();
   m_summary = {};
+  m_logged_source.clear();
   // An ingest that rolled back took the configurations it added with it: ids are looked up afresh.
   forget_configurations();
   m_bulk = std::make_unique<BulkIndexes>(m_db);
@@ -291,9 +292,12 @@ Ingester::add(const domain::Dataset& dataset)
   for (const std::string& note : dataset.notes) {
     summary.other_records_added += add_dataset_note(note, dataset.source) ? 1 : 0;
   }
-  // The datasets table logs ingests that changed the store, so an identical re-ingest changes nothing.
-  if (summary.points_added + summary.findings_added + summary.other_records_added > 0) {
+  // The datasets table logs ingests that changed the store, so an identical re-ingest changes nothing. A file
+  // that arrives in batches (one source after another) is logged once.
+  if (summary.points_added + summary.findings_added + summary.other_records_added > 0 &&
+      dataset.source != m_logged_source) {
     add_dataset(dataset);
+    m_logged_source = dataset.source;
   }
   m_summary.points_added += summary.points_added;
   m_summary.points_unchanged += summary.points_unchanged;

@@ -65,6 +65,7 @@ private:
   Connection& m_db;
   RecordBinder m_binder;
   std::string m_ingested_at; // one timestamp for the whole ingest
+  std::string m_logged_source; // the source of the dataset the ingest logged last
   Statement m_insert_point;
   Statement m_insert_note;
   Statement m_select_point;
