@@ -5,6 +5,7 @@
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 #include "store/store_test_support.hpp"
+#include "formats/test_files.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -18,19 +19,12 @@
 namespace infertrack::app {
 namespace {
 
-std::string
-source_file(const std::string& relative)
-{
-  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/" + relative, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using formats::test::read_source_file;
 
 std::string
 runner_file(const std::string& name)
 {
-  return source_file("tests/cases/runner/dsv4-runs/" + name);
+  return read_source_file("tests/cases/runner/dsv4-runs/" + name);
 }
 
 const std::string k_csv_header = "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
@@ -72,8 +66,8 @@ TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
 {
   std::filesystem::create_directories(m_dir.file("in"));
   m_dir.write("in/a.json", runner_file("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json"));
-  m_dir.write("in/b.csv", source_file("data/mi355x-dsv4-pro-published.csv"));
-  m_dir.write("in/c.json", source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json"));
+  m_dir.write("in/b.csv", read_source_file("data/mi355x-dsv4-pro-published.csv"));
+  m_dir.write("in/c.json", read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json"));
   m_dir.write("in/d.csv", large_csv(20'000));
   const std::filesystem::path paths[] = {m_dir.file("in"), m_dir.file("in/b.csv")}; // b.csv twice: unchanged
 
@@ -101,7 +95,7 @@ TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
 TEST_F(IngestFilesTest, a_bad_file_after_good_ones_leaves_the_store_as_before)
 {
   auto store = store::sqlite::open_store(db("store.db"));
-  m_dir.write("first.csv", source_file("data/mi355x-dsv4-pro-published.csv"));
+  m_dir.write("first.csv", read_source_file("data/mi355x-dsv4-pro-published.csv"));
   ASSERT_TRUE(ingest_files(*store, std::vector{m_dir.file("first.csv")}));
   const std::string before = store::testing::dump_database(db("store.db"));
 

@@ -2,6 +2,7 @@
 // parser for all of them: the points and refusals must be those of reading each file on its own.
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/formats/input_format.hpp"
+#include "formats/test_files.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -16,19 +17,12 @@
 namespace infertrack::app {
 namespace {
 
-std::string
-source_file(const std::string& relative)
-{
-  std::ifstream in(std::string(INFERTRACK_SOURCE_DIR) + "/" + relative, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using formats::test::read_source_file;
 
 std::string
 runner_file(const std::string& name)
 {
-  return source_file("tests/cases/runner/dsv4-runs/" + name);
+  return read_source_file("tests/cases/runner/dsv4-runs/" + name);
 }
 
 const std::string k_gb200_trt = "agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json";
@@ -56,10 +50,10 @@ TEST(read_files, reads_a_directory_of_alternating_shapes_as_each_file_alone)
   const std::string big_array = "[" + runner_file(k_gb200_trt) + "," + runner_file(k_mi355x) + "]";
   const std::vector<std::pair<std::string, std::string>> files = {
     {"a.json", runner_file(k_agentic)},
-    {"b.json", source_file("data/deepseek-v4-gb200-snapshot.json")},
+    {"b.json", read_source_file("data/deepseek-v4-gb200-snapshot.json")},
     {"c.json", "[" + runner_file(k_mi355x) + "]"},
-    {"d.json", source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json")},
-    {"e.csv", source_file("data/mi355x-dsv4-pro-published.csv")},
+    {"d.json", read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json")},
+    {"e.csv", read_source_file("data/mi355x-dsv4-pro-published.csv")},
     {"f.json", big_array},
     {"g.json", runner_file(k_gb200_trt)},
   };
@@ -121,7 +115,7 @@ TEST(read_files, reads_a_named_pipe_whole)
   const test::TempDir dir;
   const std::filesystem::path pipe = dir.file("rows.json");
   ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
-  const std::string rows = source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json");
+  const std::string rows = read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json");
   ASSERT_GT(rows.size(), 256u * 1024u);
   std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << rows; });
   const std::filesystem::path paths[] = {pipe};

@@ -17,6 +17,9 @@ using domain::FindingKind;
 using ::testing::ElementsAre;
 using testing::dump_database;
 using testing::full_point;
+using testing::ids;
+using testing::points_only;
+using testing::schema_of;
 
 class IngestSessionTest : public ::testing::Test
 {
@@ -27,25 +30,6 @@ protected:
   std::unique_ptr<Store> m_store = open_store(db_path());
 };
 
-Dataset
-points_only(std::vector<BenchmarkPoint> points)
-{
-  Dataset d;
-  d.source = "test";
-  d.points = std::move(points);
-  return d;
-}
-
-std::vector<std::string>
-ids(const std::vector<BenchmarkPoint>& points)
-{
-  std::vector<std::string> result;
-  for (const auto& p : points) {
-    result.push_back(p.result_id);
-  }
-  return result;
-}
-
 // `count` points of one configuration and date, ids from `first`.
 std::vector<BenchmarkPoint>
 numbered_points(int first, int count)
@@ -55,26 +39,6 @@ numbered_points(int first, int count)
     points.push_back(full_point(std::to_string(i), i));
   }
   return points;
-}
-
-// The tables, indexes and their SQL: what a bulk ingest drops and must build again.
-std::string
-schema_of(const std::filesystem::path& path)
-{
-  testing::detail::RawDatabase raw(path);
-  sqlite3_stmt* list = nullptr;
-  sqlite3_prepare_v2(raw.db, "SELECT type, name, sql FROM sqlite_master ORDER BY type, name", -1, &list, nullptr);
-  std::string schema;
-  while (sqlite3_step(list) == SQLITE_ROW) {
-    for (int c = 0; c < 3; ++c) {
-      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(list, c));
-      schema += text ? text : "NULL";
-      schema += '|';
-    }
-    schema += '\n';
-  }
-  sqlite3_finalize(list);
-  return schema;
 }
 
 TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)

@@ -20,6 +20,7 @@ using domain::BenchmarkPoint;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using testing::bare_point;
+using testing::ids;
 
 // A point of bare_point's configuration (DeepSeek-V4.1-Flash mi355x sglang fp8 none agg 8192/1024),
 // measured on `date` at `concurrency`; callers vary the configuration.
@@ -32,16 +33,6 @@ run_point(const std::string& id, const std::string& date, std::int64_t concurren
   point.interactivity_median = 100.0 / static_cast<double>(concurrency);
   point.per_gpu_tps.total = 10.0 * static_cast<double>(concurrency);
   return point;
-}
-
-std::vector<std::string>
-ids(const std::vector<BenchmarkPoint>& points)
-{
-  std::vector<std::string> result;
-  for (const BenchmarkPoint& point : points) {
-    result.push_back(point.result_id);
-  }
-  return result;
 }
 
 // What latest_points() must give, computed in C++ from points(): per configuration, the points of its

@@ -16,6 +16,7 @@ using domain::BenchmarkPoint;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using testing::bare_point;
+using testing::ids;
 
 BenchmarkPoint
 point_at(const std::string& id, const std::string& hardware, const std::string& date, std::int64_t concurrency)
@@ -25,16 +26,6 @@ point_at(const std::string& id, const std::string& hardware, const std::string& 
   point.date = date;
   point.concurrency = concurrency;
   return point;
-}
-
-std::vector<std::string>
-ids(const std::vector<BenchmarkPoint>& points)
-{
-  std::vector<std::string> result;
-  for (const BenchmarkPoint& point : points) {
-    result.push_back(point.result_id);
-  }
-  return result;
 }
 
 class PointsPageTest : public ::testing::Test

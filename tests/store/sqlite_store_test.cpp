@@ -15,7 +15,10 @@ using ::testing::HasSubstr;
 using testing::bare_point;
 using testing::dump_database;
 using testing::full_point;
+using testing::ids;
+using testing::points_only;
 using testing::sample_dataset;
+using testing::schema_of;
 
 class SqliteStoreTest : public ::testing::Test
 {
@@ -25,25 +28,6 @@ protected:
 
   testing::TempDir m_dir;
 };
-
-std::vector<std::string>
-ids(const std::vector<BenchmarkPoint>& points)
-{
-  std::vector<std::string> result;
-  for (const auto& p : points) {
-    result.push_back(p.result_id);
-  }
-  return result;
-}
-
-Dataset
-points_only(std::vector<BenchmarkPoint> points)
-{
-  Dataset d;
-  d.source = "test";
-  d.points = std::move(points);
-  return d;
-}
 
 TEST_F(SqliteStoreTest, ingest_then_point_round_trips_a_full_point_with_notes_in_order)
 {
@@ -236,27 +220,6 @@ TEST_F(SqliteStoreTest, ingest_all_is_all_or_nothing_across_datasets)
   EXPECT_TRUE(store->empty());
   EXPECT_TRUE(store->hardware().empty());
   EXPECT_TRUE(store->dataset_notes().empty());
-}
-
-// The schema of the database at `path`: every table, index and trigger with the SQL that made it.
-std::string
-schema_of(const std::filesystem::path& path)
-{
-  testing::detail::RawDatabase raw(path);
-  sqlite3_stmt* list = nullptr;
-  sqlite3_prepare_v2(raw.db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name", -1,
-                     &list, nullptr);
-  std::string schema;
-  while (sqlite3_step(list) == SQLITE_ROW) {
-    for (int c = 0; c < 4; ++c) {
-      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(list, c));
-      schema += text ? text : "NULL";
-      schema += '|';
-    }
-    schema += '\n';
-  }
-  sqlite3_finalize(list);
-  return schema;
 }
 
 // Enough points for the ingest to take its bulk path (secondary indexes dropped and built again).

@@ -259,4 +259,46 @@ ingest_into_older_schema(sqlite::Connection& db, const std::filesystem::path& sc
   db.execute("DETACH DATABASE latest");
 }
 
+// The result ids of `points`, in order.
+inline std::vector<std::string>
+ids(const std::vector<domain::BenchmarkPoint>& points)
+{
+  std::vector<std::string> result;
+  for (const domain::BenchmarkPoint& point : points) {
+    result.push_back(point.result_id);
+  }
+  return result;
+}
+
+// A dataset of `points` alone, from source "test".
+inline domain::Dataset
+points_only(std::vector<domain::BenchmarkPoint> points)
+{
+  domain::Dataset d;
+  d.source = "test";
+  d.points = std::move(points);
+  return d;
+}
+
+// The schema of the database at `path`: every table, index and trigger with the SQL that made it.
+inline std::string
+schema_of(const std::filesystem::path& path)
+{
+  detail::RawDatabase raw(path);
+  sqlite3_stmt* list = nullptr;
+  sqlite3_prepare_v2(raw.db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name", -1,
+                     &list, nullptr);
+  std::string schema;
+  while (sqlite3_step(list) == SQLITE_ROW) {
+    for (int c = 0; c < 4; ++c) {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(list, c));
+      schema += text ? text : "NULL";
+      schema += '|';
+    }
+    schema += '\n';
+  }
+  sqlite3_finalize(list);
+  return schema;
+}
+
 }  // namespace infertrack::store::testing
