@@ -19,13 +19,8 @@
 namespace infertrack::app {
 namespace {
 
+using formats::test::read_runner_file;
 using formats::test::read_source_file;
-
-std::string
-runner_file(const std::string& name)
-{
-  return read_source_file("tests/cases/runner/dsv4-runs/" + name);
-}
 
 const std::string k_csv_header = "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
                                  "tput_per_gpu,interactivity,interactivity_basis\n";
@@ -65,7 +60,7 @@ protected:
 TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
 {
   std::filesystem::create_directories(m_dir.file("in"));
-  m_dir.write("in/a.json", runner_file("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json"));
+  m_dir.write("in/a.json", read_runner_file("agg_dsv4_agentic_gb200_dynamo-vllm_fp4_p8d8_conc64.json"));
   m_dir.write("in/b.csv", read_source_file("data/mi355x-dsv4-pro-published.csv"));
   m_dir.write("in/c.json", read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json"));
   m_dir.write("in/d.csv", large_csv(20'000));
@@ -101,7 +96,7 @@ TEST_F(IngestFilesTest, a_bad_file_after_good_ones_leaves_the_store_as_before)
 
   std::filesystem::create_directories(m_dir.file("in"));
   m_dir.write("in/a.csv", large_csv(20'000));
-  m_dir.write("in/b.json", "[" + runner_file("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json") + ",");
+  m_dir.write("in/b.json", "[" + read_runner_file("agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json") + ",");
   const std::filesystem::path paths[] = {m_dir.file("in")};
   const auto ingested = ingest_files(*store, paths);
   ASSERT_FALSE(ingested);

@@ -17,13 +17,8 @@
 namespace infertrack::app {
 namespace {
 
+using formats::test::read_runner_file;
 using formats::test::read_source_file;
-
-std::string
-runner_file(const std::string& name)
-{
-  return read_source_file("tests/cases/runner/dsv4-runs/" + name);
-}
 
 const std::string k_gb200_trt = "agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json";
 const std::string k_mi355x = "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json";
@@ -47,15 +42,15 @@ TEST(read_files, reads_a_directory_of_alternating_shapes_as_each_file_alone)
   const test::TempDir dir;
   // Path order: a runner object, a snapshot, a runner array, API rows, a CSV, a large runner array, a small
   // runner object again (the parser's buffers were sized for the large one).
-  const std::string big_array = "[" + runner_file(k_gb200_trt) + "," + runner_file(k_mi355x) + "]";
+  const std::string big_array = "[" + read_runner_file(k_gb200_trt) + "," + read_runner_file(k_mi355x) + "]";
   const std::vector<std::pair<std::string, std::string>> files = {
-    {"a.json", runner_file(k_agentic)},
+    {"a.json", read_runner_file(k_agentic)},
     {"b.json", read_source_file("data/deepseek-v4-gb200-snapshot.json")},
-    {"c.json", "[" + runner_file(k_mi355x) + "]"},
+    {"c.json", "[" + read_runner_file(k_mi355x) + "]"},
     {"d.json", read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json")},
     {"e.csv", read_source_file("data/mi355x-dsv4-pro-published.csv")},
     {"f.json", big_array},
-    {"g.json", runner_file(k_gb200_trt)},
+    {"g.json", read_runner_file(k_gb200_trt)},
   };
   for (const auto& [name, content] : files) {
     dir.write(name, content);
@@ -77,8 +72,8 @@ TEST(read_files, reads_a_directory_of_alternating_shapes_as_each_file_alone)
 TEST(read_files, reports_a_file_cut_mid_row_after_good_ones_as_truncated)
 {
   const test::TempDir dir;
-  dir.write("a.json", runner_file(k_agentic));
-  const std::string array = "[" + runner_file(k_gb200_trt) + "," + runner_file(k_mi355x) + "]";
+  dir.write("a.json", read_runner_file(k_agentic));
+  const std::string array = "[" + read_runner_file(k_gb200_trt) + "," + read_runner_file(k_mi355x) + "]";
   // After a comma inside the second row, between two of its values.
   const std::string cut = array.substr(0, array.find(',', array.size() * 3 / 4) + 1);
   dir.write("b.json", cut);

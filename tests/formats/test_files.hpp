@@ -17,4 +17,11 @@ read_source_file(const std::string& relative)
   return bytes.str();
 }
 
+// One of the InferenceX runner's result files kept under tests/cases/runner/dsv4-runs/, read whole.
+inline std::string
+read_runner_file(const std::string& name)
+{
+  return read_source_file("tests/cases/runner/dsv4-runs/" + name);
+}
+
 }  // namespace infertrack::formats::test
