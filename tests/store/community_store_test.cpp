@@ -96,9 +96,10 @@ TEST_F(CommunityStoreTest, a_version_three_database_gains_the_community_tables_a
   EXPECT_EQ(upgraded->dataset_notes().size(), 2u);
   // Every row of every old table is as it was; the new step adds its tables and its one migration row.
   const std::string data_after = dump_database(old_path);
-  // Step 5 gives points a configuration id: they are compared as points below.
+  // Step 5 gives points a configuration id and step 7 moves their notes into their rows: they are compared as
+  // points, notes included.
   EXPECT_EQ(upgraded->points({}), sqlite::open_store(m_dir.file("latest.db"))->points({}));
-  for (const char* table : {"== datasets", "== point_notes", "== findings", "== hardware_costs",
+  for (const char* table : {"== datasets", "== findings", "== hardware_costs",
                             "== demand_presets", "== published_headlines", "== dataset_notes"}) {
     const auto section = [&](const std::string& dump) {
       const auto begin = dump.find(table);

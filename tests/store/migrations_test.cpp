@@ -209,6 +209,45 @@ TEST_F(MigrationsTest, a_version_four_database_gains_configuration_ids_in_listin
   EXPECT_EQ(upgraded->points({}).at(1).result_id, "a1"); // listed by its columns, not by its id
 }
 
+TEST_F(MigrationsTest, a_version_six_database_keeps_its_notes_in_order_in_the_points_rows)
+{
+  domain::Dataset dataset;
+  dataset.source = "v6";
+  dataset.points = {testing::full_point("f1"), testing::full_point("f2", 1), testing::bare_point("b1")};
+  dataset.points[1].notes = {{"notes", "quotes \" and a back\\slash,\na line break, a tab\t and \u00e9t\u00e9"},
+                             {"gpu_count", "a second note"}};
+  {
+    Connection db(db_path().string());
+    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
+    for (const Migration& step : migrations()) {
+      if (step.version <= 6) {
+        db.execute(step.sql);
+        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
+                   ", '2026-11-01T00:00:00Z')");
+      }
+    }
+    testing::ingest_into_older_schema(db, m_dir.file("scratch.db"), dataset);
+    ASSERT_EQ(db.query_text("SELECT COUNT(*) FROM point_notes"), "5");
+  }
+  auto upgraded = open_store(db_path());
+  EXPECT_EQ(upgraded->schema_version(), latest_schema_version());
+  Connection db(db_path().string());
+  EXPECT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'point_notes'"));
+  EXPECT_FALSE(db.query_text("SELECT notes FROM points WHERE result_id = 'b1'"));
+  // Every note where it was, in its order, and read back as the fresh store reads what it stored.
+  auto fresh = open_store(m_dir.file("fresh.db"));
+  ASSERT_TRUE(fresh->ingest(dataset));
+  EXPECT_EQ(upgraded->points({}), fresh->points({}));
+  EXPECT_EQ(upgraded->point("f2")->notes, dataset.points[1].notes);
+  EXPECT_EQ(upgraded->point("f1")->notes, dataset.points[0].notes);
+  // The same point again is unchanged; other notes conflict, naming them.
+  EXPECT_EQ(upgraded->ingest(dataset)->points_unchanged, 3);
+  dataset.points[1].notes[1].text = "another second note";
+  const auto refused = upgraded->ingest(dataset);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().field, "notes[1].text");
+}
+
 TEST_F(MigrationsTest, open_store_refuses_a_file_that_is_not_a_database)
 {
   {

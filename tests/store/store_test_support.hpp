@@ -245,7 +245,7 @@ ingest_into_older_schema(sqlite::Connection& db, const std::filesystem::path& sc
     throw std::runtime_error("the dataset does not ingest into a fresh file");
   }
   db.execute("ATTACH DATABASE '" + scratch.string() + "' AS latest");
-  for (const char* table : {"datasets", "points", "point_notes", "findings", "hardware_costs", "demand_presets",
+  for (const char* table : {"datasets", "points", "findings", "hardware_costs", "demand_presets",
                             "published_headlines", "dataset_notes"}) {
     std::string columns;
     sqlite::Statement info(db, std::string("SELECT name FROM pragma_table_info('") + table + "', 'main')");
@@ -255,6 +255,12 @@ ingest_into_older_schema(sqlite::Connection& db, const std::filesystem::path& sc
     info.reset();
     db.execute("INSERT INTO main." + std::string(table) + " (" + columns + ") SELECT " + columns + " FROM latest." +
                table + " ORDER BY rowid");
+  }
+  if (db.query_text("SELECT name FROM main.sqlite_master WHERE name = 'point_notes'")) {
+    // Before step 7 a point's notes were rows of their own.
+    db.execute("INSERT INTO main.point_notes (result_id, ordinal, kind, text)"
+               " SELECT p.result_id, n.key, json_extract(n.value, '$[0]'), json_extract(n.value, '$[1]')"
+               " FROM latest.points p, json_each(p.notes) n WHERE p.notes IS NOT NULL ORDER BY p.rowid, n.key");
   }
   db.execute("DETACH DATABASE latest");
 }

@@ -1,5 +1,6 @@
 #include "infertrack/store/sqlite/ingester.hpp"
 
+#include "infertrack/store/sqlite/notes_column.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 
 #include <sqlite3.h>
@@ -172,8 +173,7 @@ private:
 
 Ingester::Ingester(Connection& db)
   : m_db(db),
-    m_insert_point(db, insert_record_sql<BenchmarkPoint>("points", "result_id", "configuration_id, ")),
-    m_insert_note(db, insert_sql("point_notes", "result_id, ordinal, kind, text", "result_id, ordinal")),
+    m_insert_point(db, insert_record_sql<BenchmarkPoint>("points", "result_id", "configuration_id, notes, ")),
     m_select_point(db, select_points_sql("p.result_id = ?")),
     m_insert_finding(db, insert_sql("findings", "result_id, kind, detail", "result_id, kind, detail")),
     m_insert_hardware(
@@ -313,7 +313,14 @@ Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
     const std::int64_t configuration = configuration_id(point);
     StatementScope scope(m_insert_point);
     m_insert_point.bind(1, configuration);
-    const int next = m_binder.bind(m_insert_point, point, 2);
+    // Bound without a copy: the text must live until the step below.
+    m_notes = notes_column(point.notes);
+    if (m_notes) {
+      m_insert_point.bind(2, std::string_view(*m_notes));
+    } else {
+      m_insert_point.bind_null(2);
+    }
+    const int next = m_binder.bind(m_insert_point, point, 3);
     if (const char* field = m_binder.nan_field()) {
       return refuse_nan(point.result_id, field);
     }
@@ -338,14 +345,6 @@ Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
                           difference->fresh + ")");
     }
     return false;
-  }
-  for (std::size_t i = 0; i < point.notes.size(); ++i) {
-    StatementScope scope(m_insert_note);
-    m_insert_note.bind(1, std::string_view(point.result_id));
-    m_insert_note.bind(2, static_cast<std::int64_t>(i));
-    m_insert_note.bind(3, std::string_view(point.notes[i].kind));
-    m_insert_note.bind(4, std::string_view(point.notes[i].text));
-    m_insert_note.step();
   }
   return true;
 }

@@ -66,8 +66,8 @@ private:
   RecordBinder m_binder;
   std::string m_ingested_at; // one timestamp for the whole ingest
   std::string m_logged_source; // the source of the dataset the ingest logged last
+  std::optional<std::string> m_notes; // the notes column of the point being inserted
   Statement m_insert_point;
-  Statement m_insert_note;
   Statement m_select_point;
   Statement m_insert_finding;
   Statement m_insert_hardware;

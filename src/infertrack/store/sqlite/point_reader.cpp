@@ -1,5 +1,6 @@
 #include "infertrack/store/sqlite/point_reader.hpp"
 
+#include "infertrack/store/sqlite/notes_column.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 namespace infertrack::store::sqlite {
@@ -13,15 +14,14 @@ select_points_sql(std::string_view where)
 std::string
 select_points_sql(std::string_view where, std::string_view from)
 {
-  std::string sql = "SELECT " + column_list<domain::BenchmarkPoint>("p") + ", n.kind, n.text FROM " +
-                    std::string(from) + " LEFT JOIN point_notes n ON n.result_id = p.result_id";
+  std::string sql = "SELECT " + column_list<domain::BenchmarkPoint>("p") + ", p.notes FROM " + std::string(from);
   if (!where.empty()) {
     sql += " WHERE ";
     sql += where;
   }
-  // result_id last makes the order total, so that every note row follows its point's first row.
+  // result_id last makes the order total.
   sql += " ORDER BY p.model, p.hardware, p.framework, p.precision, p.spec_method, p.disaggregated,"
-         " p.workload, p.date, p.concurrency, p.result_id, n.ordinal";
+         " p.workload, p.date, p.concurrency, p.result_id";
   return sql;
 }
 
@@ -30,15 +30,11 @@ read_points(Statement& statement)
 {
   StatementScope scope(statement);
   std::vector<domain::BenchmarkPoint> points;
-  int note_column = 0;
   while (statement.step()) {
-    // Column 0 is result_id: a new id starts a point, a repeated one only adds its next note.
-    if (points.empty() || points.back().result_id != statement.column_text(0)) {
-      note_column = read_record(statement, points.emplace_back(), 0);
-    }
-    if (!statement.is_null(note_column)) {
-      points.back().notes.push_back(domain::PointNote{std::string(statement.column_text(note_column)),
-                                                      std::string(statement.column_text(note_column + 1))});
+    domain::BenchmarkPoint& point = points.emplace_back();
+    const int notes = read_record(statement, point, 0);
+    if (!statement.is_null(notes)) {
+      point.notes = notes_from_column(statement.column_text(notes));
     }
   }
   return points;

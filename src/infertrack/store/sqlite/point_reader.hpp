@@ -9,8 +9,8 @@
 
 namespace infertrack::store::sqlite {
 
-// A SELECT of points (table alias `p`) with their notes, one row per note, in the listing order of
-// Store::points() and note order within a point. `where` is an SQL condition over `p` with `?` parameters,
+// A SELECT of points (table alias `p`) with their notes, one row per point, in the listing order of
+// Store::points(). `where` is an SQL condition over `p` with `?` parameters,
 // or empty for every point.
 std::string select_points_sql(std::string_view where);
 // The same over `from`, a FROM clause that names the points `p` (a join that picks them, for example).
