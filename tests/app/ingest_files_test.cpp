@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <fmt/core.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -85,6 +86,43 @@ TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
   EXPECT_EQ(pipelined->points({}), sequential->points({}));
   EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
   EXPECT_EQ(pipelined->dataset_notes().size(), sequential->dataset_notes().size());
+}
+
+// The seed snapshot with `copies` more points after its own: its headlines' brackets and its hardware key
+// then refer to points that went on in the first batch, long before the sections after the points are read.
+std::string
+large_snapshot(int copies)
+{
+  nlohmann::json snapshot = nlohmann::json::parse(read_source_file("data/deepseek-v4-gb200-snapshot.json"));
+  nlohmann::json& points = snapshot["points"];
+  const nlohmann::json seed_points = points;
+  for (int i = 0; i < copies; ++i) {
+    nlohmann::json copy = seed_points[static_cast<std::size_t>(i) % seed_points.size()];
+    copy["result_id"] = "copy-" + std::to_string(i);
+    points.push_back(std::move(copy));
+  }
+  return snapshot.dump();
+}
+
+TEST_F(IngestFilesTest, a_large_snapshot_in_batches_keeps_its_sections)
+{
+  m_dir.write("snapshot.json", large_snapshot(20'000));
+  const std::filesystem::path paths[] = {m_dir.file("snapshot.json")};
+  auto pipelined = store::sqlite::open_store(db("pipelined.db"));
+  const auto ingested = ingest_files(*pipelined, paths);
+  ASSERT_TRUE(ingested) << ingested.error().to_string();
+  auto sequential = store::sqlite::open_store(db("sequential.db"));
+  const auto datasets = read_files(paths);
+  ASSERT_TRUE(datasets) << datasets.error().to_string();
+  ASSERT_TRUE(ingest_datasets(*sequential, *datasets));
+
+  EXPECT_EQ(ingested->summary.points_added, 20'005);
+  EXPECT_EQ(pipelined->points({}), sequential->points({}));
+  EXPECT_EQ(pipelined->headlines(), sequential->headlines());
+  EXPECT_FALSE(pipelined->headlines().empty());
+  EXPECT_EQ(pipelined->hardware(), sequential->hardware());
+  EXPECT_EQ(pipelined->hardware().at(0).hardware, "gb200");
+  EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
 }
 
 TEST_F(IngestFilesTest, a_bad_file_after_good_ones_leaves_the_store_as_before)

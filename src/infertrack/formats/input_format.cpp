@@ -212,9 +212,8 @@ struct FormatEntry
 const std::array k_formats = {
   FormatEntry{InputFormat::snapshot,
               is_snapshot,
-              // A snapshot's other sections refer to its points: it is read whole.
-              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing, const PointBatchSink*) {
-                return read_snapshot(content, parsing);
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing, const PointBatchSink* batches) {
+                return read_snapshot(content, parsing, batches);
               },
               "snapshot (a JSON object with a \"points\" array)"},
   FormatEntry{InputFormat::points_csv,

@@ -28,8 +28,8 @@ std::optional<InputFormat> detect_format(std::string_view content);
 // Detects the format and reads `content`; the dataset's source and any diagnostic's file are `source`. Rows
 // that lack their run's date or URL (InferenceX runner rows) take those of `defaults`. The JSON readers parse
 // `content` as `parsing` allows (in place when zeros follow it, with the caller's parser). With `batches`, the
-// row formats (CSV, InferenceX rows) hand their points on a batch at a time while reading, and the dataset
-// holds the rest; a snapshot is read whole.
+// points go there a batch at a time while the file is read, and the dataset holds the rest (and a snapshot's
+// other sections).
 util::Result<domain::Dataset> read_input(std::string_view content,
                                          const std::string& source,
                                          const RunDefaults& defaults = {},

@@ -29,7 +29,9 @@ public:
   domain::BenchmarkPoint& add() { return m_current.emplace_back(); }
   // Completes the last point and keeps it, unless it repeats an earlier result id (the outcome says how).
   PointDedup::Added keep_last(std::size_t record);
-  // The point at `position` in reading order (PointDedup::Added::first_position), handed on or not.
+  // Every point kept so far, handed on or not, and the one at `position` in reading order (as in
+  // PointDedup::Added::first_position).
+  std::size_t size() const { return m_sent.size() * k_batch_points + m_current.size(); }
   const domain::BenchmarkPoint& operator[](std::size_t position) const;
   // The points not handed on.
   std::vector<domain::BenchmarkPoint> take() { return std::move(m_current); }
@@ -40,7 +42,7 @@ private:
   {
   public:
     explicit Sequence(KeptPoints& kept) : m_kept(kept) {}
-    std::size_t size() const { return m_kept.m_sent.size() * k_batch_points + m_kept.m_current.size(); }
+    std::size_t size() const { return m_kept.size(); }
     const domain::BenchmarkPoint& operator[](std::size_t position) const { return m_kept[position]; }
     const domain::BenchmarkPoint& back() const { return m_kept.m_current.back(); }
     void pop_back() { m_kept.m_current.pop_back(); }

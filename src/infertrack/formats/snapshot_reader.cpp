@@ -31,8 +31,8 @@ is_informational(std::string_view key)
 class SnapshotBuilder
 {
 public:
-  explicit SnapshotBuilder(std::size_t expected_points)
-    : m_expected_points(expected_points)
+  SnapshotBuilder(std::size_t expected_points, const PointBatchSink* batches)
+    : m_points(batches), m_expected_points(expected_points)
   {
   }
 
@@ -102,11 +102,11 @@ public:
       return fail_at(JsonPlace{"snapshot", JsonPlace::k_no_index, "points"},
                      "missing required field (got nothing, expected an array of points)");
     }
-    m_dataset.points = m_points.take();
-    INFERTRACK_TRY(resolve_headlines(m_dataset.headlines, m_dataset.points));
+    INFERTRACK_TRY(resolve_headlines(m_dataset.headlines, m_points));
     for (auto& hardware : m_dataset.hardware) {
-      INFERTRACK_TRY(resolve_hardware_key(hardware, m_dataset.points));
+      INFERTRACK_TRY(resolve_hardware_key(hardware, m_points));
     }
+    m_dataset.points = m_points.take();
     return std::move(m_dataset);
   }
 
@@ -145,11 +145,11 @@ expected_point_count(std::string_view json)
 }  // namespace
 
 Result<domain::Dataset>
-read_snapshot(std::string_view json, const JsonParsing& parsing)
+read_snapshot(std::string_view json, const JsonParsing& parsing, const PointBatchSink* batches)
 {
   JsonInput input(json, parsing);
   INFERTRACK_TRY_ASSIGN(top, input.top("a snapshot", k_expected_snapshot));
-  SnapshotBuilder builder(expected_point_count(input.text()));
+  SnapshotBuilder builder(expected_point_count(input.text()), batches);
   INFERTRACK_TRY(input.finish(for_each_field(top,
                                              JsonPlace{"snapshot", JsonPlace::k_no_index, {}},
                                              k_expected_snapshot,

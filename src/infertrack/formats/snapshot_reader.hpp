@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/formats/json_parsing.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <string_view>
@@ -10,7 +11,11 @@ namespace infertrack::formats {
 
 // Reads the tracker snapshot format (the seed's JSON: points, notes, headline_100, hardware, method,
 // presets) into a validated, completed dataset. Diagnostics name the record (e.g. "points[2]") and field;
-// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser.
-util::Result<domain::Dataset> read_snapshot(std::string_view json, const JsonParsing& parsing = {});
+// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser. With
+// `batches`, the points go there a batch at a time as they are read, and the dataset holds the rest of them
+// and the other sections.
+util::Result<domain::Dataset> read_snapshot(std::string_view json,
+                                            const JsonParsing& parsing = {},
+                                            const PointBatchSink* batches = nullptr);
 
 }  // namespace infertrack::formats

@@ -293,14 +293,15 @@ read_presets(JsonValue value)
 }
 
 Result<void>
-resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const std::vector<domain::BenchmarkPoint>& points)
+resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptPoints& points)
 {
   if (headlines.empty()) {
     return {};
   }
   // A file holds many points but few models: remember each model once.
   std::vector<std::string_view> models;
-  for (const auto& point : points) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const domain::BenchmarkPoint& point = points[i];
     if ((models.empty() || models.back() != point.model)
         && std::find(models.begin(), models.end(), point.model) == models.end()) {
       models.push_back(point.model);
@@ -328,8 +329,11 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const std::
     }
     headline.model = std::string(matches[0]);
     for (const auto& id : headline.bracket_result_ids) {
-      const auto same_id = [&](const domain::BenchmarkPoint& point) { return point.result_id == id; };
-      if (std::none_of(points.begin(), points.end(), same_id)) {
+      bool found = false;
+      for (std::size_t i = 0; i < points.size() && !found; ++i) {
+        found = points[i].result_id == id;
+      }
+      if (!found) {
         return fail_at(JsonPlace{section + "." + headline.label, JsonPlace::k_no_index, "bracket_result_ids"},
                        "unknown result id (got " + quoted_text(id)
                          + ", expected the result_id of a point in the file)");
@@ -340,13 +344,14 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const std::
 }
 
 Result<void>
-resolve_hardware_key(domain::HardwareCost& hardware, const std::vector<domain::BenchmarkPoint>& points)
+resolve_hardware_key(domain::HardwareCost& hardware, const KeptPoints& points)
 {
-  const bool shared = !points.empty() && std::all_of(points.begin(), points.end(), [&](const auto& point) {
-    return point.hardware == points.front().hardware;
-  });
+  bool shared = points.size() > 0;
+  for (std::size_t i = 1; i < points.size() && shared; ++i) {
+    shared = points[i].hardware == points[0].hardware;
+  }
   if (shared) {
-    hardware.hardware = points.front().hardware;
+    hardware.hardware = points[0].hardware;
     return {};
   }
   const std::string from_name = gpu_key_from_name(hardware.name);

@@ -5,6 +5,7 @@
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/published_headline.hpp"
 #include "infertrack/formats/json_values.hpp"
+#include "infertrack/formats/kept_points.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <string>
@@ -26,11 +27,9 @@ util::Result<std::vector<domain::DemandPreset>> read_presets(JsonValue value);
 
 // Sets each headline's model to the one model of `points` whose name contains its label, and checks its
 // bracket result ids name points of the file.
-util::Result<void> resolve_headlines(std::vector<domain::PublishedHeadline>& headlines,
-                                     const std::vector<domain::BenchmarkPoint>& points);
+util::Result<void> resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptPoints& points);
 
 // Sets the hardware key: the GPU every point names, else the GPU in the hardware's name.
-util::Result<void> resolve_hardware_key(domain::HardwareCost& hardware,
-                                        const std::vector<domain::BenchmarkPoint>& points);
+util::Result<void> resolve_hardware_key(domain::HardwareCost& hardware, const KeptPoints& points);
 
 }  // namespace infertrack::formats
