@@ -8,6 +8,7 @@
 #include "formats/test_files.hpp"
 #include "support/temp_dir.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fmt/core.h>
@@ -123,6 +124,31 @@ TEST_F(IngestFilesTest, a_large_snapshot_in_batches_keeps_its_sections)
   EXPECT_EQ(pipelined->hardware(), sequential->hardware());
   EXPECT_EQ(pipelined->hardware().at(0).hardware, "gb200");
   EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
+  // Logged once, with the retrieval time and method its last part brought.
+  const auto logged = [this](const std::string& name) {
+    return store::sqlite::Connection(db(name).string())
+      .query_text("SELECT COUNT(*) || ' ' || MIN(source) || ' ' || MIN(retrieved) || ' ' || length(MIN(method))"
+                  " FROM datasets WHERE source NOT LIKE 'bundled:%'")
+      .value_or("no row, or a NULL column");
+  };
+  EXPECT_EQ(logged("pipelined.db"), logged("sequential.db"));
+  EXPECT_THAT(logged("pipelined.db"), ::testing::StartsWith("1 " + m_dir.file("snapshot.json").string() + " 2026"));
+}
+
+TEST_F(IngestFilesTest, a_wrong_path_opens_no_database)
+{
+  bool opened = false;
+  auto store = store::sqlite::open_store(db("store.db"));
+  const std::filesystem::path paths[] = {m_dir.file("absent.csv")};
+  const auto ingested = ingest_files(
+    [&]() -> store::Store& {
+      opened = true;
+      return *store;
+    },
+    paths);
+  ASSERT_FALSE(ingested);
+  EXPECT_EQ(ingested.error().file, m_dir.file("absent.csv").string());
+  EXPECT_FALSE(opened);
 }
 
 TEST_F(IngestFilesTest, a_bad_file_after_good_ones_leaves_the_store_as_before)

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -207,6 +208,19 @@ ingest_files(store::Store& store,
              const formats::RunDefaults& defaults,
              const ReadProgress& progress)
 {
+  return ingest_files([&store]() -> store::Store& { return store; }, paths, defaults, progress);
+}
+
+// The reader keeps pointers to points of datasets it has handed on: moving a dataset (as `datasets` grows)
+// must leave its points where they are.
+static_assert(std::is_nothrow_move_constructible_v<domain::Dataset>);
+
+util::Result<FilesIngest>
+ingest_files(const std::function<store::Store&()>& open_store,
+             std::span<const std::filesystem::path> paths,
+             const formats::RunDefaults& defaults,
+             const ReadProgress& progress)
+{
   // Every dataset read stays here until the reader has stopped: it compares later points with them.
   std::vector<domain::Dataset> datasets;
   // Written by the reader, read once next() has said it is done: the files read, every point read, and the
@@ -226,15 +240,22 @@ ingest_files(store::Store& store,
     findings_of_fresh = domain::check_runs(fresh);
     return {};
   });
-  // Declared after the reader: on failure the session rolls back first, then the reader is stopped.
-  const std::unique_ptr<store::IngestSession> session = store.begin_ingest();
+  // Declared after the reader: on failure the session rolls back first, then the reader is stopped. Begun with
+  // the first dataset, so that the write lock is not held while the first file is read.
+  std::unique_ptr<store::IngestSession> session;
   for (;;) {
     INFERTRACK_TRY_ASSIGN(dataset, read_ahead.next());
     if (!dataset) {
       break;
     }
+    if (!session) {
+      session = open_store().begin_ingest();
+    }
     datasets.push_back(std::move(*dataset));
     INFERTRACK_TRY(session->add(datasets.back()));
+  }
+  if (!session) {
+    session = open_store().begin_ingest(); // no paths at all: an ingest of nothing
   }
   INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, fresh, std::move(findings_of_fresh)));
   return FilesIngest{files, summary};

@@ -52,8 +52,16 @@ struct FilesIngest
 };
 
 // read_files and ingest_datasets at once: each file is stored while the next ones are read on a second thread,
-// in one transaction, so a bad file anywhere still leaves the store as it was.
+// in one transaction, so a bad file anywhere still leaves the store as it was. When several things are wrong,
+// the first met in reading order is reported (a conflicting point counts where its file or batch is read).
 util::Result<FilesIngest> ingest_files(store::Store& store,
+                                       std::span<const std::filesystem::path> paths,
+                                       const formats::RunDefaults& defaults = {},
+                                       const ReadProgress& progress = {});
+
+// The same, with the store opened by `open_store` only once the first file has been read: a wrong path creates
+// no database, and the write lock is taken only when there is something to store.
+util::Result<FilesIngest> ingest_files(const std::function<store::Store&()>& open_store,
                                        std::span<const std::filesystem::path> paths,
                                        const formats::RunDefaults& defaults = {},
                                        const ReadProgress& progress = {});

@@ -60,9 +60,14 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   const OutputFormat format = options.format();
   const bool progress = !flags.quiet && isatty(STDERR_FILENO);
   const formats::RunDefaults defaults = flags.run_defaults();
-  auto store = open_database(options);
-  auto ingested =
-    app::ingest_files(*store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+  // Opened once the first file is read: a wrong path leaves no new database behind.
+  std::unique_ptr<store::Store> store;
+  const auto open_store = [&]() -> store::Store& {
+    store = open_database(options);
+    return *store;
+  };
+  auto ingested = app::ingest_files(
+    open_store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
   if (!ingested) {
     throw DataError(ingested.error().to_string() + " (nothing was stored)");
   }
