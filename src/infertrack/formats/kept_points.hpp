@@ -11,7 +11,8 @@ namespace infertrack::formats {
 
 // Receives a reader's points a batch at a time while the rest of its input is read, so that storing can start
 // before reading ends. The reader compares later points with the earlier batches (duplicate checks) until it
-// returns: the receiver keeps each batch's points where they are, unchanged, until then.
+// returns: the receiver takes each batch's vector and keeps its points where they are (moving the vector is
+// fine, copying it is not), unchanged, until then.
 using PointBatchSink = std::function<void(std::vector<domain::BenchmarkPoint>&&)>;
 
 // The points a reader keeps, in reading order: each one completed (derived GPU counts and throughputs, so

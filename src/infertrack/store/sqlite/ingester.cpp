@@ -192,6 +192,8 @@ Ingester::Ingester(Connection& db)
     m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "source, text")),
     m_max_dataset_note_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes"),
     m_insert_dataset(db, "INSERT INTO datasets (source, retrieved, method, ingested_at) VALUES (?, ?, ?, ?)"),
+    m_complete_dataset(db, "UPDATE datasets SET retrieved = COALESCE(?, retrieved), method = COALESCE(?, method)"
+                           " WHERE rowid = ?"),
     m_select_configuration(db, "SELECT id FROM configurations WHERE model = ? AND hardware = ? AND framework = ?"
                                " AND precision = ? AND spec_method = ? AND disaggregated = ? AND workload = ?"),
     m_insert_configuration(db, "INSERT INTO configurations (id, model, hardware, framework, precision,"
@@ -219,6 +221,17 @@ Ingester::begin()
   rollback();
   // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
   m_transaction.emplace(m_db, TransactionMode::write);
+  try {
+    start();
+  } catch (...) {
+    rollback(); // no session will exist to do it
+    throw;
+  }
+}
+
+void
+Ingester::start()
+{
   m_ingested_at = utc_timestamp();
   m_summary = {};
   m_logged_source.clear();
@@ -293,11 +306,22 @@ Ingester::add(const domain::Dataset& dataset)
     summary.other_records_added += add_dataset_note(note, dataset.source) ? 1 : 0;
   }
   // The datasets table logs ingests that changed the store, so an identical re-ingest changes nothing. A file
-  // that arrives in batches (one source after another) is logged once.
-  if (summary.points_added + summary.findings_added + summary.other_records_added > 0 &&
-      dataset.source != m_logged_source) {
+  // that arrives in batches (one source after another) is logged once, with what its last part (a snapshot's
+  // sections) says of it.
+  const bool changed = summary.points_added + summary.findings_added + summary.other_records_added > 0;
+  if (dataset.source == m_logged_source) {
+    if (dataset.retrieved || dataset.method) {
+      StatementScope scope(m_complete_dataset);
+      dataset.retrieved ? m_complete_dataset.bind(1, std::string_view(*dataset.retrieved))
+                        : m_complete_dataset.bind_null(1);
+      dataset.method ? m_complete_dataset.bind(2, std::string_view(*dataset.method)) : m_complete_dataset.bind_null(2);
+      m_complete_dataset.bind(3, m_logged_dataset);
+      m_complete_dataset.step();
+    }
+  } else if (changed) {
     add_dataset(dataset);
     m_logged_source = dataset.source;
+    m_logged_dataset = std::stoll(m_db.query_text("SELECT last_insert_rowid()").value_or("0"));
   }
   m_summary.points_added += summary.points_added;
   m_summary.points_unchanged += summary.points_unchanged;

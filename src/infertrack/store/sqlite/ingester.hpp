@@ -51,6 +51,9 @@ public:
 private:
   class BulkIndexes;
 
+  // begin() once the transaction is open: the ingest's timestamp, indexes and first new rowids.
+  void start();
+
   util::Result<bool> add_point(const domain::BenchmarkPoint& point, const std::string& source);
   util::Result<bool> add_finding(const domain::DataFinding& finding);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
@@ -65,7 +68,8 @@ private:
   Connection& m_db;
   RecordBinder m_binder;
   std::string m_ingested_at; // one timestamp for the whole ingest
-  std::string m_logged_source; // the source of the dataset the ingest logged last
+  std::string m_logged_source; // the source of the dataset the ingest logged last, and its row
+  std::int64_t m_logged_dataset = 0;
   std::optional<std::string> m_notes; // the notes column of the point being inserted
   Statement m_insert_point;
   Statement m_select_point;
@@ -81,6 +85,7 @@ private:
   Statement m_insert_dataset_note;
   Statement m_max_dataset_note_seq;
   Statement m_insert_dataset;
+  Statement m_complete_dataset;
   Statement m_select_configuration;
   Statement m_insert_configuration;
   Statement m_max_configuration_id;

@@ -57,7 +57,12 @@ public:
     : m_lock(std::move(lock)), m_db(db), m_ingester(ingester), m_commits(commits)
   {
     m_db.execute("PRAGMA cache_size = -" + std::to_string(k_ingest_cache_size_kib));
-    m_ingester.begin();
+    try {
+      m_ingester.begin();
+    } catch (...) {
+      restore_cache(); // the destructor of a session never made does not run
+      throw;
+    }
   }
 
   ~SqliteIngestSession() override
