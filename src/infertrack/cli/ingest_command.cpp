@@ -50,7 +50,8 @@ show_progress(std::size_t done, std::size_t total)
              done,
              total);
   if (done == total) {
-    fmt::print(stderr, "\n");
+    // Files are stored while the next are read: what was read last is still going in.
+    fmt::print(stderr, "\nstoring the rest and checking the runs...\n");
   }
 }
 
