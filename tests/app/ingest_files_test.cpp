@@ -56,7 +56,26 @@ class IngestFilesTest : public ::testing::Test
 protected:
   std::filesystem::path db(const std::string& name) const { return m_dir.file(name); }
 
+  // `paths` stored both ways, into pipelined.db by ingest_files and into sequential.db by read_files and
+  // ingest_datasets; what ingest_files said of it.
+  FilesIngest ingest_both_ways(std::span<const std::filesystem::path> paths)
+  {
+    m_pipelined = store::sqlite::open_store(db("pipelined.db"));
+    const auto ingested = ingest_files(*m_pipelined, paths);
+    EXPECT_TRUE(ingested) << ingested.error().to_string();
+    m_sequential = store::sqlite::open_store(db("sequential.db"));
+    const auto datasets = read_files(paths);
+    EXPECT_TRUE(datasets) << datasets.error().to_string();
+    const auto summary = datasets ? ingest_datasets(*m_sequential, *datasets) : util::fail("", "", "unread");
+    EXPECT_TRUE(summary) << summary.error().to_string();
+    m_sequential_summary = summary.value_or(store::IngestSummary{});
+    return ingested.value_or(FilesIngest{});
+  }
+
   test::TempDir m_dir;
+  std::unique_ptr<store::Store> m_pipelined;
+  std::unique_ptr<store::Store> m_sequential;
+  store::IngestSummary m_sequential_summary;
 };
 
 TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
@@ -68,25 +87,16 @@ TEST_F(IngestFilesTest, stores_what_reading_everything_first_stores)
   m_dir.write("in/d.csv", large_csv(20'000));
   const std::filesystem::path paths[] = {m_dir.file("in"), m_dir.file("in/b.csv")}; // b.csv twice: unchanged
 
-  auto pipelined = store::sqlite::open_store(db("pipelined.db"));
-  const auto ingested = ingest_files(*pipelined, paths);
-  ASSERT_TRUE(ingested) << ingested.error().to_string();
-
-  auto sequential = store::sqlite::open_store(db("sequential.db"));
-  const auto datasets = read_files(paths);
-  ASSERT_TRUE(datasets) << datasets.error().to_string();
-  const auto summary = ingest_datasets(*sequential, *datasets);
-  ASSERT_TRUE(summary) << summary.error().to_string();
-
-  EXPECT_EQ(ingested->files, 5u);
-  EXPECT_EQ(ingested->summary.points_added, summary->points_added);
-  EXPECT_EQ(ingested->summary.points_unchanged, summary->points_unchanged);
-  EXPECT_EQ(ingested->summary.findings_added, summary->findings_added);
-  EXPECT_GT(ingested->summary.points_added, 20'000);
-  EXPECT_GT(ingested->summary.points_unchanged, 0);
-  EXPECT_EQ(pipelined->points({}), sequential->points({}));
-  EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
-  EXPECT_EQ(pipelined->dataset_notes().size(), sequential->dataset_notes().size());
+  const FilesIngest ingested = ingest_both_ways(paths);
+  EXPECT_EQ(ingested.files, 5u);
+  EXPECT_EQ(ingested.summary.points_added, m_sequential_summary.points_added);
+  EXPECT_EQ(ingested.summary.points_unchanged, m_sequential_summary.points_unchanged);
+  EXPECT_EQ(ingested.summary.findings_added, m_sequential_summary.findings_added);
+  EXPECT_GT(ingested.summary.points_added, 20'000);
+  EXPECT_GT(ingested.summary.points_unchanged, 0);
+  EXPECT_EQ(m_pipelined->points({}), m_sequential->points({}));
+  EXPECT_EQ(m_pipelined->findings(std::nullopt), m_sequential->findings(std::nullopt));
+  EXPECT_EQ(m_pipelined->dataset_notes().size(), m_sequential->dataset_notes().size());
 }
 
 // The seed snapshot with `copies` more points after its own: its headlines' brackets and its hardware key
@@ -109,21 +119,13 @@ TEST_F(IngestFilesTest, a_large_snapshot_in_batches_keeps_its_sections)
 {
   m_dir.write("snapshot.json", large_snapshot(20'000));
   const std::filesystem::path paths[] = {m_dir.file("snapshot.json")};
-  auto pipelined = store::sqlite::open_store(db("pipelined.db"));
-  const auto ingested = ingest_files(*pipelined, paths);
-  ASSERT_TRUE(ingested) << ingested.error().to_string();
-  auto sequential = store::sqlite::open_store(db("sequential.db"));
-  const auto datasets = read_files(paths);
-  ASSERT_TRUE(datasets) << datasets.error().to_string();
-  ASSERT_TRUE(ingest_datasets(*sequential, *datasets));
-
-  EXPECT_EQ(ingested->summary.points_added, 20'005);
-  EXPECT_EQ(pipelined->points({}), sequential->points({}));
-  EXPECT_EQ(pipelined->headlines(), sequential->headlines());
-  EXPECT_FALSE(pipelined->headlines().empty());
-  EXPECT_EQ(pipelined->hardware(), sequential->hardware());
-  EXPECT_EQ(pipelined->hardware().at(0).hardware, "gb200");
-  EXPECT_EQ(pipelined->findings(std::nullopt), sequential->findings(std::nullopt));
+  EXPECT_EQ(ingest_both_ways(paths).summary.points_added, 20'005);
+  EXPECT_EQ(m_pipelined->points({}), m_sequential->points({}));
+  EXPECT_EQ(m_pipelined->headlines(), m_sequential->headlines());
+  EXPECT_FALSE(m_pipelined->headlines().empty());
+  EXPECT_EQ(m_pipelined->hardware(), m_sequential->hardware());
+  EXPECT_EQ(m_pipelined->hardware().at(0).hardware, "gb200");
+  EXPECT_EQ(m_pipelined->findings(std::nullopt), m_sequential->findings(std::nullopt));
   // Logged once, with the retrieval time and method its last part brought.
   const auto logged = [this](const std::string& name) {
     return store::sqlite::Connection(db(name).string())

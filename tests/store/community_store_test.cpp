@@ -76,15 +76,7 @@ TEST_F(CommunityStoreTest, a_version_three_database_gains_the_community_tables_a
   {
     // What a build that knew only version 3 made of the file: its schema and an ingest into it.
     sqlite::Connection db(old_path.string());
-    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, "
-               "applied_at TEXT NOT NULL)");
-    for (const sqlite::Migration& step : sqlite::migrations()) {
-      if (step.version <= 3) {
-        db.execute(step.sql);
-        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
-                   ", '2026-11-01T00:00:00Z')");
-      }
-    }
+    testing::migrate_up_to(db, 3);
     testing::ingest_into_older_schema(db, m_dir.file("latest.db"), sample_dataset());
   }
   ASSERT_THAT(schema_objects(old_path), ::testing::Not(::testing::Contains("table users")));

@@ -218,9 +218,7 @@ TEST_F(LatestPointsTest, a_version_one_database_gains_the_configuration_index)
   const std::filesystem::path path = m_dir.file("v1.db");
   {
     Connection db(path.string());
-    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
-    db.execute(migrations()[0].sql);
-    db.execute("INSERT INTO schema_migrations VALUES (1, '2026-11-01T00:00:00Z')");
+    testing::migrate_up_to(db, 1);
   }
   auto store = open_store(path);
   EXPECT_EQ(store->schema_version(), latest_schema_version());

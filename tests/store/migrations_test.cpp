@@ -112,15 +112,7 @@ TEST_F(MigrationsTest, a_version_two_database_ends_with_the_schema_of_a_fresh_on
   };
   {
     Connection db(db_path().string());
-    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, "
-               "applied_at TEXT NOT NULL)");
-    for (const Migration& step : migrations()) {
-      if (step.version <= 2) {
-        db.execute(step.sql);
-        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
-                   ", '2026-11-01T00:00:00Z')");
-      }
-    }
+    testing::migrate_up_to(db, 2);
     ASSERT_TRUE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'points_by_hardware'"));
   }
   EXPECT_EQ(open_store(db_path())->schema_version(), latest_schema_version());
@@ -151,14 +143,7 @@ TEST_F(MigrationsTest, a_version_four_database_gains_configuration_ids_in_listin
   dataset.points[2].disaggregated = true; // a configuration of its own, listed after b2's
   {
     Connection db(db_path().string());
-    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
-    for (const Migration& step : migrations()) {
-      if (step.version <= 4) {
-        db.execute(step.sql);
-        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
-                   ", '2026-11-01T00:00:00Z')");
-      }
-    }
+    testing::migrate_up_to(db, 4);
     testing::ingest_into_older_schema(db, m_dir.file("scratch.db"), dataset);
     ASSERT_FALSE(db.query_text("SELECT name FROM sqlite_master WHERE name = 'configurations'"));
   }
@@ -218,14 +203,7 @@ TEST_F(MigrationsTest, a_version_six_database_keeps_its_notes_in_order_in_the_po
                              {"gpu_count", "a second note"}};
   {
     Connection db(db_path().string());
-    db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
-    for (const Migration& step : migrations()) {
-      if (step.version <= 6) {
-        db.execute(step.sql);
-        db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
-                   ", '2026-11-01T00:00:00Z')");
-      }
-    }
+    testing::migrate_up_to(db, 6);
     testing::ingest_into_older_schema(db, m_dir.file("scratch.db"), dataset);
     ASSERT_EQ(db.query_text("SELECT COUNT(*) FROM point_notes"), "5");
   }

@@ -4,6 +4,7 @@
 
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/migrations.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include <sqlite3.h>
@@ -263,6 +264,20 @@ ingest_into_older_schema(sqlite::Connection& db, const std::filesystem::path& sc
                " FROM latest.points p, json_each(p.notes) n WHERE p.notes IS NOT NULL ORDER BY p.rowid, n.key");
   }
   db.execute("DETACH DATABASE latest");
+}
+
+// Makes `db` what a build that knew migrations up to `version` only made of it: those steps, recorded.
+inline void
+migrate_up_to(sqlite::Connection& db, int version)
+{
+  db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
+  for (const sqlite::Migration& step : sqlite::migrations()) {
+    if (step.version <= version) {
+      db.execute(step.sql);
+      db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
+                 ", '2026-11-01T00:00:00Z')");
+    }
+  }
 }
 
 // The result ids of `points`, in order.
