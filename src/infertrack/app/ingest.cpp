@@ -15,15 +15,28 @@
 
 namespace infertrack::app {
 
+namespace {
+
+// The per-point data-quality findings of points already completed (every reader completes what it reads).
+void
+add_point_findings(domain::Dataset& dataset)
+{
+  for (const domain::BenchmarkPoint& point : dataset.points) {
+    for (domain::DataFinding& finding : domain::check_point(point)) {
+      dataset.findings.push_back(std::move(finding));
+    }
+  }
+}
+
+}  // namespace
+
 void
 prepare_dataset(domain::Dataset& dataset)
 {
   for (domain::BenchmarkPoint& point : dataset.points) {
     domain::complete_point(point);
-    for (domain::DataFinding& finding : domain::check_point(point)) {
-      dataset.findings.push_back(std::move(finding));
-    }
   }
+  add_point_findings(dataset);
 }
 
 namespace {
@@ -145,12 +158,12 @@ read_datasets(std::span<const std::filesystem::path> paths,
         domain::Dataset batch;
         batch.source = file.name;
         batch.points = std::move(points);
-        prepare_dataset(batch);
+        add_point_findings(batch);
         deliver(std::move(batch));
       };
       INFERTRACK_TRY_ASSIGN(
         dataset, formats::read_input(file.content.text(), file.name, defaults, parsing, in_batches ? &batches : nullptr));
-      prepare_dataset(dataset);
+      add_point_findings(dataset);
       deliver(std::move(dataset));
       ++files;
       return {};
@@ -174,7 +187,7 @@ util::Result<domain::Dataset>
 read_dataset(std::string_view content, const std::string& source)
 {
   INFERTRACK_TRY_ASSIGN(dataset, formats::read_input(content, source));
-  prepare_dataset(dataset);
+  add_point_findings(dataset);
   add_run_findings(std::span<domain::Dataset>(&dataset, 1));
   return dataset;
 }

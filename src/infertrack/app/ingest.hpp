@@ -14,7 +14,8 @@
 namespace infertrack::app {
 
 // Completes every point (derived GPU counts and throughputs) and runs the per-point data-quality checks,
-// appending their findings to the dataset: what every input goes through between its reader and the store.
+// appending their findings to the dataset: what a dataset built by hand needs before the store (the readers
+// complete their points themselves, and the ingest adds only the findings).
 void prepare_dataset(domain::Dataset& dataset);
 
 // Runs the run-level checks (domain::check_runs) over the prepared points of all `datasets` together, so a
