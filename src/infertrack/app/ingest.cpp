@@ -5,6 +5,7 @@
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <future>
 #include <memory>
 #include <optional>
 #include <set>
@@ -119,20 +120,29 @@ drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding
 
 // Ends an ingest whose `fresh` points the session has stored: the run-level checks over each run they form or
 // join, stored points included, so a curve whose points arrive over several ingests is held to one
-// interactivity and per-GPU basis; their findings; the commit.
-// `findings_of_fresh`, when given, is check_runs(fresh) worked out beforehand: the answer when none of the runs
-// has stored points, as in most ingests.
+// interactivity and per-GPU basis; their findings; the commit. The points are read no more once the findings
+// are known: `spent`, when given, is freed while the session commits.
 util::Result<store::IngestSummary>
 check_runs_and_commit(store::IngestSession& session,
                       std::span<const domain::BenchmarkPoint* const> fresh,
-                      std::optional<std::vector<domain::DataFinding>> findings_of_fresh = std::nullopt)
+                      std::vector<domain::Dataset>* spent = nullptr)
 {
+  // The checks over the fresh points alone, the answer when none of their runs has stored points (most
+  // ingests), run on a second core while the session rebuilds the indexes that looking for those points needs.
+  std::future<std::vector<domain::DataFinding>> findings_of_fresh =
+    std::async(std::launch::async, [fresh] { return domain::check_runs(fresh); });
   const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(session, fresh);
-  std::vector<domain::DataFinding> findings = stored.empty() && findings_of_fresh
-                                                ? std::move(*findings_of_fresh)
-                                                : domain::check_runs(fresh, stored);
+  std::vector<domain::DataFinding> findings = findings_of_fresh.get();
+  if (!stored.empty()) {
+    findings = domain::check_runs(fresh, stored);
+  }
   drop_stored_kinds(session, findings);
   INFERTRACK_TRY(session.add_findings(findings));
+  // Freeing a million points takes about as long as committing them: both at once, on the two cores.
+  std::future<void> freeing;
+  if (spent != nullptr) {
+    freeing = std::async(std::launch::async, [points = std::move(*spent)]() mutable { points.clear(); });
+  }
   return session.commit();
 }
 
@@ -236,11 +246,9 @@ ingest_files(const std::function<store::Store&()>& open_store,
 {
   // Every dataset read stays here until the reader has stopped: it compares later points with them.
   std::vector<domain::Dataset> datasets;
-  // Written by the reader, read once next() has said it is done: the files read, every point read, and the
-  // run-level findings among those points, worked out while the store is still busy with the last batches.
+  // Written by the reader, read once next() has said it is done: the files read and every point read.
   std::size_t files = 0;
   std::vector<const domain::BenchmarkPoint*> fresh;
-  std::vector<domain::DataFinding> findings_of_fresh;
   DatasetReadAhead read_ahead([&](const DatasetReadAhead::Deliver& deliver) -> util::Result<void> {
     const auto keep = [&](domain::Dataset&& dataset) {
       // The points stay where they are when the dataset moves on, in the caller's `datasets`.
@@ -249,9 +257,7 @@ ingest_files(const std::function<store::Store&()>& open_store,
       }
       deliver(std::move(dataset));
     };
-    INFERTRACK_TRY(read_datasets(paths, defaults, progress, keep, true, files));
-    findings_of_fresh = domain::check_runs(fresh);
-    return {};
+    return read_datasets(paths, defaults, progress, keep, true, files);
   });
   // Declared after the reader: on failure the session rolls back first, then the reader is stopped. Begun with
   // the first dataset, so that the write lock is not held while the first file is read.
@@ -270,7 +276,7 @@ ingest_files(const std::function<store::Store&()>& open_store,
   if (!session) {
     session = open_store().begin_ingest(); // no paths at all: an ingest of nothing
   }
-  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, fresh, std::move(findings_of_fresh)));
+  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, fresh, &datasets));
   return FilesIngest{files, summary};
 }
 
