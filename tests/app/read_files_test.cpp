@@ -69,6 +69,24 @@ TEST(read_files, reads_a_directory_of_alternating_shapes_as_each_file_alone)
   }
 }
 
+// A file of several megabytes is mapped rather than copied (input_files.cpp): read as the same text.
+TEST(read_files, reads_a_large_file_as_a_small_one)
+{
+  const test::TempDir dir;
+  const std::string row = read_runner_file(k_gb200_trt);
+  std::string array = "[" + read_runner_file(k_mi355x);
+  while (array.size() < 6u * 1024u * 1024u) {
+    array += "," + row; // the same record again is kept once
+  }
+  array += "]";
+  const std::filesystem::path paths[] = {dir.write("big.json", array)};
+  const auto datasets = read_files(paths);
+  ASSERT_TRUE(datasets) << datasets.error().to_string();
+  ASSERT_EQ(datasets->size(), 1u);
+  EXPECT_EQ(datasets->front().points.size(), 2u);
+  EXPECT_EQ(datasets->front().points, read_alone(array, paths[0].string()).points);
+}
+
 TEST(read_files, reports_a_file_cut_mid_row_after_good_ones_as_truncated)
 {
   const test::TempDir dir;

@@ -5,9 +5,13 @@
 #include "infertrack/formats/padded_text.hpp"
 
 #include "formats/test_files.hpp"
+#include "support/temp_dir.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +95,33 @@ TEST(PaddedText, keeps_zeros_after_the_text_as_it_grows)
   text.append(long_tail);
   EXPECT_EQ(text.text(), "{\"hw\":xxx" + long_tail);
   EXPECT_TRUE(zeros_follow(text.text()));
+}
+
+// Mapped files end at every kind of place in a page: where the padding fits in the file's last page, where
+// it spills into the zero pages after it, and on a page boundary.
+TEST(PaddedText, maps_a_file_with_zeros_after_it_wherever_it_ends_in_a_page)
+{
+  const infertrack::test::TempDir dir;
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  for (const std::size_t size : {std::size_t{1}, page - k_input_padding - 1, page - k_input_padding, page - 1, page,
+                                 page + 1, 3 * page + 17}) {
+    std::string content(size, 'a');
+    content.back() = 'z';
+    const std::filesystem::path path = dir.write("mapped.json", content);
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    ASSERT_GE(fd, 0);
+    std::optional<PaddedText> mapped = PaddedText::map_file(fd, size);
+    ::close(fd);  // the mapping outlives the descriptor
+    ASSERT_TRUE(mapped) << size;
+    PaddedText moved = std::move(*mapped);
+    EXPECT_EQ(mapped->text(), "");
+    EXPECT_EQ(moved.text(), content) << size;
+    EXPECT_TRUE(zeros_follow(moved.text())) << size;
+    // What a file that grew after it was mapped gains is appended: the text leaves the mapping.
+    moved.append("tail");
+    EXPECT_EQ(moved.text(), content + "tail") << size;
+    EXPECT_TRUE(zeros_follow(moved.text())) << size;
+  }
 }
 
 TEST(read_input, reads_a_zero_padded_text_in_place_as_it_reads_a_copy)

@@ -1,8 +1,12 @@
 #include "infertrack/formats/padded_text.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <utility>
 
 namespace infertrack::formats {
 
@@ -13,25 +17,99 @@ constexpr char k_no_text[k_input_padding] = {};
 
 }  // namespace
 
+PaddedText::PaddedText(PaddedText&& other) noexcept
+  : m_bytes(std::exchange(other.m_bytes, nullptr)),
+    m_size(std::exchange(other.m_size, 0)),
+    m_capacity(std::exchange(other.m_capacity, 0)),
+    m_mapped(std::exchange(other.m_mapped, 0))
+{
+}
+
+PaddedText&
+PaddedText::operator=(PaddedText&& other) noexcept
+{
+  if (this != &other) {
+    release();
+    m_bytes = std::exchange(other.m_bytes, nullptr);
+    m_size = std::exchange(other.m_size, 0);
+    m_capacity = std::exchange(other.m_capacity, 0);
+    m_mapped = std::exchange(other.m_mapped, 0);
+  }
+  return *this;
+}
+
+PaddedText::~PaddedText()
+{
+  release();
+}
+
+void
+PaddedText::release()
+{
+  if (m_mapped != 0) {
+    ::munmap(m_bytes, m_mapped);
+  } else {
+    std::free(m_bytes);
+  }
+  m_bytes = nullptr;
+  m_mapped = 0;
+}
+
+std::optional<PaddedText>
+PaddedText::map_file(int fd, std::size_t size)
+{
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t length = (size + k_input_padding + page - 1) / page * page;
+  // Zero pages for all of it first, then the file over its start: the end of its last page reads as zeros too.
+  void* base = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED) {
+    return std::nullopt;
+  }
+  if (size > 0 && ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    ::munmap(base, length);
+    return std::nullopt;
+  }
+  PaddedText mapped;
+  mapped.m_bytes = static_cast<char*>(base);
+  mapped.m_size = size;
+  mapped.m_capacity = size;
+  mapped.m_mapped = length;
+  return mapped;
+}
+
 std::string_view
 PaddedText::text() const
 {
-  return m_bytes ? std::string_view(m_bytes.get(), m_size) : std::string_view(k_no_text, 0);
+  return m_bytes ? std::string_view(m_bytes, m_size) : std::string_view(k_no_text, 0);
 }
 
 void
 PaddedText::reserve(std::size_t size)
 {
-  if (m_bytes && size <= m_capacity) {
+  if (m_bytes && size <= m_capacity && m_mapped == 0) {
+    return;
+  }
+  if (m_mapped != 0) {
+    // A mapped file that grew while it was read: its bytes move to a buffer that can take the rest.
+    char* copy = static_cast<char*>(std::malloc(std::max(size, m_size) + k_input_padding));
+    if (copy == nullptr) {
+      throw std::bad_alloc();
+    }
+    std::memcpy(copy, m_bytes, m_size);
+    const std::size_t kept = m_size;
+    release();
+    m_bytes = copy;
+    m_size = kept;
+    m_capacity = std::max(size, kept);
+    set_size(m_size);
     return;
   }
   // realloc: a large block is remapped rather than copied when it grows.
-  void* grown = std::realloc(m_bytes.get(), size + k_input_padding);
+  void* grown = std::realloc(m_bytes, size + k_input_padding);
   if (grown == nullptr) {
     throw std::bad_alloc();
   }
-  (void)m_bytes.release();  // realloc took it
-  m_bytes.reset(static_cast<char*>(grown));
+  m_bytes = static_cast<char*>(grown);
   m_capacity = size;
   set_size(m_size);
 }
@@ -54,7 +132,7 @@ void
 PaddedText::set_size(std::size_t size)
 {
   m_size = size;
-  std::memset(m_bytes.get() + m_size, 0, k_input_padding);
+  std::memset(m_bytes + m_size, 0, k_input_padding);
 }
 
 }  // namespace infertrack::formats
