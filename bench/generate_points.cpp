@@ -1,5 +1,5 @@
 // Writes synthetic benchmark points (bench/synthetic_points.hpp) to stdout, for load tests that need a large
-// database: generate_points POINTS GROUPS DATES [csv|snapshot]
+// database or a profile of one ingest: generate_points POINTS GROUPS DATES [csv|snapshot|runner]
 #include "synthetic_points.hpp"
 
 #include <cstdio>
@@ -10,7 +10,7 @@ int
 main(int argc, char** argv)
 {
   if (argc < 4 || argc > 5) {
-    std::fprintf(stderr, "usage: generate_points POINTS GROUPS DATES [csv|snapshot]\n");
+    std::fprintf(stderr, "usage: generate_points POINTS GROUPS DATES [csv|snapshot|runner]\n");
     return 2;
   }
   infertrack::bench::SyntheticSpec spec;
@@ -18,12 +18,17 @@ main(int argc, char** argv)
   spec.groups = std::strtoull(argv[2], nullptr, 10);
   spec.dates = std::strtoull(argv[3], nullptr, 10);
   const std::string format = argc == 5 ? argv[4] : "csv";
-  if (format != "csv" && format != "snapshot") {
-    std::fprintf(stderr, "generate_points: the format is csv or snapshot (got '%s')\n", format.c_str());
+  std::string text;
+  if (format == "csv") {
+    text = infertrack::bench::synthetic_points_csv(spec);
+  } else if (format == "snapshot") {
+    text = infertrack::bench::synthetic_snapshot_json(spec);
+  } else if (format == "runner") {
+    text = infertrack::bench::SyntheticRunnerRows(spec).array(0, spec.points); // one collected agg_*.json array
+  } else {
+    std::fprintf(stderr, "generate_points: the format is csv, snapshot or runner (got '%s')\n", format.c_str());
     return 2;
   }
-  const std::string text = format == "csv" ? infertrack::bench::synthetic_points_csv(spec)
-                                           : infertrack::bench::synthetic_snapshot_json(spec);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return 0;
 }
