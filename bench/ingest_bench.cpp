@@ -41,11 +41,20 @@ bench_dir()
   return dir;
 }
 
+// Flushes the inputs just written to disk: an input is on disk before `infertrack ingest` runs, and writing
+// back hundreds of megabytes of it would otherwise take a core from the first measured ingest.
+void
+settle_inputs()
+{
+  ::sync();
+}
+
 fs::path
 write_file(const std::string& name, const std::string& content)
 {
   const fs::path path = bench_dir() / name;
   std::ofstream(path, std::ios::binary) << content;
+  settle_inputs();
   return path;
 }
 
@@ -209,6 +218,7 @@ write_runner_dir(std::size_t rows, std::size_t per_file)
     }
     std::ofstream(dir / ("agg_" + std::to_string(first) + ".json"), std::ios::binary) << text;
   }
+  settle_inputs();
   return dir;
 }
 
