@@ -38,10 +38,20 @@ statement_label(std::string_view sql)
   return std::string(sql);
 }
 
+// Turns off SQLite's count of the memory it holds, which nothing here reads: keeping it takes a global mutex
+// on every allocation, each row an ingest stores among them. Only possible before SQLite starts, so once.
+void
+configure_sqlite_once()
+{
+  static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)configured; // SQLITE_MISUSE when something started SQLite first: the count stays, nothing else changes
+}
+
 }  // namespace
 
 Connection::Connection(std::string path) : m_path(std::move(path))
 {
+  configure_sqlite_once();
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(m_path.c_str(), &m_db, flags, nullptr);
   if (rc != SQLITE_OK) {
