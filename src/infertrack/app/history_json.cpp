@@ -1,5 +1,6 @@
 #include "infertrack/app/history_json.hpp"
 
+#include "infertrack/app/json_members.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/util/json_writer.hpp"
 
@@ -10,21 +11,27 @@ namespace {
 
 using util::JsonWriter;
 
+// An object whose members json_members.hpp names.
+template<typename Value>
+void
+write_members(JsonWriter& json, const Value& value)
+{
+  json.begin_object();
+  for_each_member(value, [&](const char* name, const auto& member) {
+    json.key(name);
+    json.value(member);
+  });
+  json.end_object();
+}
+
 void
 write_knot(JsonWriter& json, const std::optional<domain::FrontierKnot>& knot)
 {
-  if (!knot) {
+  if (knot) {
+    write_members(json, *knot);
+  } else {
     json.null();
-    return;
   }
-  json.begin_object();
-  json.key("interactivity");
-  json.value(knot->interactivity);
-  json.key("tps_per_gpu");
-  json.value(knot->throughput);
-  json.key("result_id");
-  json.value(knot->result_id);
-  json.end_object();
 }
 
 void
@@ -63,17 +70,7 @@ write_point(JsonWriter& json, const domain::HistoryPoint& point, double target)
   json.key("days_since_launch");
   json.value(point.days_since_launch);
   json.key("value");
-  // The shape of to_json(InterpolatedThroughput), written without building it.
-  json.begin_object();
-  json.key("state");
-  json.value(domain::to_string(point.value.state));
-  json.key("tps_per_gpu");
-  json.value(point.value.throughput);
-  json.key("lower_result_id");
-  json.value(point.value.lower_result_id);
-  json.key("upper_result_id");
-  json.value(point.value.upper_result_id);
-  json.end_object();
+  write_members(json, point.value);
   json.key("gap_reason");
   json.value(gap_reason(point, target));
   json.key("lower");

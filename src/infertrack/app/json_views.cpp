@@ -1,5 +1,6 @@
 #include "infertrack/app/json_views.hpp"
 
+#include "infertrack/app/json_members.hpp"
 #include "infertrack/domain/data_quality.hpp"
 
 namespace infertrack::app {
@@ -117,19 +118,36 @@ findings_json(std::span<const domain::DataFinding> findings)
 
 }  // namespace
 
+namespace {
+
+// The object of a value whose members json_members.hpp names.
+template<typename Value>
+nlohmann::json
+members_json(const Value& value)
+{
+  nlohmann::json object = nlohmann::json::object();
+  for_each_member(value, [&]<typename T>(const char* name, const T& member) {
+    if constexpr (requires { member.has_value(); }) {
+      object[name] = optional_json(member);
+    } else {
+      object[name] = member;
+    }
+  });
+  return object;
+}
+
+}  // namespace
+
 nlohmann::json
 to_json(const domain::InterpolatedThroughput& value)
 {
-  return {{"state", domain::to_string(value.state)},
-          {"tps_per_gpu", optional_json(value.throughput)},
-          {"lower_result_id", optional_json(value.lower_result_id)},
-          {"upper_result_id", optional_json(value.upper_result_id)}};
+  return members_json(value);
 }
 
 nlohmann::json
 to_json(const domain::FrontierKnot& knot)
 {
-  return {{"interactivity", knot.interactivity}, {"tps_per_gpu", knot.throughput}, {"result_id", knot.result_id}};
+  return members_json(knot);
 }
 
 nlohmann::json
