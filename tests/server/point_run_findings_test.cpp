@@ -57,6 +57,13 @@ TEST_F(PointRunFindings, a_point_lists_the_mix_a_later_ingest_found_in_its_run)
             2);
   EXPECT_EQ(finding_kinds("a-1"), std::vector<std::string>{"mixed_interactivity_basis"});  // the stored point
   EXPECT_EQ(finding_kinds("b-1"), std::vector<std::string>{"mixed_interactivity_basis"});
+  // The run grows and is still mixed: only the new point's finding is new, the stored ones are not restated.
+  EXPECT_EQ(ingest("c.csv", "c-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,32,8,2000,30.1,median_tpot,8192,1024\n")
+              .findings_added,
+            1);
+  EXPECT_EQ(finding_kinds("a-1"), std::vector<std::string>{"mixed_interactivity_basis"});
+  EXPECT_EQ(finding_kinds("b-1"), std::vector<std::string>{"mixed_interactivity_basis"});
+  EXPECT_EQ(finding_kinds("c-1"), std::vector<std::string>{"mixed_interactivity_basis"});
 }
 
 TEST_F(PointRunFindings, a_point_of_another_curve_lists_nothing)

@@ -15,6 +15,7 @@ using domain::DataFinding;
 using domain::Dataset;
 using domain::FindingKind;
 using ::testing::ElementsAre;
+using ::testing::IsEmpty;
 using testing::dump_database;
 using testing::full_point;
 using testing::ids;
@@ -56,8 +57,11 @@ TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)
     PointFilter same_date;
     same_date.date = "2026-10-14";
     EXPECT_THAT(ids(session->points_before(same_date)), ElementsAre("a1", "a2"));
-    EXPECT_THAT(session->findings_before(),
+    const std::string_view all[] = {"b1", "a2", "a1", "a1"};
+    EXPECT_THAT(session->findings_before(all),
                 ElementsAre(DataFinding{"a1", FindingKind::date_disagreement, "earlier"}));
+    const std::string_view others[] = {"a2", "b1"};
+    EXPECT_THAT(session->findings_before(others), IsEmpty());
 
     const std::vector<DataFinding> about_both = {DataFinding{"a2", FindingKind::mixed_per_gpu_basis, "run"},
                                                  DataFinding{"b2", FindingKind::mixed_per_gpu_basis, "run"}};

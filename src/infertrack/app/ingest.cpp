@@ -109,8 +109,12 @@ drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding
   if (findings.empty()) {
     return;
   }
+  std::vector<std::string_view> about;
+  for (const domain::DataFinding& finding : findings) {
+    about.push_back(finding.result_id);
+  }
   std::set<std::pair<std::string, domain::FindingKind>> stored;
-  for (domain::DataFinding& finding : session.findings_before()) {
+  for (domain::DataFinding& finding : session.findings_before(about)) {
     stored.emplace(std::move(finding.result_id), finding.kind);
   }
   std::erase_if(findings, [&](const domain::DataFinding& finding) {

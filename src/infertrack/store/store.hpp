@@ -70,8 +70,9 @@ public:
   virtual util::Result<void> add_findings(std::span<const domain::DataFinding> findings) = 0;
   // The points stored before the session began that `filter` matches, in the order of Store::points().
   virtual std::vector<domain::BenchmarkPoint> points_before(const PointFilter& filter) = 0;
-  // Every finding stored before the session began.
-  virtual std::vector<domain::DataFinding> findings_before() = 0;
+  // The findings about the points `result_ids` names that were stored before the session began, in the order
+  // of Store::findings (the ids may repeat).
+  virtual std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) = 0;
   // Makes everything added visible to every reader at once, and says what the session changed. The session
   // then releases the store and takes no more calls.
   virtual IngestSummary commit() = 0;

@@ -12,6 +12,7 @@
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <mutex>
+#include <set>
 
 namespace infertrack::store::sqlite {
 namespace {
@@ -95,12 +96,22 @@ public:
     return read_points(statement);
   }
 
-  std::vector<domain::DataFinding> findings_before() override
+  std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) override
   {
-    Statement statement(m_db, "SELECT result_id, kind, detail FROM findings WHERE rowid < ?"
-                              " ORDER BY result_id, kind, detail");
-    statement.bind(1, m_ingester.first_new_finding_rowid());
-    return read_findings(m_db, statement);
+    // One indexed look-up per point: a large store may hold far more findings than an ingest names.
+    const std::set<std::string_view> distinct(result_ids.begin(), result_ids.end());
+    Statement statement(m_db, "SELECT result_id, kind, detail FROM findings WHERE result_id = ? AND rowid < ?"
+                              " ORDER BY kind, detail");
+    std::vector<domain::DataFinding> found;
+    for (const std::string_view result_id : distinct) {
+      statement.reset();
+      statement.bind(1, result_id);
+      statement.bind(2, m_ingester.first_new_finding_rowid());
+      for (domain::DataFinding& finding : read_findings(m_db, statement)) {
+        found.push_back(std::move(finding));
+      }
+    }
+    return found;
   }
 
   // Releases the store too: the session takes no more calls.
