@@ -1,6 +1,7 @@
 #include "infertrack/formats/inferencex_row_fields.hpp"
 
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/key_index.hpp"
 
 #include <string>
 
@@ -10,18 +11,6 @@ namespace {
 
 using domain::BenchmarkPoint;
 using util::Result;
-
-template<typename Field, std::size_t N>
-std::optional<Field>
-field_named(const std::array<std::string_view, N>& names, std::string_view key, std::size_t skip = 0)
-{
-  for (std::size_t i = 0; i < N; ++i) {
-    if (names[i].substr(skip) == key) {
-      return static_cast<Field>(i);
-    }
-  }
-  return std::nullopt;
-}
 
 Result<std::optional<bool>>
 read_optional_bool(JsonValue& value, const JsonPlace& at)
@@ -77,13 +66,15 @@ read_optional_non_negative_count(JsonValue& value, const JsonPlace& at)
 std::optional<InferencexField>
 inferencex_field_named(std::string_view key)
 {
-  return field_named<InferencexField>(k_inferencex_fields, key);
+  static const KeyIndex<InferencexField> k_index(k_inferencex_fields);
+  return k_index.find(key);
 }
 
 std::optional<InferencexMetric>
 inferencex_metric_named(std::string_view key)
 {
-  return field_named<InferencexMetric>(k_inferencex_metrics, key, k_metrics_prefix.size());
+  static const KeyIndex<InferencexMetric> k_index(k_inferencex_metrics, k_metrics_prefix.size());
+  return k_index.find(key);
 }
 
 std::string_view

@@ -3,13 +3,13 @@
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_row_fields.hpp"
+#include "infertrack/formats/key_index.hpp"
 
 #include <array>
 #include <bitset>
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <unordered_map>
 
 namespace infertrack::formats {
 
@@ -131,31 +131,11 @@ struct RunnerRowState
   std::string model_prefix;  // canonical model of infmax_model_prefix; empty when none was given
 };
 
-// What a top-level key of a row is: a runner key, a flat metric, or neither.
-struct TopLevelKey
+std::optional<RunnerKey>
+runner_key_named(std::string_view key)
 {
-  std::optional<RunnerKey> runner;
-  std::optional<InferencexMetric> metric;
-};
-
-// A row has some fifty keys and a file a million rows: one hash look-up per key instead of a walk through the
-// runner keys and then the metrics.
-TopLevelKey
-top_level_key(std::string_view key)
-{
-  static const std::unordered_map<std::string_view, TopLevelKey> k_keys = [] {
-    std::unordered_map<std::string_view, TopLevelKey> keys;
-    for (std::size_t i = 0; i < k_inferencex_metrics.size(); ++i) {
-      const auto metric = static_cast<InferencexMetric>(i);
-      keys[flat_place_of(metric)].metric = metric;
-    }
-    for (std::size_t i = 0; i < k_runner_keys.size(); ++i) {
-      keys[k_runner_keys[i]] = TopLevelKey{static_cast<RunnerKey>(i), std::nullopt}; // a runner key wins
-    }
-    return keys;
-  }();
-  const auto found = k_keys.find(key);
-  return found == k_keys.end() ? TopLevelKey{} : found->second;
+  static const KeyIndex<RunnerKey> k_index(k_runner_keys);
+  return k_index.find(key);
 }
 
 // The runner writes DP-attention flags from environment variables: the strings "true" / "false".
@@ -414,9 +394,9 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
     record,
     "a runner result object",
     [&](std::string_view key, JsonValue& field_value, const JsonPlace& at) -> Result<void> {
-      const auto [runner_key, metric] = top_level_key(key);
+      const auto runner_key = runner_key_named(key);
       if (!runner_key) {
-        if (metric) {
+        if (const auto metric = inferencex_metric_named(key)) {
           return read_metric(*metric, flat_place_of(*metric), field_value, at, state, point);
         }
         return validate_json_value(field_value, at);
