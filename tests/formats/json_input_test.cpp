@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,21 +99,25 @@ TEST(PaddedText, keeps_zeros_after_the_text_as_it_grows)
 }
 
 // Mapped files end at every kind of place in a page: where the padding fits in the file's last page, where
-// it spills into the zero pages after it, and on a page boundary.
+// it spills into the zero pages after it, and on a page boundary; an empty file has the padding alone.
 TEST(PaddedText, maps_a_file_with_zeros_after_it_wherever_it_ends_in_a_page)
 {
   const infertrack::test::TempDir dir;
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-  for (const std::size_t size : {std::size_t{1}, page - k_input_padding - 1, page - k_input_padding, page - 1, page,
-                                 page + 1, 3 * page + 17}) {
+  for (const std::size_t size : {std::size_t{0}, std::size_t{1}, page - k_input_padding - 1, page - k_input_padding,
+                                 page - 1, page, page + 1, 3 * page + 17}) {
     std::string content(size, 'a');
-    content.back() = 'z';
+    if (size > 0) {
+      content.back() = 'z';
+    }
     const std::filesystem::path path = dir.write("mapped.json", content);
     const int fd = ::open(path.c_str(), O_RDONLY);
     ASSERT_GE(fd, 0);
     std::optional<PaddedText> mapped = PaddedText::map_file(fd, size);
     ::close(fd);  // the mapping outlives the descriptor
     ASSERT_TRUE(mapped) << size;
+    // A writer appending to the file afterwards changes neither the text nor the zeros after it.
+    std::ofstream(path, std::ios::binary | std::ios::app) << "appended";
     PaddedText moved = std::move(*mapped);
     EXPECT_EQ(mapped->text(), "");
     EXPECT_EQ(moved.text(), content) << size;
@@ -122,6 +127,23 @@ TEST(PaddedText, maps_a_file_with_zeros_after_it_wherever_it_ends_in_a_page)
     EXPECT_EQ(moved.text(), content + "tail") << size;
     EXPECT_TRUE(zeros_follow(moved.text())) << size;
   }
+}
+
+TEST(PaddedText, refuses_to_map_more_than_the_file_holds_and_moves_over_a_mapped_text)
+{
+  const infertrack::test::TempDir dir;
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::string content(2 * page + 5, 'b');
+  const std::filesystem::path path = dir.write("short.json", content);
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  EXPECT_FALSE(PaddedText::map_file(fd, content.size() + 10));  // the file shrank since its size was taken
+  std::optional<PaddedText> mapped = PaddedText::map_file(fd, content.size());
+  ::close(fd);
+  ASSERT_TRUE(mapped);
+  *mapped = padded("{}");  // the mapping is released, the copy taken over
+  EXPECT_EQ(mapped->text(), "{}");
+  EXPECT_TRUE(zeros_follow(mapped->text()));
 }
 
 TEST(read_input, reads_a_zero_padded_text_in_place_as_it_reads_a_copy)

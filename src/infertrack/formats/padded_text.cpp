@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <new>
 #include <utility>
@@ -60,20 +61,33 @@ PaddedText::map_file(int fd, std::size_t size)
 {
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   const std::size_t length = (size + k_input_padding + page - 1) / page * page;
-  // Zero pages for all of it first, then the file over its start: the end of its last page reads as zeros too.
-  void* base = ::mmap(nullptr, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  const std::size_t whole_pages = size / page * page;
+  // Zero pages for all of it first, then the file's whole pages over its start. The bytes of its last, partial
+  // page are copied in: mapped, that page would also show what a writer appends, where the zeros must be.
+  void* base = ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (base == MAP_FAILED) {
-    return std::nullopt;
-  }
-  if (size > 0 && ::mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
-    ::munmap(base, length);
     return std::nullopt;
   }
   PaddedText mapped;
   mapped.m_bytes = static_cast<char*>(base);
+  mapped.m_mapped = length;
+  if (whole_pages > 0 && ::mmap(base, whole_pages, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+    return std::nullopt;
+  }
+  std::size_t copied = 0;
+  while (copied < size - whole_pages) {
+    const ssize_t got = ::pread(fd, mapped.m_bytes + whole_pages + copied, size - whole_pages - copied,
+                                static_cast<off_t>(whole_pages + copied));
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got <= 0) {
+      return std::nullopt; // a read error, or the file shrank: the caller reads it instead
+    }
+    copied += static_cast<std::size_t>(got);
+  }
   mapped.m_size = size;
   mapped.m_capacity = size;
-  mapped.m_mapped = length;
   return mapped;
 }
 

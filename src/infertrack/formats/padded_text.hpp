@@ -21,9 +21,10 @@ public:
   PaddedText& operator=(PaddedText&& other) noexcept;
   ~PaddedText();
 
-  // The first `size` bytes of the open regular file `fd`, mapped read-only with zero pages after them for the
-  // padding; nullopt when the system refuses the mapping. The file must not shrink while the text is read
-  // (reading a page that is gone ends the process), so this is for files given to one command, not shared logs.
+  // The first `size` bytes of the open regular file `fd`: its whole pages mapped read-only, the rest copied, and
+  // zeros after them for the padding; nullopt when the system refuses the mapping or the file is shorter. The
+  // mapped pages are the file's: it must not shrink or be rewritten while the text is read (a page that is gone
+  // ends the process), so this is for files given to one command, not for files that something still writes.
   static std::optional<PaddedText> map_file(int fd, std::size_t size);
 
   std::string_view text() const;
