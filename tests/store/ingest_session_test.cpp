@@ -45,7 +45,8 @@ numbered_points(int first, int count)
 TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)
 {
   Dataset earlier = points_only({full_point("a1"), full_point("a2")});
-  earlier.findings = {DataFinding{"a1", FindingKind::date_disagreement, "earlier"}};
+  earlier.findings = {DataFinding{"a1", FindingKind::date_disagreement, "earlier"},
+                      DataFinding{"a2", FindingKind::date_disagreement, "earlier too"}};
   ASSERT_TRUE(m_store->ingest(earlier));
 
   {
@@ -57,11 +58,16 @@ TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)
     PointFilter same_date;
     same_date.date = "2026-10-14";
     EXPECT_THAT(ids(session->points_before(same_date)), ElementsAre("a1", "a2"));
-    const std::string_view all[] = {"b1", "a2", "a1", "a1"};
-    EXPECT_THAT(session->findings_before(all),
+    // As many ids as stored findings or more: one pass over them; fewer: a look-up per id.
+    const std::string_view many[] = {"b1", "a2", "a1", "a1"};
+    EXPECT_THAT(session->findings_before(many),
+                ElementsAre(DataFinding{"a1", FindingKind::date_disagreement, "earlier"},
+                            DataFinding{"a2", FindingKind::date_disagreement, "earlier too"}));
+    const std::string_view one[] = {"a1"};
+    EXPECT_THAT(session->findings_before(one),
                 ElementsAre(DataFinding{"a1", FindingKind::date_disagreement, "earlier"}));
-    const std::string_view others[] = {"a2", "b1"};
-    EXPECT_THAT(session->findings_before(others), IsEmpty());
+    const std::string_view new_one[] = {"b1"};
+    EXPECT_THAT(session->findings_before(new_one), IsEmpty());
 
     const std::vector<DataFinding> about_both = {DataFinding{"a2", FindingKind::mixed_per_gpu_basis, "run"},
                                                  DataFinding{"b2", FindingKind::mixed_per_gpu_basis, "run"}};
@@ -71,7 +77,7 @@ TEST_F(IngestSessionTest, reads_see_the_store_as_it_was_when_the_session_began)
     EXPECT_EQ(summary.findings_added, 3);
   }
   EXPECT_THAT(ids(m_store->points({})), ElementsAre("a1", "a2", "b1", "b2"));
-  EXPECT_EQ(m_store->findings(std::nullopt).size(), 4u);
+  EXPECT_EQ(m_store->findings(std::nullopt).size(), 5u);
 }
 
 TEST_F(IngestSessionTest, a_session_dropped_without_commit_leaves_the_store_as_before)

@@ -98,15 +98,26 @@ public:
 
   std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) override
   {
-    // One indexed look-up per point: a large store may hold far more findings than an ingest names.
     const std::set<std::string_view> distinct(result_ids.begin(), result_ids.end());
+    const std::int64_t first_new = m_ingester.first_new_finding_rowid();
+    // Rowids below the first new one bound the findings stored before: when the ids outnumber them, one pass
+    // over those findings costs less than a look-up per id (a large mixed run names every one of its points).
+    if (static_cast<std::int64_t>(distinct.size()) >= first_new - 1) {
+      Statement all(m_db, "SELECT result_id, kind, detail FROM findings WHERE rowid < ?"
+                          " ORDER BY result_id, kind, detail");
+      all.bind(1, first_new);
+      std::vector<domain::DataFinding> found = read_findings(m_db, all);
+      std::erase_if(found, [&](const domain::DataFinding& finding) { return !distinct.contains(finding.result_id); });
+      return found;
+    }
+    // Else one indexed look-up per point: a large store may hold far more findings than an ingest names.
     Statement statement(m_db, "SELECT result_id, kind, detail FROM findings WHERE result_id = ? AND rowid < ?"
                               " ORDER BY kind, detail");
     std::vector<domain::DataFinding> found;
     for (const std::string_view result_id : distinct) {
       statement.reset();
       statement.bind(1, result_id);
-      statement.bind(2, m_ingester.first_new_finding_rowid());
+      statement.bind(2, first_new);
       for (domain::DataFinding& finding : read_findings(m_db, statement)) {
         found.push_back(std::move(finding));
       }
