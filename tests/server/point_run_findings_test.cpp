@@ -66,6 +66,28 @@ TEST_F(PointRunFindings, a_point_lists_the_mix_a_later_ingest_found_in_its_run)
   EXPECT_EQ(finding_kinds("c-1"), std::vector<std::string>{"mixed_interactivity_basis"});
 }
 
+// The stored points a new point's run may join are read configuration by configuration when a date brings few
+// configurations, and the whole date at once when it brings many: the findings must not depend on which.
+TEST_F(PointRunFindings, a_stored_point_is_found_whether_its_date_brings_few_configurations_or_many)
+{
+  for (const int configurations : {2, 17}) {
+    const std::string date = configurations == 2 ? "2026-06-01" : "2026-06-02";
+    const std::string stored = "s" + std::to_string(configurations);
+    ingest(stored + ".csv", stored + ",DeepSeek-V4-Pro,b200,vllm,fp8," + date + ",16,8,1200.5,40.2,median_tpot,8192,1024\n");
+    // The first row joins the stored point's run with the other interactivity basis; the rest are runs of
+    // other hardware on the same date.
+    std::string rows = "n" + stored + "-0,DeepSeek-V4-Pro,b200,vllm,fp8," + date + ",64,8,3100,21.7,p90_itl,8192,1024\n";
+    for (int i = 1; i < configurations; ++i) {
+      rows += "n" + stored + "-" + std::to_string(i) + ",DeepSeek-V4-Pro,hw" + std::to_string(i) + ",vllm,fp8," + date
+              + ",64,8,3100,21.7,p90_itl,8192,1024\n";
+    }
+    EXPECT_EQ(ingest("n" + stored + ".csv", rows).findings_added, 2) << configurations;
+    EXPECT_EQ(finding_kinds(stored), std::vector<std::string>{"mixed_interactivity_basis"}) << configurations;
+    EXPECT_EQ(finding_kinds("n" + stored + "-0"), std::vector<std::string>{"mixed_interactivity_basis"});
+    EXPECT_TRUE(finding_kinds("n" + stored + "-1").empty()) << configurations;
+  }
+}
+
 TEST_F(PointRunFindings, a_point_of_another_curve_lists_nothing)
 {
   ingest("a.csv", "a-1,DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot,8192,1024\n");

@@ -5,7 +5,9 @@
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <algorithm>
 #include <future>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -75,20 +77,68 @@ add_findings(std::span<domain::Dataset> datasets, std::vector<domain::DataFindin
   }
 }
 
-// The stored points of the runs `fresh` form or join, read one run date at a time (an indexed query) and
-// kept only when they share a fresh point's configuration, so that other runs of a date are not held.
+// How many configurations a date's fresh points may bring for its stored points to be read configuration by
+// configuration (an indexed look-up each, sparing the date's other configurations) rather than all at once.
+constexpr std::size_t k_configurations_read_apart = 16;
+
+// The store filters that select the stored points a date's fresh runs may join: one per configuration when
+// the fresh points bring few (the filter has no workload: two workloads of one configuration share one), else
+// the whole date.
+std::vector<store::PointFilter>
+run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
+{
+  struct DateConfigurations
+  {
+    std::vector<domain::ConfigurationView> apart; // workload left empty; emptied once there are too many
+    bool many = false;
+  };
+  std::map<std::string_view, DateConfigurations> dates;
+  for (const domain::BenchmarkPoint* point : fresh) {
+    DateConfigurations& date = dates[point->date];
+    if (date.many) {
+      continue;
+    }
+    domain::ConfigurationView configuration = domain::configuration_of(*point);
+    configuration.workload = {};
+    if (std::find(date.apart.begin(), date.apart.end(), configuration) != date.apart.end()) {
+      continue;
+    }
+    date.apart.push_back(configuration);
+    if (date.apart.size() > k_configurations_read_apart) {
+      date.many = true;
+      date.apart.clear();
+    }
+  }
+  std::vector<store::PointFilter> filters;
+  for (const auto& [date, configurations] : dates) {
+    store::PointFilter whole_date;
+    whole_date.date = std::string(date);
+    if (configurations.many) {
+      filters.push_back(std::move(whole_date));
+      continue;
+    }
+    for (const domain::ConfigurationView& configuration : configurations.apart) {
+      store::PointFilter filter = whole_date;
+      filter.model = std::string(configuration.model);
+      filter.hardware = std::string(configuration.hardware);
+      filter.framework = std::string(configuration.framework);
+      filter.precision = std::string(configuration.precision);
+      filter.spec_method = std::string(configuration.spec_method);
+      filter.disaggregated = configuration.disaggregated;
+      filters.push_back(std::move(filter));
+    }
+  }
+  return filters;
+}
+
+// The stored points of the runs `fresh` form or join, read with run_filters() (indexed queries) and kept only
+// when they share a fresh point's configuration and date, so that other runs of a date are not held.
 std::vector<domain::BenchmarkPoint>
 stored_points_of_runs(store::IngestSession& session, std::span<const domain::BenchmarkPoint* const> fresh)
 {
-  std::set<std::string_view> dates;
-  for (const domain::BenchmarkPoint* point : fresh) {
-    dates.insert(point->date);
-  }
   std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
   std::vector<domain::BenchmarkPoint> stored;
-  for (const std::string_view date : dates) {
-    store::PointFilter filter;
-    filter.date = std::string(date);
+  for (const store::PointFilter& filter : run_filters(fresh)) {
     for (domain::BenchmarkPoint& point : session.points_before(filter)) {
       if (!runs) {
         runs.emplace(fresh);
