@@ -116,10 +116,6 @@ findings_json(std::span<const domain::DataFinding> findings)
   return list;
 }
 
-}  // namespace
-
-namespace {
-
 // The object of a value whose members json_members.hpp names.
 template<typename Value>
 nlohmann::json
