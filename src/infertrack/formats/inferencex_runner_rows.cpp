@@ -2,6 +2,7 @@
 
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_runner_row.hpp"
+#include "infertrack/formats/json_array_windows.hpp"
 #include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/kept_points.hpp"
@@ -32,15 +33,34 @@ read_inferencex_runner_rows(std::string_view json,
                             const JsonParsing& parsing,
                             const PointBatchSink* batches)
 {
+  KeptPoints points(batches);
+  InferencexRunnerRowReader reader(defaults);
+  const JsonPlace rows{"rows", JsonPlace::k_no_index, {}};
+  const auto read_row = [&](JsonValue& row, std::size_t index) -> Result<void> {
+    INFERTRACK_TRY(reader.read(row, JsonPlace{"rows", index, {}}, points.add()));
+    const auto added = points.keep_last(index);
+    if (added.outcome == PointDedup::Outcome::conflict) {
+      const std::string first = "rows[" + std::to_string(added.first_record) + "]";
+      return fail_at(JsonPlace{"rows", index, {}},
+                     "conflicting duplicate (got the configuration, concurrency, date and run of " + first
+                       + " again with different values, expected the same values as " + first + ")");
+    }
+    return {};
+  };
+  domain::Dataset dataset;
+  points.reserve(expected_row_count(json));
+  if (auto windowed = read_array_in_windows(json, parsing, rows, "the rows", read_row)) {
+    INFERTRACK_TRY(expecting_document(std::move(*windowed), k_expected));
+    dataset.points = points.take();
+    return dataset;
+  }
+
   JsonInput input(json, parsing);
   INFERTRACK_TRY_ASSIGN(top, expecting_document(input.top("InferenceX runner rows", k_expected), k_expected));
   simdjson::ondemand::json_type type{};
   if (const auto error = top.type().get(type); error != simdjson::SUCCESS) {
     return expecting_document(json_error(error, JsonPlace{}), k_expected);
   }
-
-  KeptPoints points(batches);
-  InferencexRunnerRowReader reader(defaults);
   Result<void> read;
   if (type == simdjson::ondemand::json_type::object) {
     read = reader.read(top, JsonPlace{"row", JsonPlace::k_no_index, {}}, points.add());
@@ -48,25 +68,9 @@ read_inferencex_runner_rows(std::string_view json,
       points.keep_last(0);
     }
   } else {
-    points.reserve(expected_row_count(input.text()));
-    read = for_each_element(
-      top,
-      JsonPlace{"rows", JsonPlace::k_no_index, {}},
-      k_expected,
-      [&](JsonValue& row, std::size_t index) -> Result<void> {
-        INFERTRACK_TRY(reader.read(row, JsonPlace{"rows", index, {}}, points.add()));
-        const auto added = points.keep_last(index);
-        if (added.outcome == PointDedup::Outcome::conflict) {
-          const std::string first = "rows[" + std::to_string(added.first_record) + "]";
-          return fail_at(JsonPlace{"rows", index, {}},
-                         "conflicting duplicate (got the configuration, concurrency, date and run of " + first
-                           + " again with different values, expected the same values as " + first + ")");
-        }
-        return {};
-      });
+    read = for_each_element(top, rows, k_expected, read_row);
   }
   INFERTRACK_TRY(expecting_document(input.finish(std::move(read), "the rows"), k_expected));
-  domain::Dataset dataset;
   dataset.points = points.take();
   return dataset;
 }

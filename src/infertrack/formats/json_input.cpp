@@ -42,8 +42,24 @@ kept_parser(JsonParser& kept)
 
 }  // namespace
 
+std::string_view
+without_utf8_bom(std::string_view json)
+{
+  return json.starts_with(k_utf8_bom) ? json.substr(k_utf8_bom.size()) : json;
+}
+
+util::Result<void>
+worded_read_failure(util::Result<void> failed_read, std::string_view text)
+{
+  // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
+  if (failed_read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(text)) {
+    failed_read.error().message = std::string(k_truncated_json);
+  }
+  return failed_read;
+}
+
 JsonInput::JsonInput(std::string_view json, const JsonParsing& parsing)
-  : m_text(json.starts_with(k_utf8_bom) ? json.substr(k_utf8_bom.size()) : json)
+  : m_text(without_utf8_bom(json))
 {
   if (parsing.padding == InputPadding::zeroed) {
     m_padded = simdjson::padded_string_view(m_text.data(), m_text.size(), m_text.size() + k_input_padding);
@@ -78,11 +94,7 @@ util::Result<void>
 JsonInput::finish(util::Result<void> read, std::string_view what)
 {
   if (!read) {
-    // On-Demand meets the end of a cut file as some structural error where it stops; say what happened.
-    if (read.error().message.starts_with(k_invalid_json) && ends_inside_json_value(m_text)) {
-      read.error().message = std::string(k_truncated_json);
-    }
-    return read;
+    return worded_read_failure(std::move(read), m_text);
   }
   if (const char* rest = nullptr; m_document.current_location().get(rest) == simdjson::SUCCESS) {
     return fail_at(JsonPlace{},

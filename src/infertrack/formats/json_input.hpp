@@ -24,6 +24,9 @@ public:
   // The text without its BOM.
   std::string_view text() const { return m_text; }
 
+  // simdjson's verdict on the text as a whole (its first pass): SUCCESS, or why it is not JSON.
+  simdjson::error_code parse_error() const { return m_parse_error; }
+
   // The top-level value. A lone scalar is refused as "not <kind> (got a single JSON value, expected
   // <expected>)"; broken JSON as json_error() words it, at the whole document.
   util::Result<JsonValue> top(std::string_view kind, std::string_view expected);
@@ -33,6 +36,9 @@ public:
   // after <what>".
   util::Result<void> finish(util::Result<void> read, std::string_view what);
 
+  // Back to the start of the text, to walk it again without indexing it again.
+  void rewind() { m_document.rewind(); }
+
 private:
   std::string_view m_text;
   simdjson::padded_string m_copy;          // only when nothing is known to follow the text
@@ -41,6 +47,13 @@ private:
   simdjson::ondemand::document m_document;
   simdjson::error_code m_parse_error = simdjson::SUCCESS;
 };
+
+// `json` without a leading UTF-8 byte order mark.
+std::string_view without_utf8_bom(std::string_view json);
+
+// `failed_read` (a failure walking the JSON text `text`) with the structural error On-Demand meets where a cut
+// text ends reworded as truncated.
+util::Result<void> worded_read_failure(util::Result<void> failed_read, std::string_view text);
 
 // `result`, with a failure worded by expecting_document() for a JSON document other than the snapshot.
 template<typename T>
