@@ -361,10 +361,12 @@ synthetic_snapshot_json(const SyntheticSpec& spec)
     out += "\"hypothetical_same_group_rack_packing\":{\"rack_gpus\":72,\"scope\":\"arithmetic\"}";
     out += i + 1 == points.size() ? "}\n" : "},\n";
   }
+  // The bundled snapshot's hardware entry as it is, and no presets, so that the command (which seeds a new
+  // database with the bundled data) stores this file rather than refusing a conflicting cost or preset.
   out += "  ],\n  \"hardware\": {\"name\": \"NVIDIA GB200 NVL72\", \"gpus_per_rack\": 72, \"cost_per_gpu_hour\": 1.86, "
-         "\"all_in_power_kw_per_gpu\": 1.87, \"retrieved\": \"2026-11-02\"},\n";
-  out += "  \"method\": \"synthetic\",\n  \"presets\": [{\"label\": \"Custom assumption\", \"value\": null, \"note\": "
-         "\"\"}]\n}\n";
+         "\"all_in_power_kw_per_gpu\": 1.87, \"source_url\": \"https://inferencex.semianalysis.com/chips/gb200-nvl72\", "
+         "\"retrieved\": \"2026-11-02\"},\n";
+  out += "  \"method\": \"synthetic\"\n}\n";
   return out;
 }
 
