@@ -83,6 +83,43 @@ runner_rows()
   return rows + "\n]\n";
 }
 
+// Where the object or array opening at text[open] closes.
+std::size_t
+closing_bracket(std::string_view text, std::size_t open)
+{
+  std::size_t depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '"') {
+      for (++i; text[i] != '"'; ++i) {
+        i += text[i] == '\\' ? 1 : 0;
+      }
+    } else if (text[i] == '{' || text[i] == '[') {
+      ++depth;
+    } else if ((text[i] == '}' || text[i] == ']') && --depth == 0) {
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
+// The bundled snapshot with 40 more points (copies of its first under other result ids) after its own five, and
+// sections before and after its points array.
+std::string
+snapshot_with_many_points()
+{
+  const std::string seed = test::read_source_file("data/deepseek-v4-gb200-snapshot.json");
+  const std::size_t array = seed.find('[', seed.find("\"points\""));
+  const std::size_t first = seed.find('{', array);
+  const std::string point = seed.substr(first, closing_bracket(seed, first) - first + 1);
+  const std::size_t id = point.find("\"result_id\": \"") + 14;
+  std::string more;
+  for (int i = 0; i < 40; ++i) {
+    more += ",\n" + point.substr(0, id) + "copy-" + std::to_string(i) + "-" + point.substr(id);
+  }
+  const std::size_t end = closing_bracket(seed, array);
+  return seed.substr(0, seed.rfind('}', end) + 1) + more + seed.substr(seed.rfind('}', end) + 1);
+}
+
 util::Result<domain::Dataset>
 read_with_window(std::string_view json, std::size_t window)
 {
@@ -110,7 +147,13 @@ expect_windows_read_as_the_whole(const std::string& json, std::string_view what)
                                                        << (whole ? windowed.error() : whole.error()).to_string();
     if (whole) {
       EXPECT_EQ(windowed->points, whole->points) << what << ", window " << window;
-      EXPECT_EQ(windowed->findings.size(), whole->findings.size()) << what << ", window " << window;
+      EXPECT_EQ(windowed->findings, whole->findings) << what << ", window " << window;
+      EXPECT_EQ(windowed->notes, whole->notes) << what << ", window " << window;
+      EXPECT_EQ(windowed->retrieved, whole->retrieved) << what << ", window " << window;
+      EXPECT_EQ(windowed->method, whole->method) << what << ", window " << window;
+      EXPECT_EQ(windowed->hardware, whole->hardware) << what << ", window " << window;
+      EXPECT_EQ(windowed->presets, whole->presets) << what << ", window " << window;
+      EXPECT_EQ(windowed->headlines, whole->headlines) << what << ", window " << window;
     } else {
       EXPECT_EQ(windowed.error().to_string(), whole.error().to_string()) << what << ", window " << window;
     }
@@ -152,7 +195,8 @@ numbered_items(std::string_view separator)
   std::string json = "[";
   for (int i = 0; i < 40; ++i) {
     const std::string filler(i == 29 ? 700 : static_cast<std::size_t>(i % 7) * 5, 'x');
-    json += (i > 0 ? "," + std::string(separator) : "") + "{\"s\": \"" + filler + "\", \"n\": " + std::to_string(i) + "}";
+    json += (i > 0 ? "," + std::string(separator) : "");
+    json += "{\"s\": \"" + filler + "\", \"n\": " + std::to_string(i) + "}";
   }
   return json + "]";
 }
@@ -232,7 +276,8 @@ TEST(read_input, refuses_a_broken_array_in_windows_as_whole)
     std::string control = json;
     control.insert(json.find("\"", middle + 8) + 1, "\x01");
     expect_windows_read_as_the_whole(control, "a control character in a string");
-    expect_windows_read_as_the_whole(json.substr(0, json.rfind(']')) + ", \"unclosed]", "an unclosed string at the end");
+    expect_windows_read_as_the_whole(json.substr(0, json.rfind(']')) + ", \"unclosed]",
+                                     "an unclosed string at the end");
   }
   // The same row twice with another value: a conflicting duplicate, named by both rows' indexes.
   const std::size_t second = runner.find("\n{", 10);
@@ -240,7 +285,72 @@ TEST(read_input, refuses_a_broken_array_in_windows_as_whole)
   const std::string row = runner.substr(second + 1, third - second - 1);
   const std::string changed = replaced(row, "\"tp\": 8", "\"tp\": 4");
   ASSERT_NE(changed, row);
-  expect_windows_read_as_the_whole(runner.substr(0, runner.rfind(']')) + "," + changed + "]", "a conflicting duplicate");
+  expect_windows_read_as_the_whole(runner.substr(0, runner.rfind(']')) + "," + changed + "]",
+                                   "a conflicting duplicate");
+}
+
+TEST(find_top_level_array, finds_the_member_array_at_the_top_level_only)
+{
+  const std::string json = R"({"a": "points", "b": {"points": [1]}, "c": ["points"], "d\"points": 1, )"
+                           R"("points"  :  [ {"x": 1} ], "e": 2})";
+  const auto found = find_top_level_array(json, "points", json.size());
+  ASSERT_TRUE(found);
+  EXPECT_EQ(json.substr(*found, 3), "[ {");
+  EXPECT_FALSE(find_top_level_array(json, "points", json.find("\"points\"  :")));  // not within the limit
+  EXPECT_FALSE(find_top_level_array(json, "e", json.size()));      // not an array
+  EXPECT_FALSE(find_top_level_array(json, "f", json.size()));
+  EXPECT_FALSE(find_top_level_array(R"([{"points": []}])", "points", 100));
+  EXPECT_FALSE(find_top_level_array(R"({"a": {}} {"points": []})", "points", 100));
+  EXPECT_FALSE(find_top_level_array(R"({"a": "unclosed)", "points", 100));
+}
+
+TEST(read_input, reads_a_snapshot_with_its_points_in_windows_as_whole)
+{
+  const std::string snapshot = snapshot_with_many_points();
+  const auto whole = read_whole(snapshot);
+  ASSERT_TRUE(whole) << whole.error().to_string();
+  EXPECT_EQ(whole->points.size(), 45u);
+  EXPECT_FALSE(whole->hardware.empty());
+  EXPECT_FALSE(whole->headlines.empty());
+  expect_windows_read_as_the_whole(snapshot, "a snapshot");
+  expect_windows_read_as_the_whole(minified(snapshot), "a snapshot on one line");
+  // The points array last, and first.
+  const std::size_t points = snapshot.find("\"points\"");
+  const std::size_t end = closing_bracket(snapshot, snapshot.find('[', points));
+  const std::string members = snapshot.substr(points, end + 1 - points);
+  std::string without = snapshot;
+  without.erase(points, end + 2 - points);  // with the comma after it
+  expect_windows_read_as_the_whole(without.substr(0, without.rfind('}')) + ", " + members + "}", "points last");
+  expect_windows_read_as_the_whole("{" + members + "," + without.substr(1), "points first");
+}
+
+TEST(read_input, refuses_a_broken_snapshot_in_windows_as_whole)
+{
+  const std::string snapshot = snapshot_with_many_points();
+  const std::size_t points = snapshot.find("\"points\"");
+  const std::size_t end = closing_bracket(snapshot, snapshot.find('[', points));
+  const std::size_t late = snapshot.find("\"concurrency\"", snapshot.size() / 2);
+  expect_windows_read_as_the_whole(snapshot.substr(0, snapshot.find(',', snapshot.size() / 2) + 1),
+                                   "cut inside the points");
+  expect_windows_read_as_the_whole(snapshot.substr(0, end + 1), "cut after the points");
+  expect_windows_read_as_the_whole(snapshot.substr(0, end), "cut before the points' closing bracket");
+  expect_windows_read_as_the_whole(replaced(snapshot, "\"concurrency\": 128", "\"concurrency\": \"many\""),
+                                   "a wrong type");
+  expect_windows_read_as_the_whole(snapshot.substr(0, late) + "\"concurrency\": -1, " + snapshot.substr(late),
+                                   "a duplicate key in a point");
+  expect_windows_read_as_the_whole(replaced(snapshot, "\"retrieved_utc\": \"", "\"retrieved_utc\": \"x"),
+                                   "a mistake before the points");
+  expect_windows_read_as_the_whole(replaced(snapshot, "\"gpus_per_rack\": 72", "\"gpus_per_rack\": \"all\""),
+                                   "a mistake after the points");
+  expect_windows_read_as_the_whole(snapshot.substr(0, end + 1) + ", \"points\": []" + snapshot.substr(end + 1),
+                                   "the points twice");
+  const std::size_t between = snapshot.find("},", late);
+  expect_windows_read_as_the_whole(snapshot.substr(0, between + 1) + snapshot.substr(between + 2), "a missing comma");
+  expect_windows_read_as_the_whole(snapshot.substr(0, end) + "}" + snapshot.substr(end), "a stray bracket");
+  expect_windows_read_as_the_whole(snapshot + "]", "trailing content");
+  std::string bad_utf8 = snapshot;
+  bad_utf8.insert(snapshot.find("\"", late + 16) + 1, "\xC3\x28");
+  expect_windows_read_as_the_whole(bad_utf8, "invalid UTF-8 in a point");
 }
 
 }  // namespace

@@ -96,13 +96,22 @@ JsonInput::finish(util::Result<void> read, std::string_view what)
   if (!read) {
     return worded_read_failure(std::move(read), m_text);
   }
-  if (const char* rest = nullptr; m_document.current_location().get(rest) == simdjson::SUCCESS) {
+  if (const std::optional<std::string_view> rest = after_top()) {
     return fail_at(JsonPlace{},
-                   "trailing content after " + std::string(what) + " (got "
-                     + quoted_text(std::string_view(rest, m_padded.data() + m_padded.size() - rest))
+                   "trailing content after " + std::string(what) + " (got " + quoted_text(*rest)
                      + ", expected the end of the input)");
   }
   return {};
+}
+
+std::optional<std::string_view>
+JsonInput::after_top()
+{
+  const char* rest = nullptr;
+  if (m_document.current_location().get(rest) != simdjson::SUCCESS) {
+    return std::nullopt;
+  }
+  return std::string_view(rest, m_padded.data() + m_padded.size() - rest);
 }
 
 }  // namespace infertrack::formats

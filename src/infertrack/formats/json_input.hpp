@@ -36,6 +36,10 @@ public:
   // after <what>".
   util::Result<void> finish(util::Result<void> read, std::string_view what);
 
+  // The text after the top-level value as far as it has been walked (from its next token on), or nullopt at the
+  // end of the text.
+  std::optional<std::string_view> after_top();
+
   // Back to the start of the text, to walk it again without indexing it again.
   void rewind() { m_document.rewind(); }
 

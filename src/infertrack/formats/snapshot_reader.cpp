@@ -1,6 +1,7 @@
 #include "infertrack/formats/snapshot_reader.hpp"
 
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/json_array_windows.hpp"
 #include "infertrack/formats/json_input.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/kept_points.hpp"
@@ -16,6 +17,9 @@ namespace {
 using util::Result;
 
 constexpr std::string_view k_expected_snapshot = "a JSON object with a \"points\" array";
+// How far into a snapshot its points array is looked for, byte by byte: the sections before it are small.
+constexpr std::size_t k_points_search_bytes = std::size_t{1} << 20;
+
 constexpr std::string_view k_known_keys =
   "retrieved_utc, notes, points, headline_<target>, hardware, method, presets, api_urls, exact_run_api_urls, "
   "validation";
@@ -43,6 +47,9 @@ public:
     }
     if (key == "points") {
       m_has_points = true;
+      if (m_points_read) {
+        return {};  // read in windows; an empty array stands in for them
+      }
       m_points.reserve(m_expected_points);
       return for_each_element(value, at, "an array of points", [this](JsonValue& element, std::size_t index) {
         return add_point(element, index);
@@ -96,6 +103,26 @@ public:
                    "unknown field (got " + quoted_text(key) + ", expected one of " + std::string(k_known_keys) + ")");
   }
 
+  // Reads the points of `text`, whose array opens at text[open], a window at a time, and returns the text
+  // with that array emptied for add() to read the rest; nullopt for a mistake in or around the points.
+  std::optional<std::string> read_points_in_windows(std::string_view text,
+                                                    std::size_t open,
+                                                    const JsonParsing& parsing)
+  {
+    m_points.reserve(m_expected_points);
+    const std::optional<std::size_t> end = read_member_array_in_windows(
+      text, open, parsing, JsonPlace{"snapshot", JsonPlace::k_no_index, "points"},
+      [this](JsonValue& element, std::size_t index) { return add_point(element, index); });
+    if (!end) {
+      return std::nullopt;
+    }
+    m_points_read = true;
+    std::string rest;
+    rest.reserve(open + 2 + text.size() - *end);
+    rest.append(text.substr(0, open)).append("[]").append(text.substr(*end));
+    return rest;
+  }
+
   Result<domain::Dataset> finish() &&
   {
     if (!m_has_points) {
@@ -129,6 +156,7 @@ private:
   KeptPoints m_points;
   std::set<std::string> m_seen;
   bool m_has_points = false;
+  bool m_points_read = false;
   std::size_t m_expected_points;
 };
 
@@ -142,14 +170,11 @@ expected_point_count(std::string_view json)
   return json.size() / k_typical_point_bytes + 1;
 }
 
-}  // namespace
-
 Result<domain::Dataset>
-read_snapshot(std::string_view json, const JsonParsing& parsing, const PointBatchSink* batches)
+read_sections(std::string_view json, const JsonParsing& parsing, SnapshotBuilder& builder)
 {
   JsonInput input(json, parsing);
   INFERTRACK_TRY_ASSIGN(top, input.top("a snapshot", k_expected_snapshot));
-  SnapshotBuilder builder(expected_point_count(input.text()), batches);
   INFERTRACK_TRY(input.finish(for_each_field(top,
                                              JsonPlace{"snapshot", JsonPlace::k_no_index, {}},
                                              k_expected_snapshot,
@@ -158,6 +183,33 @@ read_snapshot(std::string_view json, const JsonParsing& parsing, const PointBatc
                                              }),
                               "the snapshot"));
   return std::move(builder).finish();
+}
+
+}  // namespace
+
+Result<domain::Dataset>
+read_snapshot(std::string_view json, const JsonParsing& parsing, const PointBatchSink* batches)
+{
+  const std::string_view text = without_utf8_bom(json);
+  const std::size_t expected_points = expected_point_count(text);
+  const std::optional<std::size_t> points =
+    reads_in_windows(text, parsing) ? find_top_level_array(text, "points", k_points_search_bytes) : std::nullopt;
+  if (points) {
+    SnapshotBuilder builder(expected_points, batches);
+    if (const std::optional<std::string> rest = builder.read_points_in_windows(text, *points, parsing)) {
+      return read_sections(*rest, JsonParsing{InputPadding::none, parsing.parser, 0}, builder);
+    }
+    // Read again whole, handing nothing on, so that the mistake is named as a whole read names it.
+    SnapshotBuilder whole(expected_points, nullptr);
+    Result<domain::Dataset> read = read_sections(json, parsing, whole);
+    if (read) {
+      return fail_at(JsonPlace{"snapshot", JsonPlace::k_no_index, "points"},
+                     "not readable a window at a time (got points that read whole, expected the same either way)");
+    }
+    return read;
+  }
+  SnapshotBuilder builder(expected_points, batches);
+  return read_sections(json, parsing, builder);
 }
 
 }  // namespace infertrack::formats
