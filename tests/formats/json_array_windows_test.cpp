@@ -270,6 +270,7 @@ TEST(read_input, refuses_a_broken_array_in_windows_as_whole)
     expect_windows_read_as_the_whole(json.substr(0, between + 1) + " " + json.substr(between + 2), "a missing comma");
     expect_windows_read_as_the_whole(json.substr(0, between + 1) + "}" + json.substr(between + 1), "a stray bracket");
     expect_windows_read_as_the_whole(json + " {\"more\": 1}", "trailing content");
+    expect_windows_read_as_the_whole(json.substr(0, json.rfind(']')) + ",]", "a comma after the last row");
     std::string bad_utf8 = json;
     bad_utf8.insert(json.find("\"", middle + 8) + 1, "\xC3\x28");
     expect_windows_read_as_the_whole(bad_utf8, "invalid UTF-8 in a string");
@@ -314,6 +315,11 @@ TEST(read_input, reads_a_snapshot_with_its_points_in_windows_as_whole)
   EXPECT_FALSE(whole->headlines.empty());
   expect_windows_read_as_the_whole(snapshot, "a snapshot");
   expect_windows_read_as_the_whole(minified(snapshot), "a snapshot on one line");
+  // Runs of escaped quotes on one line: a window may end before a quote, never before an escaped one.
+  const std::string escaped = R"({\"tp\": \"8\", \"ep\": \"1\", \"dp\": \"\\\", \"x\": \"\"} )";
+  const std::string quotes = minified(replaced(snapshot, "\"role_note\": \"", "\"role_note\": \"" + escaped));
+  ASSERT_NE(quotes, minified(snapshot));
+  expect_windows_read_as_the_whole(quotes, "escaped quotes on one line");
   // The points array last, and first.
   const std::size_t points = snapshot.find("\"points\"");
   const std::size_t end = closing_bracket(snapshot, snapshot.find('[', points));
@@ -348,6 +354,8 @@ TEST(read_input, refuses_a_broken_snapshot_in_windows_as_whole)
   expect_windows_read_as_the_whole(snapshot.substr(0, between + 1) + snapshot.substr(between + 2), "a missing comma");
   expect_windows_read_as_the_whole(snapshot.substr(0, end) + "}" + snapshot.substr(end), "a stray bracket");
   expect_windows_read_as_the_whole(snapshot + "]", "trailing content");
+  expect_windows_read_as_the_whole(snapshot.substr(0, snapshot.rfind('}', end) + 1) + "," + snapshot.substr(end),
+                                   "a comma after the last point");
   std::string bad_utf8 = snapshot;
   bad_utf8.insert(snapshot.find("\"", late + 16) + 1, "\xC3\x28");
   expect_windows_read_as_the_whole(bad_utf8, "invalid UTF-8 in a point");

@@ -17,6 +17,9 @@ using util::Result;
 
 constexpr std::size_t k_none = std::string_view::npos;
 
+// The characters a JSON value starts with.
+constexpr std::string_view k_value_starts = "{[\"-0123456789tfn";
+
 // How many quotes a window may try to end before: half of them end a string rather than start one.
 constexpr int k_cut_attempts = 8;
 
@@ -46,12 +49,27 @@ private:
   std::size_t m_capacity = 0;
 };
 
-// The position of the last quote in text[from, to), or k_none.
+// The position of the last quote in text[from, to) that starts or ends a string (not one escaped by an odd run
+// of backslashes), or k_none.
 std::size_t
 quote_before(std::string_view text, std::size_t from, std::size_t to)
 {
-  const void* quote = memrchr(text.data() + from, '"', to - from);
-  return quote == nullptr ? k_none : static_cast<std::size_t>(static_cast<const char*>(quote) - text.data());
+  while (to > from) {
+    const void* found = memrchr(text.data() + from, '"', to - from);
+    if (found == nullptr) {
+      return k_none;
+    }
+    const auto quote = static_cast<std::size_t>(static_cast<const char*>(found) - text.data());
+    std::size_t backslashes = 0;
+    while (quote - backslashes > from && text[quote - backslashes - 1] == '\\') {
+      ++backslashes;
+    }
+    if (backslashes % 2 == 0) {
+      return quote;
+    }
+    to = quote - backslashes;
+  }
+  return k_none;
 }
 
 // The position of the quote that closes the string whose text starts at text[from], or k_none.
@@ -157,6 +175,8 @@ private:
         return m_next_start;
       } else if (outcome == Window::too_small && limit < m_text.size()) {
         size *= 2;
+      } else if (m_followed && limit < m_text.size()) {
+        size = m_text.size() - start;  // the rest in one window: a member array's end is found no other way
       } else {
         break;  // the rest is read whole, and a real mistake in it is named as for the whole text
       }
@@ -206,7 +226,12 @@ private:
       if (std::move(element).get(value) != simdjson::SUCCESS) {
         return std::nullopt;
       }
-      const auto start = static_cast<std::size_t>(value.raw_json_token().data() - window.data());
+      // On-Demand hands on what follows a comma as an element before looking at it: "[1,]" has two.
+      const std::string_view token = value.raw_json_token();
+      if (token.empty() || k_value_starts.find(token.front()) == std::string_view::npos) {
+        return std::nullopt;
+      }
+      const auto start = static_cast<std::size_t>(token.data() - window.data());
       if (start >= last_eighth && index > 0) {
         return WindowWalk{index, start, false};
       }
