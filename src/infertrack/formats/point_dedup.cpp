@@ -1,5 +1,7 @@
 #include "infertrack/formats/point_dedup.hpp"
 
+#include "infertrack/util/huge_pages.hpp"
+
 #include <functional>
 #include <new>
 #include <stdexcept>
@@ -13,6 +15,16 @@ PointDedup::hash_of(const std::string& id)
   return std::hash<std::string_view>{}(id);
 }
 
+std::vector<PointDedup::Slot>
+PointDedup::empty_slots(std::size_t count)
+{
+  std::vector<Slot> slots;
+  slots.reserve(count);
+  util::advise_huge_pages(slots.data(), count * sizeof(Slot));  // before the pages are touched
+  slots.assign(count, Slot{});
+  return slots;
+}
+
 void
 PointDedup::reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate)
 {
@@ -24,7 +36,7 @@ PointDedup::reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t est
     points.reserve(estimate);
     m_records.reserve(estimate);
     if (size > m_slots.size() && m_used == 0) {
-      m_slots.assign(size, Slot{});
+      m_slots = empty_slots(size);
     }
   } catch (const std::bad_alloc&) {
     // A generous estimate for a huge file; the vectors grow as needed instead.

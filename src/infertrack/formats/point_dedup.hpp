@@ -51,6 +51,8 @@ private:
   template<typename Points>
   void grow(const Points& points);
   static std::uint64_t hash_of(const std::string& id);
+  // `count` empty slots; a table of a million points' ids spans 8,000 small pages, one translation miss each.
+  static std::vector<Slot> empty_slots(std::size_t count);
 
   std::vector<Slot> m_slots;           // open addressing, linear probing, a power of two long, at most half full
   std::vector<std::size_t> m_records;  // where each kept point was read, by position
@@ -91,7 +93,7 @@ void
 PointDedup::grow(const Points& points)
 {
   std::vector<Slot> old = std::move(m_slots);
-  m_slots.assign(old.empty() ? k_min_slots : old.size() * 2, Slot{});
+  m_slots = empty_slots(old.empty() ? k_min_slots : old.size() * 2);
   const std::size_t mask = m_slots.size() - 1;
   for (const Slot& slot : old) {
     if (slot.position == 0) {
