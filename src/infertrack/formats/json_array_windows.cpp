@@ -20,7 +20,8 @@ constexpr std::size_t k_none = std::string_view::npos;
 // The characters a JSON value starts with.
 constexpr std::string_view k_value_starts = "{[\"-0123456789tfn";
 
-// How many quotes a window may try to end before: half of them end a string rather than start one.
+// How many quotes a window may try to end before. Unescaped quotes take turns starting and ending strings, so two
+// do in valid JSON; the rest bound the time broken text costs before the rest is read in one piece.
 constexpr int k_cut_attempts = 8;
 
 // A window's elements as simdjson reads them: "[" + the elements (+ "]"), followed by zeros.
