@@ -139,7 +139,7 @@ stored_points_of_runs(store::IngestSession& session, std::span<const domain::Ben
   std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
   std::vector<domain::BenchmarkPoint> stored;
   for (const store::PointFilter& filter : run_filters(fresh)) {
-    for (domain::BenchmarkPoint& point : session.points_before(filter)) {
+    for (domain::BenchmarkPoint& point : session.run_points_before(filter)) {
       if (!runs) {
         runs.emplace(fresh);
       }

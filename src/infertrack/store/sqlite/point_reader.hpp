@@ -20,4 +20,13 @@ std::string select_points_sql(std::string_view where, std::string_view from);
 // with its notes. Resets the statement.
 std::vector<domain::BenchmarkPoint> read_points(Statement& statement);
 
+// A SELECT of what domain::check_runs reads of each point (its id, configuration, workload, date,
+// interactivity and per-GPU basis), in the same order: a run's stored points are read to check it whole, and a
+// point's other 37 columns and its notes were most of the cost of reading them.
+std::string select_run_points_sql(std::string_view where);
+
+// Steps `statement`, prepared from select_run_points_sql(), to its end and returns the points it lists with
+// those fields only; the others keep their defaults. Resets the statement.
+std::vector<domain::BenchmarkPoint> read_run_points(Statement& statement);
+
 }  // namespace infertrack::store::sqlite

@@ -3,9 +3,13 @@
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/record_fields.hpp"
 
+#include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infertrack::store::sqlite {
@@ -69,20 +73,60 @@ read_record(const Statement& statement, Record& record, int first)
   return column;
 }
 
-// "prefix.a, prefix.b, ..." over the columns of `Record` (no prefix when `prefix` is empty).
+// Some of the fields of `Record`: bit i for the i-th field of RecordFields<Record>.
+using ChosenFields = std::bitset<128>;
+
+// The fields of `Record` whose columns `columns` names.
+template<typename Record>
+ChosenFields
+fields_named(std::span<const std::string_view> columns)
+{
+  ChosenFields chosen;
+  std::size_t i = 0;
+  RecordFields<Record>::visit([&](FieldName name, const auto&...) {
+    chosen.set(i++, std::find(columns.begin(), columns.end(), name.column) != columns.end());
+  });
+  return chosen;
+}
+
+// Reads the `chosen` fields (fields_named) of `record` from consecutive columns from `first` and leaves the
+// others as they are; returns the next column.
+template<typename Record>
+int
+read_chosen_fields(const Statement& statement, Record& record, int first, const ChosenFields& chosen)
+{
+  int column = first;
+  std::size_t i = 0;
+  RecordFields<Record>::visit(
+    [&](FieldName, auto& value) {
+      if (chosen[i++]) {
+        read_value(statement, column++, value);
+      }
+    },
+    record);
+  return column;
+}
+
+// "prefix.a, prefix.b, ..." over the columns of `Record` (no prefix when `prefix` is empty), or of its `chosen`
+// fields.
 template<typename Record>
 std::string
-column_list(const std::string& prefix)
+column_list(const std::string& prefix, const ChosenFields& chosen = ChosenFields().set())
 {
   std::string list;
+  std::size_t i = 0;
   // Visiting no record at all yields just the names.
   auto add = [&](FieldName name, const auto&...) {
+    if (!chosen.test(i++)) {
+      return;
+    }
     list += list.empty() ? "" : ", ";
     list += prefix.empty() ? name.column : prefix + "." + name.column;
   };
   RecordFields<Record>::visit(add);
   return list;
 }
+
 
 // How a stored record differs from a new one with the same key: the first differing field and both values.
 struct FieldDifference

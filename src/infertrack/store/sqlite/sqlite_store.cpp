@@ -86,14 +86,14 @@ public:
     return m_ingester.add_findings(findings);
   }
 
-  std::vector<domain::BenchmarkPoint> points_before(const PointFilter& filter) override
+  std::vector<domain::BenchmarkPoint> run_points_before(const PointFilter& filter) override
   {
     m_ingester.restore_indexes();
     BoundConditions filtered = point_filter_conditions(filter, "p.");
     filtered.add("p.rowid < ?", m_ingester.first_new_point_rowid());
-    Statement statement(m_db, select_points_sql(filtered.conditions()));
+    Statement statement(m_db, select_run_points_sql(filtered.conditions()));
     filtered.bind(statement);
-    return read_points(statement);
+    return read_run_points(statement);
   }
 
   std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) override
