@@ -329,7 +329,7 @@ TEST(CheckRunsWithStored, AFreshPointOnAnotherInteractivityBasisMixesTheStoredRu
   fresh[0].concurrency *= 2;
   fresh[0].interactivity_p90 = fresh[0].interactivity_median;
   fresh[0].interactivity_median.reset();  // P90 ITL only
-  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), stored);
+  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), pointers_to(stored));
   ASSERT_EQ(findings.size(), 3u);
   EXPECT_EQ(findings[0].result_id, "fresh-1");  // the fresh point's first
   EXPECT_EQ(findings[0].kind, FindingKind::mixed_interactivity_basis);
@@ -350,7 +350,7 @@ TEST(CheckRunsWithStored, AStoredPointCanBeTheOddPerGpuBasis)
   std::vector<BenchmarkPoint> fresh = seed_pro_run();
   fresh[0].result_id = "fresh-1";
   fresh[1].result_id = "fresh-2";
-  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), stored);
+  const std::vector<DataFinding> findings = check_runs(pointers_to(fresh), pointers_to(stored));
   ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].result_id, "444914");  // one role-local stored point against two fresh all-GPU ones
   EXPECT_EQ(findings[0].kind, FindingKind::mixed_per_gpu_basis);
@@ -362,7 +362,7 @@ TEST(CheckRunsWithStored, AStoredPointWithAFreshPointsIdIsThatPoint)
   std::vector<BenchmarkPoint> stored = seed_pro_run();
   stored[1].per_gpu_basis = PerGpuBasis::role_local;
   const std::vector<BenchmarkPoint> fresh = seed_pro_run();
-  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+  EXPECT_TRUE(check_runs(pointers_to(fresh), pointers_to(stored)).empty());
 }
 
 TEST(CheckRunsWithStored, StoredPointsOfOtherRunsAreNotChecked)
@@ -373,10 +373,10 @@ TEST(CheckRunsWithStored, StoredPointsOfOtherRunsAreNotChecked)
   std::vector<BenchmarkPoint> fresh{stored[1]};
   fresh[0].result_id = "fresh-1";
   fresh[0].date = "2026-10-15";  // another run of the configuration
-  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+  EXPECT_TRUE(check_runs(pointers_to(fresh), pointers_to(stored)).empty());
   fresh[0].date = stored[1].date;
   fresh[0].workload = "1024/1024";  // another workload: another curve
-  EXPECT_TRUE(check_runs(pointers_to(fresh), stored).empty());
+  EXPECT_TRUE(check_runs(pointers_to(fresh), pointers_to(stored)).empty());
 }
 
 TEST(ParseFindingKind, NewKindsRoundTripAsText)

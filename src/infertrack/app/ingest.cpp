@@ -133,23 +133,41 @@ run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
 
 // The stored points of the runs `fresh` form or join, read with run_filters() (indexed queries) and kept only
 // when they share a fresh point's configuration and date, so that other runs of a date are not held.
-std::vector<domain::BenchmarkPoint>
-stored_points_of_runs(store::IngestSession& session, std::span<const domain::BenchmarkPoint* const> fresh)
+class StoredRunPoints
 {
-  std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
-  std::vector<domain::BenchmarkPoint> stored;
-  for (const store::PointFilter& filter : run_filters(fresh)) {
-    for (domain::BenchmarkPoint& point : session.run_points_before(filter)) {
-      if (!runs) {
-        runs.emplace(fresh);
-      }
-      if (runs->contains(point)) {
-        stored.push_back(std::move(point));
-      }
+public:
+  StoredRunPoints(store::IngestSession& session, std::span<const domain::BenchmarkPoint* const> fresh)
+  {
+    std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
+    for (const store::PointFilter& filter : run_filters(fresh)) {
+      session.run_points_before(filter, [&](domain::BenchmarkPoint&& point) {
+        if (!runs) {
+          runs.emplace(fresh);
+        }
+        if (runs->contains(point)) {
+          keep(std::move(point));
+        }
+      });
     }
   }
-  return stored;
-}
+
+  std::span<const domain::BenchmarkPoint* const> points() const { return m_points; }
+
+private:
+  // Points per chunk: kept in place once read (a vector growing one large point at a time moved each twice).
+  static constexpr std::size_t k_chunk_points = 4096;
+
+  void keep(domain::BenchmarkPoint&& point)
+  {
+    if (m_chunks.empty() || m_chunks.back().size() == k_chunk_points) {
+      m_chunks.emplace_back().reserve(k_chunk_points);
+    }
+    m_points.push_back(&m_chunks.back().emplace_back(std::move(point)));
+  }
+
+  std::vector<std::vector<domain::BenchmarkPoint>> m_chunks;
+  std::vector<const domain::BenchmarkPoint*> m_points;
+};
 
 // Drops the findings whose point already has a stored finding of the same kind: a run that grows restates its
 // mix with new counts, which would list the same problem twice.
@@ -187,10 +205,10 @@ check_runs_and_commit(store::IngestSession& session,
   // batches: that made the 95 MB snapshot 0.05-0.1 s slower, and an ingest into a larger store no faster.
   std::future<std::vector<domain::DataFinding>> findings_of_fresh =
     std::async(std::launch::async | std::launch::deferred, [fresh] { return domain::check_runs(fresh); });
-  const std::vector<domain::BenchmarkPoint> stored = stored_points_of_runs(session, fresh);
+  const StoredRunPoints stored(session, fresh);
   std::vector<domain::DataFinding> findings = findings_of_fresh.get();
-  if (!stored.empty()) {
-    findings = domain::check_runs(fresh, stored);
+  if (!stored.points().empty()) {
+    findings = domain::check_runs(fresh, stored.points());
   }
   drop_stored_kinds(session, findings);
   INFERTRACK_TRY(session.add_findings(findings));

@@ -364,7 +364,7 @@ check_runs(std::span<const BenchmarkPoint* const> points)
 }
 
 std::vector<DataFinding>
-check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint> stored)
+check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint* const> stored)
 {
   if (stored.empty()) {
     return check_runs(fresh);  // the usual first ingest of a run: no sets of a million entries to build
@@ -375,9 +375,9 @@ check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const Benchma
     fresh_ids.insert(point->result_id);
   }
   std::vector<const BenchmarkPoint*> points(fresh.begin(), fresh.end());
-  for (const BenchmarkPoint& point : stored) {
-    if (!fresh_ids.contains(point.result_id) && runs.contains(point)) {
-      points.push_back(&point);
+  for (const BenchmarkPoint* point : stored) {
+    if (!fresh_ids.contains(point->result_id) && runs.contains(*point)) {
+      points.push_back(point);
     }
   }
   return check_runs(points);

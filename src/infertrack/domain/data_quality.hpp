@@ -85,6 +85,6 @@ private:
 // another). Runs that only `stored` points form are not checked again. A finding may name a stored point: the
 // odd one out may be the earlier point. Order: the fresh points' findings first, as check_runs gives them.
 std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint* const> fresh,
-                                    std::span<const BenchmarkPoint> stored);
+                                    std::span<const BenchmarkPoint* const> stored);
 
 }  // namespace infertrack::domain

@@ -68,10 +68,12 @@ public:
   virtual util::Result<void> add(const domain::Dataset& dataset) = 0;
   // Stores findings about points stored before or during the session.
   virtual util::Result<void> add_findings(std::span<const domain::DataFinding> findings) = 0;
-  // The points stored before the session began that `filter` matches, in the order of Store::points(), with
-  // what the run-level checks (domain::check_runs) read of them: result id, configuration, workload, date,
-  // interactivity and per-GPU basis. Their other fields keep their defaults.
-  virtual std::vector<domain::BenchmarkPoint> run_points_before(const PointFilter& filter) = 0;
+  // Hands `take` the points stored before the session began that `filter` matches, one at a time in the order
+  // of Store::points(), with what the run-level checks (domain::check_runs) read of them: result id,
+  // configuration, workload, date, interactivity and per-GPU basis. Their other fields keep their defaults.
+  // One at a time: gathering a million large points in a vector moved each of them twice as it grew.
+  virtual void run_points_before(const PointFilter& filter,
+                                 const std::function<void(domain::BenchmarkPoint&&)>& take) = 0;
   // The findings about the points `result_ids` names that were stored before the session began, in the order
   // of Store::findings (the ids may repeat).
   virtual std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) = 0;

@@ -71,15 +71,15 @@ select_run_points_sql(std::string_view where)
   return select_sql(column_list<domain::BenchmarkPoint>("p", run_check_fields()), where, "points p");
 }
 
-std::vector<domain::BenchmarkPoint>
-read_run_points(Statement& statement)
+void
+read_run_points(Statement& statement, const std::function<void(domain::BenchmarkPoint&&)>& take)
 {
   StatementScope scope(statement);
-  std::vector<domain::BenchmarkPoint> points;
   while (statement.step()) {
-    read_chosen_fields(statement, points.emplace_back(), 0, run_check_fields());
+    domain::BenchmarkPoint point;
+    read_chosen_fields(statement, point, 0, run_check_fields());
+    take(std::move(point));
   }
-  return points;
 }
 
 }  // namespace infertrack::store::sqlite

@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,8 +26,8 @@ std::vector<domain::BenchmarkPoint> read_points(Statement& statement);
 // point's other 37 columns and its notes were most of the cost of reading them.
 std::string select_run_points_sql(std::string_view where);
 
-// Steps `statement`, prepared from select_run_points_sql(), to its end and returns the points it lists with
-// those fields only; the others keep their defaults. Resets the statement.
-std::vector<domain::BenchmarkPoint> read_run_points(Statement& statement);
+// Steps `statement`, prepared from select_run_points_sql(), to its end and hands `take` each point it lists,
+// with those fields only (the others keep their defaults). Resets the statement.
+void read_run_points(Statement& statement, const std::function<void(domain::BenchmarkPoint&&)>& take);
 
 }  // namespace infertrack::store::sqlite

@@ -86,14 +86,15 @@ public:
     return m_ingester.add_findings(findings);
   }
 
-  std::vector<domain::BenchmarkPoint> run_points_before(const PointFilter& filter) override
+  void run_points_before(const PointFilter& filter,
+                         const std::function<void(domain::BenchmarkPoint&&)>& take) override
   {
     m_ingester.restore_indexes();
     BoundConditions filtered = point_filter_conditions(filter, "p.");
     filtered.add("p.rowid < ?", m_ingester.first_new_point_rowid());
     Statement statement(m_db, select_run_points_sql(filtered.conditions()));
     filtered.bind(statement);
-    return read_run_points(statement);
+    read_run_points(statement, take);
   }
 
   std::vector<domain::DataFinding> findings_before(std::span<const std::string_view> result_ids) override
