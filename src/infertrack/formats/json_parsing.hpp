@@ -35,15 +35,16 @@ private:
   std::unique_ptr<Buffers> m_buffers;
 };
 
-// How much of a large top-level array is indexed at a time (json_array_windows.hpp): a window this size keeps
-// simdjson's index in cache and in memory reused from window to window.
+// How much of a large JSON array (a file of rows, a snapshot's points) is indexed at a time
+// (json_array_windows.hpp): a window this size keeps simdjson's index in cache, in memory reused from window to
+// window.
 inline constexpr std::size_t k_array_window_bytes = std::size_t{1} << 20;
 
 struct JsonParsing
 {
   InputPadding padding = InputPadding::none;
   JsonParser* parser = nullptr;  // none: the reader uses a parser of its own for this input
-  std::size_t array_window_bytes = k_array_window_bytes;
+  std::size_t array_window_bytes = k_array_window_bytes;  // 0: every text is read whole
 };
 
 }  // namespace infertrack::formats
