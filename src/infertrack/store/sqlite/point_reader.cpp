@@ -77,7 +77,7 @@ read_run_points(Statement& statement, const std::function<void(domain::Benchmark
   StatementScope scope(statement);
   while (statement.step()) {
     domain::BenchmarkPoint point;
-    read_chosen_fields(statement, point, 0, run_check_fields());
+    read_record(statement, point, 0, run_check_fields());
     take(std::move(point));
   }
 }

@@ -62,19 +62,11 @@ void read_value(const Statement& s, int column, std::optional<double>& value);
 void read_value(const Statement& s, int column, domain::PerGpuBasis& value);
 void read_value(const Statement& s, int column, std::vector<std::string>& value);
 
-// Reads the fields of `record` from consecutive columns from `first`; returns the next column.
-template<typename Record>
-int
-read_record(const Statement& statement, Record& record, int first)
-{
-  int column = first;
-  RecordFields<Record>::visit([&](FieldName, auto& value) { read_value(statement, column++, value); },
-                              record);
-  return column;
-}
-
 // Some of the fields of `Record`: bit i for the i-th field of RecordFields<Record>.
 using ChosenFields = std::bitset<128>;
+
+// Every field of a record.
+inline const ChosenFields k_all_fields = ChosenFields().set();
 
 // The fields of `Record` whose columns `columns` names.
 template<typename Record>
@@ -89,11 +81,11 @@ fields_named(std::span<const std::string_view> columns)
   return chosen;
 }
 
-// Reads the `chosen` fields (fields_named) of `record` from consecutive columns from `first` and leaves the
-// others as they are; returns the next column.
+// Reads the fields of `record` from consecutive columns from `first`, or only those `chosen` (fields_named), the
+// others left as they are; returns the next column.
 template<typename Record>
 int
-read_chosen_fields(const Statement& statement, Record& record, int first, const ChosenFields& chosen)
+read_record(const Statement& statement, Record& record, int first, const ChosenFields& chosen = k_all_fields)
 {
   int column = first;
   std::size_t i = 0;
@@ -111,7 +103,7 @@ read_chosen_fields(const Statement& statement, Record& record, int first, const 
 // fields.
 template<typename Record>
 std::string
-column_list(const std::string& prefix, const ChosenFields& chosen = ChosenFields().set())
+column_list(const std::string& prefix, const ChosenFields& chosen = k_all_fields)
 {
   std::string list;
   std::size_t i = 0;
