@@ -338,9 +338,8 @@ Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
     StatementScope scope(m_insert_point);
     m_insert_point.bind(1, configuration);
     // Bound without a copy: the text must live until the step below.
-    m_notes = notes_column(point.notes);
-    if (m_notes) {
-      m_insert_point.bind(2, std::string_view(*m_notes));
+    if (write_notes_column(point.notes, m_notes)) {
+      m_insert_point.bind(2, std::string_view(m_notes));
     } else {
       m_insert_point.bind_null(2);
     }

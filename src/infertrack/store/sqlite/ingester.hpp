@@ -70,7 +70,7 @@ private:
   std::string m_ingested_at; // one timestamp for the whole ingest
   std::string m_logged_source; // the source of the dataset the ingest logged last, and its row
   std::int64_t m_logged_dataset = 0;
-  std::optional<std::string> m_notes; // the notes column of the point being inserted
+  std::string m_notes; // the notes column of the point being inserted, one buffer for every point
   Statement m_insert_point;
   Statement m_select_point;
   Statement m_insert_finding;

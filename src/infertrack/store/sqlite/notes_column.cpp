@@ -7,23 +7,24 @@
 
 namespace infertrack::store::sqlite {
 
-std::optional<std::string>
-notes_column(const std::vector<domain::PointNote>& notes)
+bool
+write_notes_column(const std::vector<domain::PointNote>& notes, std::string& json)
 {
+  json.clear();
   if (notes.empty()) {
-    return std::nullopt;
+    return false;
   }
-  std::string json;
-  util::JsonWriter writer(json);
-  writer.begin_array();
+  // Written directly rather than through JsonWriter, whose nesting stack costs an allocation per point.
+  json += '[';
   for (const domain::PointNote& note : notes) {
-    writer.begin_array();
-    writer.value(note.kind);
-    writer.value(note.text);
-    writer.end_array();
+    json += json.size() == 1 ? "[" : ",[";
+    util::append_json_string(json, note.kind);
+    json += ',';
+    util::append_json_string(json, note.text);
+    json += ']';
   }
-  writer.end_array();
-  return json;
+  json += ']';
+  return true;
 }
 
 std::vector<domain::PointNote>
