@@ -239,7 +239,17 @@ Statement::column_text(int column) const
 
 Transaction::Transaction(Connection& db, TransactionMode mode) : m_db(db)
 {
-  m_db.execute(mode == TransactionMode::write ? "BEGIN IMMEDIATE" : "BEGIN");
+  switch (mode) {
+  case TransactionMode::read:
+    m_db.execute("BEGIN");
+    break;
+  case TransactionMode::write:
+    m_db.execute("BEGIN IMMEDIATE");
+    break;
+  case TransactionMode::exclusive:
+    m_db.execute("BEGIN EXCLUSIVE");
+    break;
+  }
 }
 
 Transaction::~Transaction()

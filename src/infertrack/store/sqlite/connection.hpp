@@ -101,6 +101,7 @@ enum class TransactionMode
 {
   read,  // BEGIN (deferred): a consistent snapshot for several queries
   write, // BEGIN IMMEDIATE: the write lock now, so that a busy database fails early and not mid-ingest
+  exclusive, // BEGIN EXCLUSIVE: the write lock, and no new readers until the commit (rollback journal only)
 };
 
 // An open transaction that rolls back unless commit() is reached.

@@ -219,8 +219,9 @@ void
 Ingester::begin()
 {
   rollback();
-  // BEGIN IMMEDIATE: a writer in another process makes us wait (busy_timeout) here, before any work.
-  m_transaction.emplace(m_db, TransactionMode::write);
+  m_journal.emplace(m_db);
+  // A writer in another process makes us wait (busy_timeout) here, before any work.
+  m_transaction.emplace(m_db, m_journal->alone() ? TransactionMode::exclusive : TransactionMode::write);
   try {
     start();
   } catch (...) {
@@ -250,6 +251,7 @@ Ingester::rollback()
 {
   m_bulk.reset();
   m_transaction.reset();
+  m_journal.reset();
 }
 
 void

@@ -3,6 +3,7 @@
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
@@ -97,6 +98,7 @@ private:
   std::deque<std::array<std::string, 6>> m_configuration_texts;
 
   // The open ingest, between begin() and commit().
+  std::optional<IngestJournal> m_journal; // before the transaction, which must end first
   std::optional<Transaction> m_transaction;
   std::unique_ptr<BulkIndexes> m_bulk;
   IngestSummary m_summary;

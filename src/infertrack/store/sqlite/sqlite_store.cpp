@@ -4,6 +4,7 @@
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/frontier_samples.hpp"
 #include "infertrack/store/sqlite/ingester.hpp"
+#include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
 #include "infertrack/store/sqlite/point_filter_sql.hpp"
@@ -17,8 +18,6 @@
 namespace infertrack::store::sqlite {
 namespace {
 
-// How long a statement waits for another process's write lock before failing with "database is locked".
-constexpr int k_busy_timeout_ms = 10'000;
 // Page size of a new file: rows are wide (about 700 bytes), and bigger pages mean fewer B-tree splits and
 // WAL frames per ingested point (about 10% faster ingest than the 4 KiB default). Ignored for an
 // existing file, whose page size is fixed.
@@ -160,10 +159,10 @@ public:
   explicit SqliteStore(const std::filesystem::path& path) : m_db(path.string())
   {
     // busy_timeout first: every later statement may meet another process's lock.
-    m_db.execute("PRAGMA busy_timeout = " + std::to_string(k_busy_timeout_ms));
+    m_db.execute("PRAGMA busy_timeout = " + std::to_string(k_lock_patience.count()));
     m_db.execute("PRAGMA page_size = " + std::to_string(k_page_size)); // before WAL creates the header
     // Reads the file header: a file that is not a database fails here at the latest.
-    const auto mode = m_db.query_text("PRAGMA journal_mode = WAL");
+    const auto mode = enter_wal(m_db);
     if (mode != "wal") {
       throw StoreError(m_db.path() + ": cannot use write-ahead logging (journal mode stays " +
                        mode.value_or("unknown") + ")");
