@@ -1,6 +1,7 @@
 // The journal of an ingest (journal_mode.hpp) against real SQLite files: a rollback journal and the file to
 // itself when no other connection has it open, the WAL and readers that go on when one has, and the WAL again
 // afterwards, after a commit, a rollback or a process that died mid-ingest.
+#include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
@@ -22,6 +23,7 @@ using domain::BenchmarkPoint;
 using testing::dump_database;
 using testing::full_point;
 using testing::points_only;
+using testing::schema_of;
 
 // `count` points from id `first`.
 std::vector<BenchmarkPoint>
@@ -151,15 +153,38 @@ TEST_F(IngestJournalTest, a_store_opened_during_the_ingest_waits_for_the_commit)
   EXPECT_EQ(journal_mode_of(db_path()), "wal");
 }
 
+TEST_F(IngestJournalTest, an_opener_that_runs_out_of_patience_names_the_lock)
+{
+  const std::unique_ptr<Store> store = open_store(db_path());
+  const auto session = store->begin_ingest();
+  ASSERT_TRUE(session->add(points_only(numbered_points(1000, 100))));
+
+  Connection late(db_path().string());
+  const auto started = std::chrono::steady_clock::now();
+  try {
+    enter_wal(late, std::chrono::milliseconds(200));
+    ADD_FAILURE() << "entered the WAL while the ingest had the file";
+  } catch (const StoreError& error) {
+    EXPECT_NE(std::string(error.what()).find("database is locked"), std::string::npos) << error.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  EXPECT_GE(waited, std::chrono::milliseconds(200));
+  EXPECT_LT(waited, std::chrono::seconds(5)) << "the patience given, not SQLite's busy timeout, bounds the wait";
+  session->commit();
+  EXPECT_EQ(enter_wal(late, std::chrono::milliseconds(200)), "wal");
+}
+
 TEST_F(IngestJournalTest, a_rolled_back_ingest_leaves_the_file_as_before_in_the_wal)
 {
   const std::string before = dump_database(db_path());
+  const std::string schema = schema_of(db_path());
   {
     const std::unique_ptr<Store> store = open_store(db_path());
     const auto session = store->begin_ingest();
     ASSERT_TRUE(session->add(points_only(numbered_points(1000, 12'000)))); // the bulk path: indexes dropped
   }
   EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(schema_of(db_path()), schema);
   EXPECT_EQ(journal_mode_of(db_path()), "wal");
   EXPECT_FALSE(std::filesystem::exists(rollback_journal()));
 }
@@ -173,14 +198,19 @@ TEST_F(IngestJournalTest, a_process_killed_mid_ingest_leaves_the_file_as_before)
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    // More pages than the ingest's 64 MiB cache holds, so that some are written to the file before the kill.
-    const std::unique_ptr<Store> store = open_store(db_path());
-    const auto session = store->begin_ingest();
-    const bool added = static_cast<bool>(session->add(points_only(numbered_points(1000, 150'000))));
-    const char done = added ? 'y' : 'n';
-    (void)!write(ready[1], &done, 1);
-    pause();
-    _exit(0);
+    // Never back into the test runner: the child only ever ends here or by the kill.
+    char done = 'n';
+    try {
+      // More pages than the ingest's 64 MiB cache holds, so that some are written to the file before the kill.
+      const std::unique_ptr<Store> store = open_store(db_path());
+      const auto session = store->begin_ingest();
+      done = session->add(points_only(numbered_points(1000, 150'000))) ? 'y' : 'n';
+      (void)!write(ready[1], &done, 1);
+      pause();
+    } catch (...) {
+      (void)!write(ready[1], &done, 1);
+    }
+    _exit(2);
   }
   close(ready[1]);
   char done = 0;

@@ -219,10 +219,10 @@ void
 Ingester::begin()
 {
   rollback();
-  m_journal.emplace(m_db);
-  // A writer in another process makes us wait (busy_timeout) here, before any work.
-  m_transaction.emplace(m_db, m_journal->alone() ? TransactionMode::exclusive : TransactionMode::write);
   try {
+    m_journal.emplace(m_db);
+    // A writer in another process makes us wait (busy_timeout) here, before any work.
+    m_transaction.emplace(m_db, m_journal->alone() ? TransactionMode::exclusive : TransactionMode::write);
     start();
   } catch (...) {
     rollback(); // no session will exist to do it

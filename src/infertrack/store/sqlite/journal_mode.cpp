@@ -4,40 +4,67 @@
 
 #include <sqlite3.h>
 
+#include <exception>
+#include <string>
 #include <thread>
 
 namespace infertrack::store::sqlite {
 namespace {
 
-// Asks for journal mode `mode`. Returns the mode in force afterwards, or nullopt when another connection's
-// lock refused the change (SQLite reports that at once, without its busy handler).
+// Asks for journal mode `mode` once, without waiting for locks. Returns the mode in force afterwards, or
+// nullopt when another connection's lock refused the change.
 std::optional<std::string>
 try_journal_mode(Connection& db, std::string_view mode)
 {
-  Statement statement(db, "PRAGMA journal_mode = " + std::string(mode));
-  StatementScope scope(statement);
-  const int rc = statement.try_step();
-  if (rc == SQLITE_ROW) {
-    return std::string(statement.column_text(0));
+  const std::string sql = "PRAGMA journal_mode = " + std::string(mode);
+  // The C API rather than Statement: preparing may meet the lock too (it reads the schema), and that is a retry.
+  sqlite3_stmt* statement = nullptr;
+  int rc = sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &statement, nullptr);
+  std::optional<std::string> result;
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_step(statement);
+    if (rc == SQLITE_ROW) {
+      result = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+    }
   }
-  if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) {
-    return std::nullopt;
+  sqlite3_finalize(statement);
+  if (rc != SQLITE_ROW && (rc & 0xff) != SQLITE_BUSY) {
+    db.fail(rc, sql);
   }
-  db.fail(rc, "PRAGMA journal_mode = " + std::string(mode));
+  return result;
 }
+
+// Sets the connection's busy timeout for the length of a scope, and the usual one back at its end.
+class BusyTimeout
+{
+public:
+  BusyTimeout(Connection& db, std::chrono::milliseconds timeout) : m_db(db)
+  {
+    sqlite3_busy_timeout(m_db.handle(), static_cast<int>(timeout.count()));
+  }
+  ~BusyTimeout() { sqlite3_busy_timeout(m_db.handle(), static_cast<int>(k_lock_patience.count())); }
+  BusyTimeout(const BusyTimeout&) = delete;
+  BusyTimeout& operator=(const BusyTimeout&) = delete;
+
+private:
+  Connection& m_db;
+};
 
 }  // namespace
 
 std::optional<std::string>
 enter_wal(Connection& db, std::chrono::milliseconds patience)
 {
+  // Each try fails at once on a lock, so that `patience`, not SQLite's busy handler, says how long this waits.
+  const BusyTimeout impatient(db, std::chrono::milliseconds(0));
   const auto deadline = std::chrono::steady_clock::now() + patience;
   for (;;) {
     if (auto mode = try_journal_mode(db, "WAL")) {
       return mode;
     }
     if (std::chrono::steady_clock::now() >= deadline) {
-      db.fail(SQLITE_BUSY, "PRAGMA journal_mode = WAL");
+      throw StoreError(db.path() + ": database is locked: another process has had the file to itself (an ingest)"
+                       " for longer than " + std::to_string(patience.count()) + " ms; try again when it has ended");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
@@ -45,11 +72,12 @@ enter_wal(Connection& db, std::chrono::milliseconds patience)
 
 IngestJournal::IngestJournal(Connection& db) : m_db(db)
 {
-  // Refused while any other connection has the file open: the WAL stays, and with it concurrent readers.
+  // FULL first, so that the journal is synced before the file changes: a power cut mid-ingest leaves a journal
+  // to roll back. The switch is refused at once while any other connection has the file open.
+  m_db.execute("PRAGMA synchronous = FULL");
   m_alone = try_journal_mode(m_db, "DELETE") == "delete";
-  if (m_alone) {
-    // FULL syncs the journal before the file is changed: a power cut mid-ingest leaves a journal to roll back.
-    m_db.execute("PRAGMA synchronous = FULL");
+  if (!m_alone) {
+    m_db.execute("PRAGMA synchronous = NORMAL"); // NORMAL in WAL mode keeps the file consistent on power loss
   }
 }
 
@@ -59,9 +87,10 @@ IngestJournal::~IngestJournal()
     return;
   }
   try {
-    m_db.execute("PRAGMA synchronous = NORMAL"); // NORMAL in WAL mode keeps the file consistent on power loss
-    enter_wal(m_db);
-  } catch (const StoreError&) {
+    // Openers retry the same switch, so a lock held by one of them passes in milliseconds.
+    enter_wal(m_db, k_lock_patience);
+    m_db.execute("PRAGMA synchronous = NORMAL");
+  } catch (const std::exception&) {
     // The file stays in rollback mode until a connection opens it, which switches it back to the WAL.
   }
 }

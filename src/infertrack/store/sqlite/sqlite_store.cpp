@@ -152,7 +152,8 @@ private:
 };
 
 // The embedded store: one connection to one file. Several SqliteStore objects, in this process or
-// others, may share a file; WAL lets readers proceed while one of them writes.
+// others, may share a file; WAL lets readers proceed while one of them writes (except while an ingest has the
+// file to itself: journal_mode.hpp).
 class SqliteStore final : public Store
 {
 public:
