@@ -93,8 +93,15 @@ run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
     bool many = false;
   };
   std::map<std::string_view, DateConfigurations> dates;
+  // Points of one date come together (a run, a file): the date of the point before is looked up once.
+  std::string_view last_date;
+  DateConfigurations* last = nullptr;
   for (const domain::BenchmarkPoint* point : fresh) {
-    DateConfigurations& date = dates[point->date];
+    if (last == nullptr || point->date != last_date) {
+      last_date = point->date;
+      last = &dates[last_date];
+    }
+    DateConfigurations& date = *last;
     if (date.many) {
       continue;
     }
