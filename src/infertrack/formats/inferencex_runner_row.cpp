@@ -4,13 +4,13 @@
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_row_fields.hpp"
 #include "infertrack/formats/key_index.hpp"
+#include "infertrack/formats/name_table.hpp"
 
 #include <array>
 #include <bitset>
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <unordered_map>
 
 namespace infertrack::formats {
 
@@ -95,16 +95,16 @@ struct NestedStep
 
 // Every nested path the reader follows, found with one hash look-up per member: an agentic row has a hundred
 // nested members, and a walk through k_nested_metrics for each took a tenth of reading it.
-const std::unordered_map<std::string_view, NestedStep>&
+const NameTable<NestedStep>&
 nested_steps()
 {
   static const auto k_steps = [] {
-    std::unordered_map<std::string_view, NestedStep> steps;
+    NameTable<NestedStep> steps;
     for (const NestedMetric& nested : k_nested_metrics) {
-      steps.insert_or_assign(nested.path, NestedStep{nested.path, nested.metric});
+      steps.set(nested.path, NestedStep{nested.path, nested.metric});
       for (std::size_t dot = nested.path.find('.'); dot != std::string_view::npos;
            dot = nested.path.find('.', dot + 1)) {
-        steps.emplace(nested.path.substr(0, dot), NestedStep{nested.path.substr(0, dot), std::nullopt});
+        steps.add(nested.path.substr(0, dot), NestedStep{nested.path.substr(0, dot), std::nullopt});
       }
     }
     return steps;
@@ -398,8 +398,8 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
         child.assign(path);
         child += '.';
         child += key;
-        if (const auto step = nested_steps().find(child); step != nested_steps().end()) {
-          const auto& [step_path, metric] = step->second;
+        if (const NestedStep* step = nested_steps().find(child)) {
+          const auto& [step_path, metric] = *step;
           if (metric) {
             return read_metric(
               *metric, step_path, member, JsonPlace{record.section, record.index, step_path}, state, point);

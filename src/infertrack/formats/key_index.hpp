@@ -1,10 +1,11 @@
 #pragma once
 
+#include "infertrack/formats/name_table.hpp"
+
 #include <array>
 #include <cstddef>
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 
 namespace infertrack::formats {
 
@@ -19,18 +20,18 @@ public:
   explicit KeyIndex(const std::array<std::string_view, N>& names, std::size_t skip = 0)
   {
     for (std::size_t i = 0; i < N; ++i) {
-      m_keys.emplace(names[i].substr(skip), static_cast<Key>(i)); // the first of two equal names wins
+      m_keys.add(names[i].substr(skip), static_cast<Key>(i)); // the first of two equal names wins
     }
   }
 
   std::optional<Key> find(std::string_view key) const
   {
-    const auto found = m_keys.find(key);
-    return found == m_keys.end() ? std::nullopt : std::optional<Key>(found->second);
+    const Key* found = m_keys.find(key);
+    return found == nullptr ? std::nullopt : std::optional<Key>(*found);
   }
 
 private:
-  std::unordered_map<std::string_view, Key> m_keys;
+  NameTable<Key> m_keys;
 };
 
 }  // namespace infertrack::formats

@@ -1,6 +1,6 @@
 #include "infertrack/formats/snapshot_fields.hpp"
 
-#include <unordered_map>
+#include "infertrack/formats/name_table.hpp"
 
 namespace infertrack::formats {
 
@@ -8,10 +8,10 @@ namespace {
 
 using Field = SnapshotField;
 
-const std::unordered_map<std::string_view, Field>&
+const NameTable<Field>&
 field_names()
 {
-  static const std::unordered_map<std::string_view, Field> names = {
+  static const NameTable<Field> names = {
     {"result_id", Field::result_id},
     {"model", Field::model},
     {"hardware", Field::hardware},
@@ -72,14 +72,14 @@ field_names()
 std::optional<SnapshotField>
 snapshot_field_named(std::string_view key)
 {
-  const auto found = field_names().find(key);
-  return found == field_names().end() ? std::nullopt : std::optional<SnapshotField>(found->second);
+  const Field* found = field_names().find(key);
+  return found == nullptr ? std::nullopt : std::optional<SnapshotField>(*found);
 }
 
 std::string_view
 snapshot_field_name(SnapshotField field)
 {
-  for (const auto& [name, known] : field_names()) {
+  for (const auto& [name, known] : field_names().entries()) {
     if (known == field) {
       return name;
     }

@@ -1,0 +1,120 @@
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace infertrack::formats {
+
+// A fixed table of names (JSON keys a reader knows) and what each one means, looked up once per member of every
+// row. Open addressing over a power-of-two table with a hash of a name's first and last eight bytes: a
+// std::unordered_map spent most of a look-up hashing every byte, dividing by a prime and chasing a node, about a
+// tenth of reading a runner row. The names must outlive the table (string literals, or views into them).
+template<typename Value>
+class NameTable
+{
+public:
+  NameTable() = default;
+  NameTable(std::initializer_list<std::pair<std::string_view, Value>> entries)
+  {
+    for (const auto& [name, value] : entries) {
+      add(name, value);
+    }
+  }
+
+  // Adds `name`; a name already there keeps its first value (returns false).
+  bool add(std::string_view name, Value value)
+  {
+    if (find(name) != nullptr) {
+      return false;
+    }
+    m_entries.emplace_back(name, std::move(value));
+    if (m_entries.size() * 4 > m_slots.size()) {
+      rehash(std::bit_ceil(m_entries.size() * 8));
+    } else {
+      place(m_entries.size() - 1);
+    }
+    return true;
+  }
+
+  // Gives `name` the value `value`, adding the name when it is not there.
+  void set(std::string_view name, Value value)
+  {
+    if (const std::size_t entry = entry_of(name); entry != k_absent) {
+      m_entries[entry].second = std::move(value);
+      return;
+    }
+    add(name, std::move(value));
+  }
+
+  // What `name` means, or nullptr for a name the table does not hold.
+  const Value* find(std::string_view name) const
+  {
+    const std::size_t entry = entry_of(name);
+    return entry == k_absent ? nullptr : &m_entries[entry].second;
+  }
+
+  // The names and values in the order they were added.
+  const std::vector<std::pair<std::string_view, Value>>& entries() const { return m_entries; }
+
+private:
+  static std::uint64_t hash(std::string_view name)
+  {
+    std::uint64_t head = 0;
+    std::uint64_t tail = 0;
+    if (name.size() >= 8) {
+      std::memcpy(&head, name.data(), 8);
+      std::memcpy(&tail, name.data() + name.size() - 8, 8);
+    } else if (!name.empty()) {
+      std::memcpy(&head, name.data(), name.size());
+    }
+    const std::uint64_t mixed = (head * 0x9e3779b97f4a7c15ULL) ^ std::rotl(tail * 0xc2b2ae3d27d4eb4fULL, 31) ^ name.size();
+    return mixed ^ (mixed >> 29);
+  }
+
+  static constexpr std::size_t k_absent = ~std::size_t{0};
+
+  std::size_t entry_of(std::string_view name) const
+  {
+    if (m_slots.empty()) {
+      return k_absent;
+    }
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t i = hash(name) & mask;; i = (i + 1) & mask) {
+      const std::uint32_t slot = m_slots[i];
+      if (slot == 0) {
+        return k_absent;
+      }
+      if (m_entries[slot - 1].first == name) {
+        return slot - 1;
+      }
+    }
+  }
+
+  void place(std::size_t entry)
+  {
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = hash(m_entries[entry].first) & mask;
+    while (m_slots[i] != 0) {
+      i = (i + 1) & mask;
+    }
+    m_slots[i] = static_cast<std::uint32_t>(entry + 1);
+  }
+
+  void rehash(std::size_t slots)
+  {
+    m_slots.assign(slots, 0);
+    for (std::size_t entry = 0; entry < m_entries.size(); ++entry) {
+      place(entry);
+    }
+  }
+
+  std::vector<std::pair<std::string_view, Value>> m_entries;
+  std::vector<std::uint32_t> m_slots; // 1 + the entry's index, 0 for an empty slot; at most a quarter in use
+};
+
+}  // namespace infertrack::formats
