@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -237,98 +238,75 @@ check_point(const BenchmarkPoint& point)
 
 namespace {
 
-// The interactivity statistics a point carries: p90 only, median only, both or neither.
-struct BasisAvailability
+// What the run-level checks use of a point, copied out in one pass: points are 1.1 KB each and a run's points may
+// lie far apart, so reading each point once, in order, and counting over these keeps a million points in cache.
+struct RunMember
 {
-  bool p90 = false;
-  bool median = false;
+  std::uint32_t run = 0;  // the run's number, in order of first appearance
+  bool p90 = false;       // carries interactivity at P90 ITL
+  bool median = false;    // carries it at median TPOT
+  bool disaggregated = false;
+  PerGpuBasis basis = PerGpuBasis::all_allocated;
 };
 
-BasisAvailability
-availability(const BenchmarkPoint& point)
+// Per run: its size, and how many of its points carry each interactivity statistic alone and each per-GPU basis.
+struct RunCounts
 {
-  return {point.interactivity_p90.has_value(), point.interactivity_median.has_value()};
-}
-
-void
-check_interactivity_bases(std::span<const BenchmarkPoint* const> points,
-                          std::span<const std::size_t> run,
-                          std::vector<std::vector<DataFinding>>& by_point)
-{
-  // A run mixes bases when one point has only P90 ITL and another only the median: no statistic puts every
-  // point on one axis, so its curve either drops points or (were it to use each point's own) draws agentic
-  // tails beside fixed-length medians. A point carrying both statistics fits either axis and mixes nothing.
-  std::vector<std::size_t> p90_only;
-  std::vector<std::size_t> median_only;
-  for (const std::size_t i : run) {
-    const BasisAvailability has = availability(*points[i]);
-    if (has.p90 && !has.median) {
-      p90_only.push_back(i);
-    } else if (has.median && !has.p90) {
-      median_only.push_back(i);
-    }
-  }
-  if (p90_only.empty() || median_only.empty()) {
-    return;
-  }
-  const std::size_t run_size = run.size();
-  for (const std::size_t i : p90_only) {
-    by_point[i].push_back({points[i]->result_id,
-                           FindingKind::mixed_interactivity_basis,
-                           fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
-                                       "({} points) give only {}; one curve cannot hold both.",
-                                       to_string(InteractivityBasis::p90_itl),
-                                       median_only.size(),
-                                       run_size,
-                                       to_string(InteractivityBasis::median_tpot))});
-  }
-  for (const std::size_t i : median_only) {
-    by_point[i].push_back({points[i]->result_id,
-                           FindingKind::mixed_interactivity_basis,
-                           fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
-                                       "({} points) give only {}; one curve cannot hold both.",
-                                       to_string(InteractivityBasis::median_tpot),
-                                       p90_only.size(),
-                                       run_size,
-                                       to_string(InteractivityBasis::p90_itl))});
-  }
-}
-
-void
-check_per_gpu_bases(std::span<const BenchmarkPoint* const> points,
-                    std::span<const std::size_t> run,
-                    std::vector<std::vector<DataFinding>>& by_point)
-{
-  // Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers.
-  std::size_t role_local = 0;
-  for (const std::size_t i : run) {
-    role_local += points[i]->disaggregated && points[i]->per_gpu_basis == PerGpuBasis::role_local ? 1 : 0;
-  }
+  std::size_t size = 0;
+  std::size_t p90_only = 0;
+  std::size_t median_only = 0;
   std::size_t disaggregated = 0;
-  for (const std::size_t i : run) {
-    disaggregated += points[i]->disaggregated ? 1 : 0;
-  }
-  const std::size_t all_allocated = disaggregated - role_local;
-  if (role_local == 0 || all_allocated == 0) {
+  std::size_t role_local = 0; // disaggregated points on the role-local basis
+};
+
+// A run mixes bases when one point has only P90 ITL and another only the median: no statistic puts every point on
+// one axis, so its curve either drops points or (were it to use each point's own) draws agentic tails beside
+// fixed-length medians. A point carrying both statistics fits either axis and mixes nothing.
+void
+check_interactivity_basis(const BenchmarkPoint& point,
+                          const RunMember& member,
+                          const RunCounts& run,
+                          std::vector<DataFinding>& findings)
+{
+  if (run.p90_only == 0 || run.median_only == 0 || member.p90 == member.median) {
     return;
   }
-  // The odd points are the minority; on a tie the role-local ones, the seed's all-GPU basis being the reference.
-  const PerGpuBasis odd = role_local <= all_allocated ? PerGpuBasis::role_local : PerGpuBasis::all_allocated;
-  const PerGpuBasis usual = odd == PerGpuBasis::role_local ? PerGpuBasis::all_allocated : PerGpuBasis::role_local;
-  const std::size_t usual_count = odd == PerGpuBasis::role_local ? all_allocated : role_local;
-  for (const std::size_t i : run) {
-    if (!points[i]->disaggregated || points[i]->per_gpu_basis != odd) {
-      continue;
-    }
-    by_point[i].push_back({points[i]->result_id,
-                           FindingKind::mixed_per_gpu_basis,
-                           fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
-                                       "are on the {} basis; input and output per GPU are not comparable along "
-                                       "the curve.",
-                                       to_string(odd),
-                                       usual_count,
-                                       to_string(usual))});
+  const bool p90_only = member.p90;
+  findings.push_back({point.result_id,
+                      FindingKind::mixed_interactivity_basis,
+                      fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
+                                  "({} points) give only {}; one curve cannot hold both.",
+                                  to_string(p90_only ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot),
+                                  p90_only ? run.median_only : run.p90_only,
+                                  run.size,
+                                  to_string(p90_only ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl))});
+}
+
+// Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers. The odd
+// points are the minority; on a tie the role-local ones, the seed's all-GPU basis being the reference.
+void
+check_per_gpu_basis(const BenchmarkPoint& point,
+                    const RunMember& member,
+                    const RunCounts& run,
+                    std::vector<DataFinding>& findings)
+{
+  const std::size_t all_allocated = run.disaggregated - run.role_local;
+  if (run.role_local == 0 || all_allocated == 0 || !member.disaggregated) {
+    return;
   }
+  const PerGpuBasis odd = run.role_local <= all_allocated ? PerGpuBasis::role_local : PerGpuBasis::all_allocated;
+  if (member.basis != odd) {
+    return;
+  }
+  const PerGpuBasis usual = odd == PerGpuBasis::role_local ? PerGpuBasis::all_allocated : PerGpuBasis::role_local;
+  findings.push_back({point.result_id,
+                      FindingKind::mixed_per_gpu_basis,
+                      fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
+                                  "are on the {} basis; input and output per GPU are not comparable along "
+                                  "the curve.",
+                                  to_string(odd),
+                                  odd == PerGpuBasis::role_local ? all_allocated : run.role_local,
+                                  to_string(usual))});
 }
 
 }  // namespace
@@ -347,18 +325,29 @@ check_runs(std::span<const BenchmarkPoint> points)
 std::vector<DataFinding>
 check_runs(std::span<const BenchmarkPoint* const> points)
 {
-  std::unordered_map<RunView, std::vector<std::size_t>, RunHash> runs;
+  std::unordered_map<RunView, std::uint32_t, RunHash> run_numbers;
+  std::vector<RunMember> members(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
-    runs[run_of(*points[i])].push_back(i);
+    const BenchmarkPoint& point = *points[i];
+    const auto [found, added] = run_numbers.try_emplace(run_of(point), static_cast<std::uint32_t>(run_numbers.size()));
+    members[i] = {found->second, point.interactivity_p90.has_value(), point.interactivity_median.has_value(),
+                  point.disaggregated, point.per_gpu_basis};
   }
-  std::vector<std::vector<DataFinding>> by_point(points.size());
-  for (const auto& [group, run] : runs) {
-    check_interactivity_bases(points, run, by_point);
-    check_per_gpu_bases(points, run, by_point);
+  std::vector<RunCounts> runs(run_numbers.size());
+  for (const RunMember& member : members) {
+    RunCounts& run = runs[member.run];
+    ++run.size;
+    run.p90_only += member.p90 && !member.median ? 1 : 0;
+    run.median_only += member.median && !member.p90 ? 1 : 0;
+    run.disaggregated += member.disaggregated ? 1 : 0;
+    run.role_local += member.disaggregated && member.basis == PerGpuBasis::role_local ? 1 : 0;
   }
+  // In point order, and for each point the interactivity finding before the per-GPU one.
   std::vector<DataFinding> findings;
-  for (std::vector<DataFinding>& found : by_point) {
-    std::move(found.begin(), found.end(), std::back_inserter(findings));
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const RunCounts& run = runs[members[i].run];
+    check_interactivity_basis(*points[i], members[i], run, findings);
+    check_per_gpu_basis(*points[i], members[i], run, findings);
   }
   return findings;
 }
