@@ -311,21 +311,26 @@ TEST(CheckRuns, FindingsComeInPointOrderEachPointsInteractivityFindingFirst)
   first[0].interactivity_median.reset(); // P90 only, and the role-local one of a tie
   first[0].per_gpu_basis = PerGpuBasis::role_local;
   first[1].interactivity_p90.reset(); // median only
-  second[1].interactivity_p90.reset(); // the other run's first point has both: nothing mixes there
+  second[0].interactivity_median.reset(); // the later run mixes its statistics too
+  second[1].interactivity_p90.reset();
   const std::vector<BenchmarkPoint> points{second[0], first[0], second[1], first[1]};
 
   const std::vector<DataFinding> findings = check_runs(points);
-  ASSERT_EQ(findings.size(), 3u);
-  EXPECT_EQ(findings[0].result_id, "444914");
+  ASSERT_EQ(findings.size(), 5u);
+  EXPECT_EQ(findings[0].result_id, "444914-later");
   EXPECT_EQ(findings[0].kind, FindingKind::mixed_interactivity_basis);
   EXPECT_EQ(findings[1].result_id, "444914");
-  EXPECT_EQ(findings[1].kind, FindingKind::mixed_per_gpu_basis);
-  EXPECT_EQ(findings[1].detail,
+  EXPECT_EQ(findings[1].kind, FindingKind::mixed_interactivity_basis);
+  EXPECT_EQ(findings[2].result_id, "444914");
+  EXPECT_EQ(findings[2].kind, FindingKind::mixed_per_gpu_basis);
+  EXPECT_EQ(findings[2].detail,
             "Per-GPU values are on the role_local basis while 1 other point(s) of the same run are on the "
             "all_allocated basis; input and output per GPU are not comparable along the curve.");
-  EXPECT_EQ(findings[2].result_id, "444911");
-  EXPECT_EQ(findings[2].kind, FindingKind::mixed_interactivity_basis);
-  EXPECT_EQ(findings[2].detail,
+  EXPECT_EQ(findings[3].result_id, "444911-later");
+  EXPECT_EQ(findings[3].kind, FindingKind::mixed_interactivity_basis);
+  EXPECT_EQ(findings[4].result_id, "444911");
+  EXPECT_EQ(findings[4].kind, FindingKind::mixed_interactivity_basis);
+  EXPECT_EQ(findings[4].detail,
             "Interactivity is given only at median_tpot while 1 other point(s) of the same run (2 points) give "
             "only p90_itl; one curve cannot hold both.");
 }

@@ -40,20 +40,23 @@ TEST(NameTable, the_first_of_two_equal_names_wins_and_set_replaces_it)
   EXPECT_EQ(table.entries()[1].first, "context_limit");
 }
 
-TEST(NameTable, names_that_share_their_ends_and_length_are_told_apart)
+TEST(NameTable, names_that_hash_alike_are_told_apart)
 {
-  // The same first and last eight bytes and the same length: the same hash, so they share a probe sequence.
+  // Thirty bytes that differ only at byte 9, which none of the hashed chunks (bytes 0-7, 11-18, 22-29) covers:
+  // the same hash, so every name shares one probe sequence.
   std::deque<std::string> names;
   NameTable<int> table;
   for (char middle = 'a'; middle <= 'z'; ++middle) {
-    names.push_back("metrics." + std::string(1, middle) + ".p90_ttft");
+    std::string name = "request_metrics.latency.p90_ms";
+    name[9] = middle;
+    names.push_back(name);
     EXPECT_TRUE(table.add(names.back(), middle));
   }
   for (const std::string& name : names) {
     ASSERT_NE(table.find(name), nullptr) << name;
-    EXPECT_EQ(*table.find(name), name[8]);
+    EXPECT_EQ(*table.find(name), name[9]);
   }
-  EXPECT_EQ(table.find("metrics.A.p90_ttft"), nullptr);
+  EXPECT_EQ(table.find("request_Metrics.latency.p90_ms"), nullptr);
 }
 
 TEST(NameTable, keeps_every_name_as_it_grows)

@@ -272,14 +272,16 @@ check_interactivity_basis(const BenchmarkPoint& point,
     return;
   }
   const bool p90_only = member.p90;
+  const InteractivityBasis own = p90_only ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot;
+  const InteractivityBasis other = p90_only ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl;
   findings.push_back({point.result_id,
                       FindingKind::mixed_interactivity_basis,
                       fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
                                   "({} points) give only {}; one curve cannot hold both.",
-                                  to_string(p90_only ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot),
+                                  to_string(own),
                                   p90_only ? run.median_only : run.p90_only,
                                   run.size,
-                                  to_string(p90_only ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl))});
+                                  to_string(other))});
 }
 
 // Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers. The odd
@@ -329,8 +331,9 @@ check_runs(std::span<const BenchmarkPoint* const> points)
   std::vector<RunMember> members(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
     const BenchmarkPoint& point = *points[i];
-    const auto [found, added] = run_numbers.try_emplace(run_of(point), static_cast<std::uint32_t>(run_numbers.size()));
-    members[i] = {found->second, point.interactivity_p90.has_value(), point.interactivity_median.has_value(),
+    const auto next_run = static_cast<std::uint32_t>(run_numbers.size());
+    const std::uint32_t run = run_numbers.try_emplace(run_of(point), next_run).first->second;
+    members[i] = {run, point.interactivity_p90.has_value(), point.interactivity_median.has_value(),
                   point.disaggregated, point.per_gpu_basis};
   }
   std::vector<RunCounts> runs(run_numbers.size());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "infertrack/util/assertions.hpp"
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -62,18 +64,30 @@ public:
   const std::vector<std::pair<std::string_view, Value>>& entries() const { return m_entries; }
 
 private:
+  // Eight bytes from each end, and from the middle of a longer name (keys such as
+  // "server_metrics.cache.gpu_cache_hit_rate" and "...cpu_cache_hit_rate" differ only there), then a final mix.
   static std::uint64_t hash(std::string_view name)
   {
-    std::uint64_t head = 0;
-    std::uint64_t tail = 0;
+    const auto chunk = [&name](std::size_t at) {
+      std::uint64_t bytes = 0;
+      std::memcpy(&bytes, name.data() + at, 8);
+      return bytes;
+    };
+    std::uint64_t mixed = name.size() * 0x9e3779b97f4a7c15ULL;
     if (name.size() >= 8) {
-      std::memcpy(&head, name.data(), 8);
-      std::memcpy(&tail, name.data() + name.size() - 8, 8);
+      mixed ^= chunk(0) * 0xc2b2ae3d27d4eb4fULL;
+      mixed ^= std::rotl(chunk(name.size() - 8) * 0x165667b19e3779f9ULL, 31);
+      if (name.size() > 16) {
+        mixed ^= std::rotl(chunk(name.size() / 2 - 4) * 0x27d4eb2f165667c5ULL, 17);
+      }
     } else if (!name.empty()) {
-      std::memcpy(&head, name.data(), name.size());
+      std::uint64_t bytes = 0;
+      std::memcpy(&bytes, name.data(), name.size());
+      mixed ^= bytes * 0xc2b2ae3d27d4eb4fULL;
     }
-    const std::uint64_t mixed = (head * 0x9e3779b97f4a7c15ULL) ^ std::rotl(tail * 0xc2b2ae3d27d4eb4fULL, 31) ^ name.size();
-    return mixed ^ (mixed >> 29);
+    mixed ^= mixed >> 33; // the finalizer of MurmurHash3: every input bit reaches the low bits used as the slot
+    mixed *= 0xff51afd7ed558ccdULL;
+    return mixed ^ (mixed >> 33);
   }
 
   static constexpr std::size_t k_absent = ~std::size_t{0};
@@ -102,6 +116,7 @@ private:
     while (m_slots[i] != 0) {
       i = (i + 1) & mask;
     }
+    INFERTRACK_ASSERT(entry < UINT32_MAX); // a table of known keys holds dozens
     m_slots[i] = static_cast<std::uint32_t>(entry + 1);
   }
 
