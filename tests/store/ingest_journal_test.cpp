@@ -189,6 +189,15 @@ TEST_F(IngestJournalTest, a_rolled_back_ingest_leaves_the_file_as_before_in_the_
   EXPECT_FALSE(std::filesystem::exists(rollback_journal()));
 }
 
+TEST_F(IngestJournalTest, a_file_left_in_rollback_mode_goes_back_to_the_wal_when_opened)
+{
+  // As after a process that died between its commit and the switch back.
+  testing::execute_raw(db_path(), "PRAGMA journal_mode = DELETE");
+  ASSERT_EQ(journal_mode_of(db_path()), "delete");
+  EXPECT_EQ(open_store(db_path())->point_count(), 2);
+  EXPECT_EQ(journal_mode_of(db_path()), "wal");
+}
+
 TEST_F(IngestJournalTest, a_process_killed_mid_ingest_leaves_the_file_as_before)
 {
   const std::string before = dump_database(db_path());
