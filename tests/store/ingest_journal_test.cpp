@@ -37,55 +37,47 @@ numbered_points(int first, int count)
   return points;
 }
 
+// The first column of the first row `sql` gives, as text, or nullopt when it fails (a lock kept `db` out).
+std::optional<std::string>
+query_one(sqlite3* db, const char* sql)
+{
+  sqlite3_stmt* statement = nullptr;
+  std::optional<std::string> value;
+  if (sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW) {
+    value = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  }
+  sqlite3_finalize(statement);
+  return value;
+}
+
 // A connection of another process that gives up at once on a lock (no busy timeout).
 class ImpatientReader
 {
 public:
-  explicit ImpatientReader(const std::filesystem::path& path)
+  explicit ImpatientReader(const std::filesystem::path& path) : m_database(path)
   {
-    if (sqlite3_open(path.c_str(), &m_db) != SQLITE_OK) {
-      throw std::runtime_error("cannot open " + path.string());
-    }
+    sqlite3_busy_timeout(m_database.db, 0);
   }
-  ~ImpatientReader() { sqlite3_close(m_db); }
-  ImpatientReader(const ImpatientReader&) = delete;
-  ImpatientReader& operator=(const ImpatientReader&) = delete;
 
   // The stored points, or nullopt when a lock kept the reader out.
   std::optional<std::int64_t> point_count()
   {
-    sqlite3_stmt* statement = nullptr;
-    std::optional<std::int64_t> count;
-    if (sqlite3_prepare_v2(m_db, "SELECT COUNT(*) FROM points", -1, &statement, nullptr) == SQLITE_OK &&
-        sqlite3_step(statement) == SQLITE_ROW) {
-      count = sqlite3_column_int64(statement, 0);
-    }
-    sqlite3_finalize(statement);
-    return count;
+    const auto count = query_one(m_database.db, "SELECT COUNT(*) FROM points");
+    return count ? std::optional<std::int64_t>(std::stoll(*count)) : std::nullopt;
   }
 
 private:
-  sqlite3* m_db = nullptr;
+  testing::detail::RawDatabase m_database;
 };
 
 // The journal mode the file itself is in, as a connection that opens it now finds it.
 std::string
 journal_mode_of(const std::filesystem::path& path)
 {
-  sqlite3* db = nullptr;
-  sqlite3_open(path.c_str(), &db);
-  sqlite3_busy_timeout(db, 10'000);
-  sqlite3_stmt* statement = nullptr;
-  std::string mode = "unreadable";
+  const testing::detail::RawDatabase raw(path);
   // Reading a table first makes SQLite read the file header, which says whether the file is in WAL mode.
-  sqlite3_exec(db, "SELECT COUNT(*) FROM schema_migrations", nullptr, nullptr, nullptr);
-  if (sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &statement, nullptr) == SQLITE_OK &&
-      sqlite3_step(statement) == SQLITE_ROW) {
-    mode = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
-  }
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return mode;
+  sqlite3_exec(raw.db, "SELECT COUNT(*) FROM schema_migrations", nullptr, nullptr, nullptr);
+  return query_one(raw.db, "PRAGMA journal_mode").value_or("unreadable");
 }
 
 class IngestJournalTest : public ::testing::Test
