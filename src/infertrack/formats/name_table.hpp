@@ -13,7 +13,7 @@
 namespace infertrack::formats {
 
 // A fixed table of names (JSON keys a reader knows) and what each one means, looked up once per member of every
-// row. Open addressing over a power-of-two table with a hash of a name's first and last eight bytes: a
+// row. Open addressing over a power-of-two table with a hash of a few eight-byte chunks of a name: a
 // std::unordered_map spent most of a look-up hashing every byte, dividing by a prime and chasing a node, about a
 // tenth of reading a runner row. The names must outlive the table (string literals, or views into them).
 template<typename Value>
