@@ -137,6 +137,41 @@ TEST_F(IngestFilesTest, a_large_snapshot_in_batches_keeps_its_sections)
   EXPECT_THAT(logged("pipelined.db"), ::testing::StartsWith("1 " + m_dir.file("snapshot.json").string() + " 2026"));
 }
 
+// The large snapshot with its point `index` once more at the end, `mean_input_tokens` changed by `change`: the
+// repeat comes after the first point went on in a batch (and, stored, was let go).
+std::string
+snapshot_repeating(std::size_t index, double change)
+{
+  nlohmann::json snapshot = nlohmann::json::parse(large_snapshot(20'000));
+  nlohmann::json repeat = snapshot["points"][index];
+  repeat["mean_input_tokens"] = repeat["mean_input_tokens"].get<double>() + change;
+  snapshot["points"].push_back(std::move(repeat));
+  return snapshot.dump();
+}
+
+TEST_F(IngestFilesTest, a_snapshot_point_repeating_one_of_an_earlier_batch_is_stored_once)
+{
+  m_dir.write("snapshot.json", snapshot_repeating(7, 0));
+  const std::filesystem::path paths[] = {m_dir.file("snapshot.json")};
+  EXPECT_EQ(ingest_both_ways(paths).summary.points_added, 20'005);
+  EXPECT_EQ(m_pipelined->points({}), m_sequential->points({}));
+  EXPECT_EQ(m_pipelined->headlines(), m_sequential->headlines());
+  EXPECT_EQ(m_pipelined->findings(std::nullopt), m_sequential->findings(std::nullopt));
+}
+
+TEST_F(IngestFilesTest, a_snapshot_point_conflicting_with_one_of_an_earlier_batch_refuses_the_file)
+{
+  auto store = store::sqlite::open_store(db("store.db"));
+  const std::string before = store::testing::dump_database(db("store.db"));
+  m_dir.write("snapshot.json", snapshot_repeating(7, 1));
+  const std::filesystem::path paths[] = {m_dir.file("snapshot.json")};
+  const auto ingested = ingest_files(*store, paths);
+  ASSERT_FALSE(ingested);
+  EXPECT_EQ(ingested.error().to_string(), read_files(paths).error().to_string());
+  EXPECT_THAT(ingested.error().to_string(), ::testing::HasSubstr("points[20005]:result_id: conflicting duplicate"));
+  EXPECT_EQ(store::testing::dump_database(db("store.db")), before);
+}
+
 TEST_F(IngestFilesTest, a_wrong_path_opens_no_database)
 {
   bool opened = false;

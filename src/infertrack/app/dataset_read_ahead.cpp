@@ -93,4 +93,11 @@ DatasetReadAhead::next()
   return std::nullopt;
 }
 
+bool
+DatasetReadAhead::has_ready()
+{
+  const std::lock_guard lock(m_mutex);
+  return !m_ready.empty();
+}
+
 }  // namespace infertrack::app

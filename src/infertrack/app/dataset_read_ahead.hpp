@@ -33,6 +33,8 @@ public:
   // The next dataset, waiting for it; nullopt after the last one. The reader's failure once the datasets
   // read before it are taken; an exception it threw is thrown here.
   util::Result<std::optional<domain::Dataset>> next();
+  // Whether a dataset is ready to be taken, that is the reader is ahead of the caller.
+  bool has_ready();
 
 private:
   struct Stopped

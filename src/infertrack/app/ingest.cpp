@@ -2,6 +2,7 @@
 
 #include "infertrack/app/dataset_read_ahead.hpp"
 #include "infertrack/app/input_files.hpp"
+#include "infertrack/app/spent_batches.hpp"
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
@@ -12,7 +13,6 @@
 #include <optional>
 #include <set>
 #include <string_view>
-#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -85,7 +85,7 @@ constexpr std::size_t k_configurations_read_apart = 16;
 // the fresh points bring few (the filter has no workload: two workloads of one configuration share one), else
 // the whole date.
 std::vector<store::PointFilter>
-run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
+run_filters(const domain::RunPoints& fresh)
 {
   struct DateConfigurations
   {
@@ -93,19 +93,13 @@ run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
     bool many = false;
   };
   std::map<std::string_view, DateConfigurations> dates;
-  // Points of one date come together (a run, a file): the date of the point before is looked up once.
-  std::string_view last_date;
-  DateConfigurations* last = nullptr;
-  for (const domain::BenchmarkPoint* point : fresh) {
-    if (last == nullptr || point->date != last_date) {
-      last_date = point->date;
-      last = &dates[last_date];
-    }
-    DateConfigurations& date = *last;
+  for (std::uint32_t number = 0; number < fresh.run_count(); ++number) {
+    const domain::RunView run = fresh.run(number);
+    DateConfigurations& date = dates[run.date];
     if (date.many) {
       continue;
     }
-    domain::ConfigurationView configuration = domain::configuration_of(*point);
+    domain::ConfigurationView configuration = run.configuration;
     configuration.workload = {};
     if (std::find(date.apart.begin(), date.apart.end(), configuration) != date.apart.end()) {
       continue;
@@ -143,15 +137,11 @@ run_filters(std::span<const domain::BenchmarkPoint* const> fresh)
 class StoredRunPoints
 {
 public:
-  StoredRunPoints(store::IngestSession& session, std::span<const domain::BenchmarkPoint* const> fresh)
+  StoredRunPoints(store::IngestSession& session, const domain::RunPoints& fresh)
   {
-    std::optional<domain::RunSet> runs;  // built only when a date has stored points: most ingests bring new dates
     for (const store::PointFilter& filter : run_filters(fresh)) {
       session.run_points_before(filter, [&](domain::BenchmarkPoint&& point) {
-        if (!runs) {
-          runs.emplace(fresh);
-        }
-        if (runs->contains(point)) {
+        if (fresh.contains_run(point)) {
           keep(std::move(point));
         }
       });
@@ -199,19 +189,16 @@ drop_stored_kinds(store::IngestSession& session, std::vector<domain::DataFinding
 
 // Ends an ingest whose `fresh` points the session has stored: the run-level checks over each run they form or
 // join, stored points included, so a curve whose points arrive over several ingests is held to one
-// interactivity and per-GPU basis; their findings; the commit. The points are read no more once the findings
-// are known: `spent`, when given, is freed while the session commits.
+// interactivity and per-GPU basis; their findings; the commit.
 util::Result<store::IngestSummary>
-check_runs_and_commit(store::IngestSession& session,
-                      std::span<const domain::BenchmarkPoint* const> fresh,
-                      std::vector<domain::Dataset>* spent = nullptr)
+check_runs_and_commit(store::IngestSession& session, const domain::RunPoints& fresh)
 {
   // The checks over the fresh points alone, the answer when none of their runs has stored points (most
   // ingests), run on a second core while the session rebuilds the indexes that looking for those points needs
   // (or at get(), should no thread be available). Started here rather than when reading ends, beside the last
   // batches: that made the 95 MB snapshot 0.05-0.1 s slower, and an ingest into a larger store no faster.
   std::future<std::vector<domain::DataFinding>> findings_of_fresh =
-    std::async(std::launch::async | std::launch::deferred, [fresh] { return domain::check_runs(fresh); });
+    std::async(std::launch::async | std::launch::deferred, [&fresh] { return domain::check_runs(fresh); });
   const StoredRunPoints stored(session, fresh);
   std::vector<domain::DataFinding> findings = findings_of_fresh.get();
   if (!stored.points().empty()) {
@@ -219,45 +206,57 @@ check_runs_and_commit(store::IngestSession& session,
   }
   drop_stored_kinds(session, findings);
   INFERTRACK_TRY(session.add_findings(findings));
-  // Freeing a million points takes about as long as committing them: both at once, on the two cores (or after
-  // the commit, should no thread be available).
-  std::future<void> freeing;
-  if (spent != nullptr) {
-    freeing = std::async(std::launch::async | std::launch::deferred,
-                         [points = std::move(*spent)]() mutable { points.clear(); });
-  }
   return session.commit();
 }
 
+// What reading hands on besides its datasets, for an ingest that lets points go once they are stored.
+struct LettingGo
+{
+  SpentBatches* spent = nullptr;  // where batches come from: a file of rows goes out a batch at a time
+  domain::RunPoints* runs = nullptr;  // what the run-level checks need of every point handed on, in order
+};
+
 // Reads and prepares the datasets of `paths` in order, handing each to `deliver`, and counts the files in
-// `files`. With `in_batches`, a file of rows goes out a batch of points at a time while it is read (each batch
-// a dataset of its own, with that file's source), the rest of it last.
+// `files`. With `letting_go.spent`, a file of rows goes out a batch of points at a time while it is read (each
+// batch a dataset of its own, with that file's source, built in a vector from `spent` when it has one), the rest
+// of it last.
 util::Result<void>
 read_datasets(std::span<const std::filesystem::path> paths,
               const formats::RunDefaults& defaults,
               const ReadProgress& progress,
               const std::function<void(domain::Dataset&&)>& deliver,
-              bool in_batches,
+              const LettingGo& letting_go,
               std::size_t& files)
 {
   std::size_t done = 0;
   // One JSON parser for all the files: a directory of small files allocates its buffers once, not per file.
   formats::JsonParser parser;
   const formats::JsonParsing parsing{formats::InputPadding::zeroed, &parser};
+  // Recorded here, on the reading thread: when storing is the slower side, reading has time to spare, and
+  // otherwise it costs reading little (a hash look-up per point).
+  const auto hand_on = [&](domain::Dataset&& dataset) {
+    add_point_findings(dataset);
+    if (letting_go.runs != nullptr) {
+      for (const domain::BenchmarkPoint& point : dataset.points) {
+        letting_go.runs->add(point);
+      }
+    }
+    deliver(std::move(dataset));
+  };
   for (const std::filesystem::path& path : paths) {
     // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
     INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
-      const formats::PointBatchSink batches = [&](std::vector<domain::BenchmarkPoint>&& points) {
-        domain::Dataset batch;
-        batch.source = file.name;
-        batch.points = std::move(points);
-        add_point_findings(batch);
-        deliver(std::move(batch));
-      };
+      SpentBatches* spent = letting_go.spent;
+      const formats::PointBatchSink batches{[&](std::vector<domain::BenchmarkPoint>&& points) {
+                                              domain::Dataset batch;
+                                              batch.source = file.name;
+                                              batch.points = std::move(points);
+                                              hand_on(std::move(batch));
+                                            },
+                                            [spent] { return spent->take(); }};
       INFERTRACK_TRY_ASSIGN(
-        dataset, formats::read_input(file.content.text(), file.name, defaults, parsing, in_batches ? &batches : nullptr));
-      add_point_findings(dataset);
-      deliver(std::move(dataset));
+        dataset, formats::read_input(file.content.text(), file.name, defaults, parsing, spent ? &batches : nullptr));
+      hand_on(std::move(dataset));
       ++files;
       return {};
     }));
@@ -294,7 +293,7 @@ read_files(std::span<const std::filesystem::path> paths,
   datasets.reserve(paths.size());
   std::size_t files = 0;
   INFERTRACK_TRY(read_datasets(
-    paths, defaults, progress, [&](domain::Dataset&& dataset) { datasets.push_back(std::move(dataset)); }, false, files));
+    paths, defaults, progress, [&](domain::Dataset&& dataset) { datasets.push_back(std::move(dataset)); }, {}, files));
   return datasets;
 }
 
@@ -305,7 +304,7 @@ ingest_datasets(store::Store& store, std::span<const domain::Dataset> datasets)
   for (const domain::Dataset& dataset : datasets) {
     INFERTRACK_TRY(session->add(dataset));
   }
-  return check_runs_and_commit(*session, points_of(datasets));
+  return check_runs_and_commit(*session, domain::RunPoints(points_of(datasets)));
 }
 
 util::Result<FilesIngest>
@@ -317,30 +316,25 @@ ingest_files(store::Store& store,
   return ingest_files([&store]() -> store::Store& { return store; }, paths, defaults, progress);
 }
 
-// The reader keeps pointers to points of datasets it has handed on: moving a dataset (as `datasets` grows)
-// must leave its points where they are.
-static_assert(std::is_nothrow_move_constructible_v<domain::Dataset>);
+namespace {
 
+// One reading of `paths` into the store, in batches (points stored and let go while the rest is read) when
+// `in_batches`, else a file at a time.
 util::Result<FilesIngest>
-ingest_files(const std::function<store::Store&()>& open_store,
-             std::span<const std::filesystem::path> paths,
-             const formats::RunDefaults& defaults,
-             const ReadProgress& progress)
+ingest_files_once(const std::function<store::Store&()>& open_store,
+                  std::span<const std::filesystem::path> paths,
+                  const formats::RunDefaults& defaults,
+                  const ReadProgress& progress,
+                  bool in_batches)
 {
-  // Every dataset read stays here until the reader has stopped: it compares later points with them.
-  std::vector<domain::Dataset> datasets;
-  // Written by the reader, read once next() has said it is done: the files read and every point read.
+  SpentBatches spent(in_batches);
+  // Written by the reader, read once next() has said it is done: the files read, and what the run-level checks
+  // need of every point read.
   std::size_t files = 0;
-  std::vector<const domain::BenchmarkPoint*> fresh;
+  domain::RunPoints runs;
   DatasetReadAhead read_ahead([&](const DatasetReadAhead::Deliver& deliver) -> util::Result<void> {
-    const auto keep = [&](domain::Dataset&& dataset) {
-      // The points stay where they are when the dataset moves on, in the caller's `datasets`.
-      for (const domain::BenchmarkPoint& point : dataset.points) {
-        fresh.push_back(&point);
-      }
-      deliver(std::move(dataset));
-    };
-    return read_datasets(paths, defaults, progress, keep, true, files);
+    return read_datasets(
+      paths, defaults, progress, deliver, LettingGo{in_batches ? &spent : nullptr, &runs}, files);
   });
   // Declared after the reader: on failure the session rolls back first, then the reader is stopped. Begun with
   // the first dataset, so that the write lock is not held while the first file is read.
@@ -353,14 +347,35 @@ ingest_files(const std::function<store::Store&()>& open_store,
     if (!session) {
       session = open_store().begin_ingest();
     }
-    datasets.push_back(std::move(*dataset));
-    INFERTRACK_TRY(session->add(datasets.back()));
+    INFERTRACK_TRY(session->add(*dataset));
+    spent.give(std::move(dataset->points), !read_ahead.has_ready());
   }
   if (!session) {
     session = open_store().begin_ingest(); // no paths at all: an ingest of nothing
   }
-  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, fresh, &datasets));
+  // The reader takes no more vectors back: the points it was to destroy go beside the checks and the commit (or
+  // after it, should no thread be available).
+  const std::future<void> freeing = std::async(std::launch::async | std::launch::deferred,
+                                               [leftovers = spent.leftovers()]() mutable { leftovers.clear(); });
+  INFERTRACK_TRY_ASSIGN(summary, check_runs_and_commit(*session, runs));
   return FilesIngest{files, summary};
+}
+
+}  // namespace
+
+util::Result<FilesIngest>
+ingest_files(const std::function<store::Store&()>& open_store,
+             std::span<const std::filesystem::path> paths,
+             const formats::RunDefaults& defaults,
+             const ReadProgress& progress)
+{
+  try {
+    return ingest_files_once(open_store, paths, defaults, progress, true);
+  } catch (const formats::RepeatOfHandedOnPoint&) {
+    // A point repeats one stored and let go already: read again a file at a time, every point of a file kept
+    // while it is read, to tell the same record from a conflict. The first reading was rolled back.
+    return ingest_files_once(open_store, paths, defaults, progress, false);
+  }
 }
 
 }  // namespace infertrack::app

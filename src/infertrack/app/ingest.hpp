@@ -55,6 +55,9 @@ struct FilesIngest
 // read_files and ingest_datasets at once: each file is stored while the next ones are read on a second thread,
 // in one transaction, so a bad file anywhere still leaves the store as it was. When several things are wrong,
 // the first met in reading order is reported (a conflicting point counts where its file or batch is read).
+// A large file's points go in batches and are let go once stored, keeping what the run-level checks need of
+// each (domain::RunPoints): the ingest holds a few batches, not the file's points. A point repeating one let go
+// already has the files read again, each kept whole while it is read, to tell a repeat from a conflict.
 util::Result<FilesIngest> ingest_files(store::Store& store,
                                        std::span<const std::filesystem::path> paths,
                                        const formats::RunDefaults& defaults = {},

@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <string_view>
-#include <unordered_map>
 #include <unordered_set>
 
 namespace infertrack::domain {
@@ -238,17 +237,6 @@ check_point(const BenchmarkPoint& point)
 
 namespace {
 
-// What the run-level checks use of a point, copied out in one pass: points are 1.1 KB each and a run's points may
-// lie far apart, so reading each point once, in order, and counting over these keeps a million points in cache.
-struct RunMember
-{
-  std::uint32_t run = 0;  // the run's number, in order of first appearance
-  bool p90 = false;       // carries interactivity at P90 ITL
-  bool median = false;    // carries it at median TPOT
-  bool disaggregated = false;
-  PerGpuBasis basis = PerGpuBasis::all_allocated;
-};
-
 // Per run: its size, and how many of its points carry each interactivity statistic alone and each per-GPU basis.
 struct RunCounts
 {
@@ -263,8 +251,8 @@ struct RunCounts
 // one axis, so its curve either drops points or (were it to use each point's own) draws agentic tails beside
 // fixed-length medians. A point carrying both statistics fits either axis and mixes nothing.
 void
-check_interactivity_basis(const BenchmarkPoint& point,
-                          const RunMember& member,
+check_interactivity_basis(std::string_view result_id,
+                          const RunPoints::Member& member,
                           const RunCounts& run,
                           std::vector<DataFinding>& findings)
 {
@@ -274,7 +262,7 @@ check_interactivity_basis(const BenchmarkPoint& point,
   const bool p90_only = member.p90;
   const InteractivityBasis own = p90_only ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot;
   const InteractivityBasis other = p90_only ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl;
-  findings.push_back({point.result_id,
+  findings.push_back({std::string(result_id),
                       FindingKind::mixed_interactivity_basis,
                       fmt::format("Interactivity is given only at {} while {} other point(s) of the same run "
                                   "({} points) give only {}; one curve cannot hold both.",
@@ -287,8 +275,8 @@ check_interactivity_basis(const BenchmarkPoint& point,
 // Only disaggregated runs: an aggregated engine's role-local and all-GPU values are the same numbers. The odd
 // points are the minority; on a tie the role-local ones, the seed's all-GPU basis being the reference.
 void
-check_per_gpu_basis(const BenchmarkPoint& point,
-                    const RunMember& member,
+check_per_gpu_basis(std::string_view result_id,
+                    const RunPoints::Member& member,
                     const RunCounts& run,
                     std::vector<DataFinding>& findings)
 {
@@ -301,7 +289,7 @@ check_per_gpu_basis(const BenchmarkPoint& point,
     return;
   }
   const PerGpuBasis usual = odd == PerGpuBasis::role_local ? PerGpuBasis::all_allocated : PerGpuBasis::role_local;
-  findings.push_back({point.result_id,
+  findings.push_back({std::string(result_id),
                       FindingKind::mixed_per_gpu_basis,
                       fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
                                   "are on the {} basis; input and output per GPU are not comparable along "
@@ -327,17 +315,15 @@ check_runs(std::span<const BenchmarkPoint> points)
 std::vector<DataFinding>
 check_runs(std::span<const BenchmarkPoint* const> points)
 {
-  std::unordered_map<RunView, std::uint32_t, RunHash> run_numbers;
-  std::vector<RunMember> members(points.size());
+  return check_runs(RunPoints(points));
+}
+
+std::vector<DataFinding>
+check_runs(const RunPoints& points)
+{
+  std::vector<RunCounts> runs(points.run_count());
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const BenchmarkPoint& point = *points[i];
-    const auto next_run = static_cast<std::uint32_t>(run_numbers.size());
-    const std::uint32_t run = run_numbers.try_emplace(run_of(point), next_run).first->second;
-    members[i] = {run, point.interactivity_p90.has_value(), point.interactivity_median.has_value(),
-                  point.disaggregated, point.per_gpu_basis};
-  }
-  std::vector<RunCounts> runs(run_numbers.size());
-  for (const RunMember& member : members) {
+    const RunPoints::Member& member = points.member(i);
     RunCounts& run = runs[member.run];
     ++run.size;
     run.p90_only += member.p90 && !member.median ? 1 : 0;
@@ -348,31 +334,38 @@ check_runs(std::span<const BenchmarkPoint* const> points)
   // In point order, and for each point the interactivity finding before the per-GPU one.
   std::vector<DataFinding> findings;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const RunCounts& run = runs[members[i].run];
-    check_interactivity_basis(*points[i], members[i], run, findings);
-    check_per_gpu_basis(*points[i], members[i], run, findings);
+    const RunPoints::Member& member = points.member(i);
+    const RunCounts& run = runs[member.run];
+    check_interactivity_basis(points.result_id(i), member, run, findings);
+    check_per_gpu_basis(points.result_id(i), member, run, findings);
   }
   return findings;
 }
 
 std::vector<DataFinding>
-check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint* const> stored)
+check_runs(const RunPoints& fresh, std::span<const BenchmarkPoint* const> stored)
 {
   if (stored.empty()) {
     return check_runs(fresh);  // the usual first ingest of a run: no sets of a million entries to build
   }
-  const RunSet runs(fresh);
   std::unordered_set<std::string_view> fresh_ids;
-  for (const BenchmarkPoint* point : fresh) {
-    fresh_ids.insert(point->result_id);
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    fresh_ids.insert(fresh.result_id(i));
   }
-  std::vector<const BenchmarkPoint*> points(fresh.begin(), fresh.end());
+  RunPoints points;
+  points.add(fresh);
   for (const BenchmarkPoint* point : stored) {
-    if (!fresh_ids.contains(point->result_id) && runs.contains(*point)) {
-      points.push_back(point);
+    if (!fresh_ids.contains(point->result_id) && fresh.contains_run(*point)) {
+      points.add(*point);
     }
   }
   return check_runs(points);
+}
+
+std::vector<DataFinding>
+check_runs(std::span<const BenchmarkPoint* const> fresh, std::span<const BenchmarkPoint* const> stored)
+{
+  return check_runs(RunPoints(fresh), stored);
 }
 
 }  // namespace infertrack::domain

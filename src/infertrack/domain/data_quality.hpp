@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/data_finding.hpp"
+#include "infertrack/domain/run_points.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -39,51 +40,14 @@ std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint> points);
 // The same over points held in several places (e.g. the datasets of one ingest), without copying them.
 std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint* const> points);
 
-// A run (configuration and date) viewed in place: an ingest of a million points copies no strings to group them.
-struct RunView
-{
-  ConfigurationView configuration;
-  std::string_view date;
-
-  bool operator==(const RunView&) const = default;
-};
-
-struct RunHash
-{
-  std::size_t operator()(const RunView& run) const
-  {
-    return hash_combine(ConfigurationHash{}(run.configuration), run.date);
-  }
-};
-
-inline RunView
-run_of(const BenchmarkPoint& point)
-{
-  return {configuration_of(point), point.date};
-}
-
-// The runs some points form, viewed in place (the points must outlive it): which other points, such as stored
-// ones, the run-level checks of these points must see.
-class RunSet
-{
-public:
-  explicit RunSet(std::span<const BenchmarkPoint* const> points)
-  {
-    for (const BenchmarkPoint* point : points) {
-      m_runs.insert(run_of(*point));
-    }
-  }
-
-  bool contains(const BenchmarkPoint& point) const { return m_runs.contains(run_of(point)); }
-
-private:
-  std::unordered_set<RunView, RunHash> m_runs;
-};
+// The same over what the checks read of each point (RunPoints), the form an ingest keeps of points it has let go.
+std::vector<DataFinding> check_runs(const RunPoints& points);
 
 // The runs the `fresh` points form or join, each checked whole: with the `stored` points of the same
 // configuration and date besides the fresh ones (a stored point with the id of a fresh one is that point, not
 // another). Runs that only `stored` points form are not checked again. A finding may name a stored point: the
 // odd one out may be the earlier point. Order: the fresh points' findings first, as check_runs gives them.
+std::vector<DataFinding> check_runs(const RunPoints& fresh, std::span<const BenchmarkPoint* const> stored);
 std::vector<DataFinding> check_runs(std::span<const BenchmarkPoint* const> fresh,
                                     std::span<const BenchmarkPoint* const> stored);
 

@@ -10,7 +10,7 @@
 namespace infertrack::formats {
 
 std::uint64_t
-PointDedup::hash_of(const std::string& id)
+PointDedup::hash_of(std::string_view id)
 {
   return std::hash<std::string_view>{}(id);
 }

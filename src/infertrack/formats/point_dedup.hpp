@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infertrack::formats {
@@ -30,9 +31,13 @@ public:
   };
 
   // Checks `points.back()`, read at `record` (a point index or line number), against the points before it.
-  // `points` is a std::vector of points, or a sequence like it (size, [], back, pop_back).
+  // `points` is a sequence of points: size(), result_id(position), same_as_last(position), back(), pop_back().
   template<typename Points>
   Added add_last(Points& points, std::size_t record);
+
+  // Whether one of `points` (as above) has the result id `id`.
+  template<typename Points>
+  bool contains(const Points& points, std::string_view id) const;
 
   // Makes room for about `estimate` points in `points` and the index, so that neither grows (and moves
   // the large points) while reading. Only a hint: when memory for it is refused, reading goes on without.
@@ -50,7 +55,7 @@ private:
 
   template<typename Points>
   void grow(const Points& points);
-  static std::uint64_t hash_of(const std::string& id);
+  static std::uint64_t hash_of(std::string_view id);
   // `count` empty slots; a table of a million points' ids spans 8,000 small pages, one translation miss each.
   static std::vector<Slot> empty_slots(std::size_t count);
 
@@ -79,13 +84,30 @@ PointDedup::add_last(Points& points, std::size_t record)
       return {Outcome::added, record, points.size() - 1};
     }
     const std::size_t earlier_position = slot.position - 1;
-    const domain::BenchmarkPoint& earlier = points[earlier_position];
-    if (slot.hash == high && earlier.result_id == point.result_id) {
-      const Outcome outcome = earlier == point ? Outcome::identical : Outcome::conflict;
+    if (slot.hash == high && points.result_id(earlier_position) == point.result_id) {
+      const Outcome outcome = points.same_as_last(earlier_position) ? Outcome::identical : Outcome::conflict;
       points.pop_back();
       return {outcome, m_records[earlier_position], earlier_position};
     }
   }
+}
+
+template<typename Points>
+bool
+PointDedup::contains(const Points& points, std::string_view id) const
+{
+  if (m_slots.empty()) {
+    return false;
+  }
+  const std::uint64_t hash = hash_of(id);
+  const auto high = static_cast<std::uint32_t>(hash >> 32);
+  const std::size_t mask = m_slots.size() - 1;
+  for (std::size_t i = hash & mask; m_slots[i].position != 0; i = (i + 1) & mask) {
+    if (m_slots[i].hash == high && points.result_id(m_slots[i].position - 1) == id) {
+      return true;
+    }
+  }
+  return false;
 }
 
 template<typename Points>
@@ -99,7 +121,7 @@ PointDedup::grow(const Points& points)
     if (slot.position == 0) {
       continue;
     }
-    std::size_t i = hash_of(points[slot.position - 1].result_id) & mask;
+    std::size_t i = hash_of(points.result_id(slot.position - 1)) & mask;
     while (m_slots[i].position != 0) {
       i = (i + 1) & mask;
     }

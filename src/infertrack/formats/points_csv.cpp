@@ -400,7 +400,7 @@ read_points_csv(std::string_view text, const PointBatchSink* batches)
       return fail_cell(line,
                        "result_id",
                        "conflicting duplicate (got result id "
-                         + quoted_text(points[added.first_position].result_id)
+                         + quoted_text(points.result_id(added.first_position))
                          + " again with different values, expected the same values as line "
                          + std::to_string(added.first_record) + ")");
     }

@@ -143,7 +143,7 @@ private:
     INFERTRACK_TRY(m_point_reader.read(element, index, m_points.add()));
     const auto added = m_points.keep_last(index);
     if (added.outcome == PointDedup::Outcome::conflict) {
-      const std::string& id = m_points[added.first_position].result_id;
+      const std::string_view id = m_points.result_id(added.first_position);
       return fail_at(JsonPlace{"points", index, "result_id"},
                      "conflicting duplicate (got result id " + quoted_text(id) + " again with different values, "
                        + "expected the same values as points[" + std::to_string(added.first_record) + "])");

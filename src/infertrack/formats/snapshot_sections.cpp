@@ -298,15 +298,7 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptP
   if (headlines.empty()) {
     return {};
   }
-  // A file holds many points but few models: remember each model once.
-  std::vector<std::string_view> models;
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const domain::BenchmarkPoint& point = points[i];
-    if ((models.empty() || models.back() != point.model)
-        && std::find(models.begin(), models.end(), point.model) == models.end()) {
-      models.push_back(point.model);
-    }
-  }
+  std::vector<std::string_view> models(points.models().begin(), points.models().end());
   std::sort(models.begin(), models.end());
   for (auto& headline : headlines) {
     const std::string section = std::string(k_headline_prefix) + number_text(headline.target_interactivity);
@@ -329,11 +321,7 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptP
     }
     headline.model = std::string(matches[0]);
     for (const auto& id : headline.bracket_result_ids) {
-      bool found = false;
-      for (std::size_t i = 0; i < points.size() && !found; ++i) {
-        found = points[i].result_id == id;
-      }
-      if (!found) {
+      if (!points.contains(id)) {
         return fail_at(JsonPlace{section + "." + headline.label, JsonPlace::k_no_index, "bracket_result_ids"},
                        "unknown result id (got " + quoted_text(id)
                          + ", expected the result_id of a point in the file)");
@@ -346,12 +334,8 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptP
 Result<void>
 resolve_hardware_key(domain::HardwareCost& hardware, const KeptPoints& points)
 {
-  bool shared = points.size() > 0;
-  for (std::size_t i = 1; i < points.size() && shared; ++i) {
-    shared = points[i].hardware == points[0].hardware;
-  }
-  if (shared) {
-    hardware.hardware = points[0].hardware;
+  if (const std::optional<std::string_view> shared = points.shared_hardware()) {
+    hardware.hardware = std::string(*shared);
     return {};
   }
   const std::string from_name = gpu_key_from_name(hardware.name);

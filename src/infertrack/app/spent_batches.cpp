@@ -1,0 +1,44 @@
+#include "infertrack/app/spent_batches.hpp"
+
+#include <utility>
+
+namespace infertrack::app {
+
+void
+SpentBatches::give(std::vector<domain::BenchmarkPoint>&& points, bool destroy_now)
+{
+  if (!m_reused) {
+    points = {};
+    return;
+  }
+  if (destroy_now) {
+    points.clear();
+  }
+  const std::lock_guard lock(m_mutex);
+  m_vectors.push_back(std::move(points));
+}
+
+std::vector<domain::BenchmarkPoint>
+SpentBatches::take()
+{
+  std::vector<domain::BenchmarkPoint> points;
+  {
+    const std::lock_guard lock(m_mutex);
+    if (m_vectors.empty()) {
+      return points;
+    }
+    points = std::move(m_vectors.back());
+    m_vectors.pop_back();
+  }
+  points.clear();
+  return points;
+}
+
+std::vector<std::vector<domain::BenchmarkPoint>>
+SpentBatches::leftovers()
+{
+  const std::lock_guard lock(m_mutex);
+  return std::move(m_vectors);
+}
+
+}  // namespace infertrack::app
