@@ -14,9 +14,12 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 namespace infertrack::app {
 namespace {
@@ -220,6 +223,21 @@ TEST_F(IngestFilesTest, a_row_repeating_one_of_an_earlier_batch_is_stored_once)
   store::sqlite::Connection raw(db("store.db").string());
   EXPECT_EQ(raw.query_text("SELECT COUNT(*) || ' ' || MIN(source) FROM datasets"),
             "1 " + m_dir.file("points.csv").string());
+}
+
+// A pipe cannot be read a second time to tell a repeat from a conflict: it is read whole, not in batches.
+TEST_F(IngestFilesTest, a_pipe_repeating_a_row_far_back_is_read_once_and_whole)
+{
+  const std::filesystem::path pipe = m_dir.file("points.csv");
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  const std::string csv = large_csv(20'000) + csv_row(0, 10.0);
+  std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << csv; });
+  auto store = store::sqlite::open_store(db("store.db"));
+  const auto ingested = ingest_files(*store, std::vector{pipe});
+  writer.join();
+  ASSERT_TRUE(ingested) << ingested.error().to_string();
+  EXPECT_EQ(ingested->summary.points_added, 20'000);
+  EXPECT_EQ(store->point_count(), 20'000);
 }
 
 TEST_F(IngestFilesTest, a_row_conflicting_with_one_of_an_earlier_batch_refuses_the_file)

@@ -1,15 +1,23 @@
-// SpentBatches hands the vectors of stored points back to the reader emptied, whichever side empties them.
+// SpentBatches hands the vectors of stored points back to the reader emptied, whichever side empties them, and
+// keeps only a few of them.
 #include "infertrack/app/spent_batches.hpp"
 
+#include "infertrack/formats/kept_points.hpp"
+
 #include <gtest/gtest.h>
+
+#include <string>
 
 namespace infertrack::app {
 namespace {
 
+// `points` points in a vector with room for a batch of the reader's.
 std::vector<domain::BenchmarkPoint>
 batch(std::size_t points)
 {
-  std::vector<domain::BenchmarkPoint> batch(points);
+  std::vector<domain::BenchmarkPoint> batch;
+  batch.reserve(formats::KeptPoints::k_batch_points);
+  batch.resize(points);
   for (std::size_t i = 0; i < points; ++i) {
     batch[i].result_id = "a result id too long for the string's own buffer " + std::to_string(i);
   }
@@ -44,6 +52,17 @@ TEST(SpentBatches, leaves_what_was_not_taken_back_to_the_caller)
   EXPECT_EQ(leftovers[0].size(), 10u);  // the reader was to empty it
   EXPECT_EQ(leftovers[1].size(), 0u);
   EXPECT_EQ(spent.take().capacity(), 0u);
+}
+
+TEST(SpentBatches, keeps_a_few_vectors_large_enough_for_a_batch)
+{
+  SpentBatches spent(true);
+  spent.give(std::vector<domain::BenchmarkPoint>(10), false);  // the rest of a small file: too small to reuse
+  EXPECT_TRUE(spent.leftovers().empty());
+  for (std::size_t i = 0; i < SpentBatches::k_kept_vectors + 3; ++i) {
+    spent.give(batch(1), false);
+  }
+  EXPECT_EQ(spent.leftovers().size(), SpentBatches::k_kept_vectors);
 }
 
 TEST(SpentBatches, keeps_nothing_when_the_reader_takes_nothing_back)

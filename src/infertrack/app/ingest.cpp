@@ -247,13 +247,16 @@ read_datasets(std::span<const std::filesystem::path> paths,
     // A directory or zip archive is its files, each one dataset, so that one bad file refuses them all.
     INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
       SpentBatches* spent = letting_go.spent;
-      const formats::PointBatchSink batches{[&](std::vector<domain::BenchmarkPoint>&& points) {
-                                              domain::Dataset batch;
-                                              batch.source = file.name;
-                                              batch.points = std::move(points);
-                                              hand_on(std::move(batch));
-                                            },
-                                            [spent] { return spent->take(); }};
+      formats::PointBatchSink batches;
+      if (spent != nullptr) {
+        batches.deliver = [&](std::vector<domain::BenchmarkPoint>&& points) {
+          domain::Dataset batch;
+          batch.source = file.name;
+          batch.points = std::move(points);
+          hand_on(std::move(batch));
+        };
+        batches.reuse = [spent] { return spent->take(); };
+      }
       INFERTRACK_TRY_ASSIGN(
         dataset, formats::read_input(file.content.text(), file.name, defaults, parsing, spent ? &batches : nullptr));
       hand_on(std::move(dataset));
@@ -369,12 +372,29 @@ ingest_files(const std::function<store::Store&()>& open_store,
              const formats::RunDefaults& defaults,
              const ReadProgress& progress)
 {
+  // Opened once, should the files be read twice.
+  store::Store* store = nullptr;
+  const std::function<store::Store&()> open_once = [&]() -> store::Store& {
+    if (store == nullptr) {
+      store = &open_store();
+    }
+    return *store;
+  };
+  // Only what can be read twice goes in batches: a pipe cannot.
+  const bool rereadable = std::all_of(paths.begin(), paths.end(), [](const std::filesystem::path& path) {
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    return std::filesystem::is_regular_file(status) || std::filesystem::is_directory(status);
+  });
+  if (!rereadable) {
+    return ingest_files_once(open_once, paths, defaults, progress, false);
+  }
   try {
-    return ingest_files_once(open_store, paths, defaults, progress, true);
+    return ingest_files_once(open_once, paths, defaults, progress, true);
   } catch (const formats::RepeatOfHandedOnPoint&) {
     // A point repeats one stored and let go already: read again a file at a time, every point of a file kept
     // while it is read, to tell the same record from a conflict. The first reading was rolled back.
-    return ingest_files_once(open_store, paths, defaults, progress, false);
+    return ingest_files_once(open_once, paths, defaults, progress, false);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "infertrack/app/spent_batches.hpp"
 
+#include "infertrack/formats/kept_points.hpp"
+
 #include <utility>
 
 namespace infertrack::app {
@@ -7,15 +9,17 @@ namespace infertrack::app {
 void
 SpentBatches::give(std::vector<domain::BenchmarkPoint>&& points, bool destroy_now)
 {
-  if (!m_reused) {
-    points = {};
-    return;
+  if (m_reused && points.capacity() >= formats::KeptPoints::k_batch_points) {
+    if (destroy_now) {
+      points.clear();
+    }
+    const std::lock_guard lock(m_mutex);
+    if (m_vectors.size() < k_kept_vectors) {
+      m_vectors.push_back(std::move(points));
+      return;
+    }
   }
-  if (destroy_now) {
-    points.clear();
-  }
-  const std::lock_guard lock(m_mutex);
-  m_vectors.push_back(std::move(points));
+  points = {};
 }
 
 std::vector<domain::BenchmarkPoint>

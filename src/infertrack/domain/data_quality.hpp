@@ -9,7 +9,6 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 namespace infertrack::domain {
