@@ -1,5 +1,8 @@
 // Store::begin_ingest() against a real SQLite file: one transaction while datasets arrive, reads that see the
-// store as it was before the session, and the bulk path taken once the arriving points make the ingest large.
+// store as it was before the session, and the bulk path taken once the arriving points make the ingest large
+// while they come as fast as they are stored.
+#include "infertrack/store/sqlite/connection.hpp"
+#include "infertrack/store/sqlite/ingester.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
@@ -153,6 +156,72 @@ TEST_F(IngestSessionTest, small_datasets_that_add_up_to_a_large_ingest_keep_the_
   PointFilter one_model;
   one_model.model = "DeepSeek-V4-Pro";
   EXPECT_EQ(m_store->latest_points(one_model).size(), 13'500u);
+}
+
+// What the ingest's own connection sees of the points table's secondary index while the transaction is open.
+bool
+has_configuration_index(Connection& db)
+{
+  return db.query_text("SELECT count(*) FROM sqlite_master WHERE name = 'points_by_configuration_id'") == "1";
+}
+
+TEST_F(IngestSessionTest, a_large_ingest_drops_its_indexes_only_while_points_come_as_fast_as_they_are_stored)
+{
+  m_store.reset(); // the file stays migrated; the ingester below is alone with it
+  Connection db(db_path().string());
+  for (const DatasetArrival arrival :
+       {DatasetArrival::at_once, DatasetArrival::pace_unknown, DatasetArrival::slower_than_stored}) {
+    SCOPED_TRACE(static_cast<int>(arrival));
+    Ingester ingester(db);
+    ingester.begin();
+    ingester.expect(arrival);
+    ASSERT_TRUE(ingester.add(points_only(numbered_points(1000, 12'000))));
+    EXPECT_EQ(has_configuration_index(db), arrival != DatasetArrival::at_once);
+    ingester.rollback();
+  }
+  // A pace found later: the indexes go with the next dataset once points come at once, and stay dropped
+  // until the commit builds them whatever is said after.
+  Ingester ingester(db);
+  ingester.begin();
+  ingester.expect(DatasetArrival::pace_unknown);
+  ASSERT_TRUE(ingester.add(points_only(numbered_points(1000, 12'000))));
+  ingester.expect(DatasetArrival::at_once);
+  ASSERT_TRUE(ingester.add(points_only(numbered_points(20'000, 10))));
+  EXPECT_FALSE(has_configuration_index(db));
+  ingester.expect(DatasetArrival::slower_than_stored);
+  ASSERT_TRUE(ingester.add(points_only(numbered_points(30'000, 10))));
+  EXPECT_FALSE(has_configuration_index(db));
+  EXPECT_EQ(ingester.commit().points_added, 12'020);
+  EXPECT_TRUE(has_configuration_index(db));
+  EXPECT_EQ(db.query_text("PRAGMA integrity_check"), "ok");
+}
+
+TEST_F(IngestSessionTest, points_that_come_slower_than_stored_are_stored_the_same)
+{
+  const std::vector<BenchmarkPoint> points = numbered_points(1000, 12'000);
+  const auto stored_with = [&](DatasetArrival arrival) {
+    testing::TempDir dir;
+    const std::filesystem::path path = dir.file("paced.db");
+    const std::unique_ptr<Store> store = open_store(path);
+    const auto session = store->begin_ingest();
+    session->expect(arrival);
+    for (std::size_t first = 0; first < points.size(); first += 2'048) {
+      const auto at = [&](std::size_t i) { return points.begin() + static_cast<std::ptrdiff_t>(i); };
+      const std::vector<BenchmarkPoint> batch(at(first), at(std::min(points.size(), first + 2'048)));
+      EXPECT_TRUE(session->add(points_only(batch)));
+    }
+    EXPECT_EQ(session->commit().points_added, 12'000);
+    PointFilter same_date;
+    same_date.date = "2026-10-14";
+    std::vector<std::string> found = ids(store->points(same_date));
+    Connection db(path.string());
+    EXPECT_EQ(db.query_text("PRAGMA integrity_check"), "ok");
+    found.push_back(schema_of(path));
+    return found;
+  };
+  const std::vector<std::string> at_once = stored_with(DatasetArrival::at_once);
+  EXPECT_EQ(at_once.size(), 12'001u);
+  EXPECT_EQ(stored_with(DatasetArrival::slower_than_stored), at_once);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/dataset_read_ahead.hpp"
 #include "infertrack/app/input_files.hpp"
+#include "infertrack/app/reading_pace.hpp"
 #include "infertrack/app/spent_batches.hpp"
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
@@ -342,13 +343,21 @@ ingest_files_once(const std::function<store::Store&()>& open_store,
   // Declared after the reader: on failure the session rolls back first, then the reader is stopped. Begun with
   // the first dataset, so that the write lock is not held while the first file is read.
   std::unique_ptr<store::IngestSession> session;
+  ReadingPace pace;
+  store::DatasetArrival told = store::DatasetArrival::pace_unknown;
   for (;;) {
+    const bool was_ready = read_ahead.has_ready();
     INFERTRACK_TRY_ASSIGN(dataset, read_ahead.next());
     if (!dataset) {
       break;
     }
     if (!session) {
       session = open_store().begin_ingest();
+      session->expect(told);
+    }
+    if (const store::DatasetArrival judged = pace.note(was_ready, dataset->points.size()); judged != told) {
+      told = judged;
+      session->expect(told);
     }
     INFERTRACK_TRY(session->add(*dataset));
     spent.give(std::move(dataset->points), !read_ahead.has_ready());

@@ -54,6 +54,14 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// How the datasets of an ingest come to its session, as far as the caller knows.
+enum class DatasetArrival
+{
+  at_once,            // as fast as the session takes them: held in memory, or read well ahead of storing (default)
+  pace_unknown,       // read while the session stores the ones before, at a pace not yet known
+  slower_than_stored, // the session waits for each: it may spend the waits on work it would leave for the commit
+};
+
 // One all-or-nothing ingest, open while its datasets arrive: app::ingest_files stores a file while the next
 // one is read. Reads through the session see the store as it was when the session began, without what the
 // session added. Store::ingest_all is the same for datasets that are all read already.
@@ -66,6 +74,9 @@ public:
   // Stores a dataset's points, their notes and findings, and its other records, under the rules of
   // Store::ingest_all. After a failure the session can only be dropped.
   virtual util::Result<void> add(const domain::Dataset& dataset) = 0;
+  // Says how the datasets still to come will arrive, so that the session can choose when to do work it may do
+  // either as points come or at the commit. It changes how long an ingest takes, never what it stores.
+  virtual void expect(DatasetArrival /*arrival*/) {}
   // Stores findings about points stored before or during the session.
   virtual util::Result<void> add_findings(std::span<const domain::DataFinding> findings) = 0;
   // Hands `take` the points stored before the session began that `filter` matches, one at a time in the order

@@ -130,7 +130,9 @@ secondary_point_indexes(Connection& db)
 // the commit, all inside the one transaction (a failure rolls the drop back with the rest). Building an
 // index sorts its keys once; keeping it up to date inserts every key at a random place of a growing
 // B-tree, which costs several times more per point once the ingest is as big as the table it goes into.
-// Datasets may arrive one at a time, so the indexes go once the points seen so far make the ingest large.
+// Datasets may arrive one at a time, so the indexes go once the points seen so far make the ingest large, and
+// only while they arrive as fast as they are stored. When they come slower, the indexes stay and are kept up to
+// date in the time between them: a rebuild would add its scan of the whole table after the last point.
 class Ingester::BulkIndexes
 {
 public:
@@ -144,7 +146,8 @@ public:
   void add_incoming(std::size_t points)
   {
     m_incoming += points;
-    if (m_settled || m_incoming < k_bulk_min_points || static_cast<std::size_t>(m_stored) > m_incoming) {
+    if (m_settled || m_arrival != DatasetArrival::at_once || m_incoming < k_bulk_min_points
+        || static_cast<std::size_t>(m_stored) > m_incoming) {
       return;
     }
     m_settled = true;
@@ -154,6 +157,9 @@ public:
       m_db.execute("DROP INDEX \"" + index.name + "\"");
     }
   }
+
+  // How the points still to come arrive; indexes already dropped are built at the end all the same.
+  void expect(DatasetArrival arrival) { m_arrival = arrival; }
 
   // Builds the dropped indexes again (before committing, or before a query needs them); later points are
   // indexed as they come.
@@ -180,6 +186,7 @@ private:
   std::int64_t m_stored = 0;
   std::size_t m_incoming = 0;
   bool m_settled = false; // dropped once already, or rebuilt: the indexes stay from now on
+  DatasetArrival m_arrival = DatasetArrival::at_once;
   std::vector<IndexDefinition> m_indexes;
 };
 
@@ -270,6 +277,12 @@ void
 Ingester::restore_indexes()
 {
   m_bulk->rebuild();
+}
+
+void
+Ingester::expect(DatasetArrival arrival)
+{
+  m_bulk->expect(arrival);
 }
 
 IngestSummary

@@ -48,6 +48,8 @@ public:
   std::int64_t first_new_finding_rowid() const { return m_first_new_finding_rowid; }
   // Builds the secondary indexes a bulk ingest dropped, so that the session's own queries can use them.
   void restore_indexes();
+  // IngestSession::expect: whether the secondary indexes may be dropped for a large ingest.
+  void expect(DatasetArrival arrival);
 
 private:
   class BulkIndexes;

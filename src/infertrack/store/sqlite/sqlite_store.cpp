@@ -80,6 +80,8 @@ public:
 
   util::Result<void> add(const domain::Dataset& dataset) override { return m_ingester.add(dataset); }
 
+  void expect(DatasetArrival arrival) override { m_ingester.expect(arrival); }
+
   util::Result<void> add_findings(std::span<const domain::DataFinding> findings) override
   {
     return m_ingester.add_findings(findings);
