@@ -7,6 +7,7 @@
 #include <atomic>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 namespace infertrack::app {
 namespace {
@@ -38,6 +39,29 @@ TEST(DatasetReadAhead, hands_on_every_dataset_in_order_then_says_there_are_no_mo
   auto end = ahead.next();
   ASSERT_TRUE(end);
   EXPECT_FALSE(end->has_value());
+}
+
+TEST(DatasetReadAhead, says_what_is_ready_to_be_taken)
+{
+  std::atomic<int> delivered = 0;
+  DatasetReadAhead ahead([&](const DatasetReadAhead::Deliver& deliver) -> util::Result<void> {
+    for (int i = 0; i < 3; ++i) {
+      deliver(named(std::to_string(i), 10 + i));
+      ++delivered;
+    }
+    return {};
+  });
+  while (delivered < 3) {
+    std::this_thread::yield();
+  }
+  EXPECT_TRUE(ahead.has_ready());
+  EXPECT_EQ(ahead.ready_points(), 33u);
+  ASSERT_TRUE(ahead.next());
+  EXPECT_EQ(ahead.ready_points(), 23u);
+  ASSERT_TRUE(ahead.next());
+  ASSERT_TRUE(ahead.next());
+  EXPECT_FALSE(ahead.has_ready());
+  EXPECT_EQ(ahead.ready_points(), 0u);
 }
 
 TEST(DatasetReadAhead, gives_the_readers_failure_after_the_datasets_read_before_it)

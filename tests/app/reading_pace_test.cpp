@@ -16,22 +16,58 @@ TEST(ReadingPace, storing_that_waits_for_batches_is_told_they_come_slower)
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);  // the first: always waited for
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::slower_than_stored);
-  // Judged for good: storing that later finds every batch ready changes nothing.
+  // A few batches found ready now and then do not change it.
   for (int i = 0; i < 100; ++i) {
-    EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::slower_than_stored);
+    EXPECT_EQ(pace.note(i % 4 != 0, k_batch), DatasetArrival::slower_than_stored);
   }
 }
 
-TEST(ReadingPace, batches_read_while_the_store_opened_are_not_reading_ahead)
+TEST(ReadingPace, storing_that_falls_behind_later_is_told_points_come_at_once_for_good)
 {
-  // A new database seeded with the bundled data: a few batches wait for the store, then it waits for each.
   ReadingPace pace;
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
-  for (int i = 0; i < 8; ++i) {
+  EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
+  EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::slower_than_stored);
+  std::size_t ready = 0;
+  while (ready + k_batch < ReadingPace::k_points_ahead) {
+    EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::slower_than_stored);
+    ready += k_batch;
+  }
+  EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::at_once);
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::at_once);
+  }
+}
+
+TEST(ReadingPace, a_run_of_batches_found_ready_at_the_start_is_not_yet_reading_ahead)
+{
+  // The store's first pages are fresh memory: a dozen batches come ready, then storing waits for each.
+  ReadingPace pace;
+  EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
+  for (int i = 0; i < 20; ++i) {
     EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
   }
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::slower_than_stored);
+}
+
+TEST(ReadingPace, points_read_while_the_store_opened_are_no_evidence)
+{
+  ReadingPace pace;
+  EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
+  pace.read_while_opening(ReadingPace::k_points_ahead);  // a new database seeded while reading went on
+  std::size_t ready = 0;
+  while (ready < ReadingPace::k_points_ahead) {
+    EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
+    ready += k_batch;
+  }
+  EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);  // one wait: no verdict, a new count
+  ready = 0;
+  while (ready + k_batch < ReadingPace::k_points_ahead) {
+    EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
+    ready += k_batch;
+  }
+  EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::at_once);
 }
 
 TEST(ReadingPace, storing_that_finds_points_ready_in_a_row_is_told_they_come_at_once)

@@ -100,4 +100,11 @@ DatasetReadAhead::has_ready()
   return !m_ready.empty();
 }
 
+std::size_t
+DatasetReadAhead::ready_points()
+{
+  const std::lock_guard lock(m_mutex);
+  return m_ready_points;
+}
+
 }  // namespace infertrack::app

@@ -35,6 +35,8 @@ public:
   util::Result<std::optional<domain::Dataset>> next();
   // Whether a dataset is ready to be taken, that is the reader is ahead of the caller.
   bool has_ready();
+  // The points of the datasets ready to be taken.
+  std::size_t ready_points();
 
 private:
   struct Stopped

@@ -354,6 +354,7 @@ ingest_files_once(const std::function<store::Store&()>& open_store,
     if (!session) {
       session = open_store().begin_ingest();
       session->expect(told);
+      pace.read_while_opening(read_ahead.ready_points());
     }
     if (const store::DatasetArrival judged = pace.note(was_ready, dataset->points.size()); judged != told) {
       told = judged;
