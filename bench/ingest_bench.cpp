@@ -21,8 +21,8 @@ namespace fs = std::filesystem;
 using infertrack::bench::SyntheticSpec;
 
 constexpr std::size_t k_csv_points = 1'000'000;
-// About 100 MB of snapshot JSON: each synthetic snapshot point is roughly 1.7 KB.
-constexpr std::size_t k_snapshot_points = 60'000;
+// A snapshot of just over 100 MB (101 MB): each synthetic snapshot point takes about 1.58 KB of JSON.
+constexpr std::size_t k_snapshot_points = 64'000;
 // One InferenceX API answer of a million rows, one JSON array (about 1.4 GB: the API's rows are 1.2-1.8 KB).
 constexpr std::size_t k_inferencex_rows = 1'000'000;
 // A million InferenceX runner rows (1.4 KB fixed-length, 3.5 KB agentic; about 2.1 GB): one collected array,
