@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -41,27 +42,45 @@ TEST(DatasetReadAhead, hands_on_every_dataset_in_order_then_says_there_are_no_mo
   EXPECT_FALSE(end->has_value());
 }
 
-TEST(DatasetReadAhead, says_what_is_ready_to_be_taken)
+TEST(DatasetReadAhead, says_what_is_ready_to_be_taken_and_whether_taking_waited)
 {
   std::atomic<int> delivered = 0;
+  std::atomic<bool> go_on = false;
   DatasetReadAhead ahead([&](const DatasetReadAhead::Deliver& deliver) -> util::Result<void> {
     for (int i = 0; i < 3; ++i) {
       deliver(named(std::to_string(i), 10 + i));
       ++delivered;
     }
+    while (!go_on) {
+      std::this_thread::yield();
+    }
+    deliver(named("late", 5));
     return {};
   });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (delivered < 3) {
+    ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "the reader never delivered";
     std::this_thread::yield();
   }
   EXPECT_TRUE(ahead.has_ready());
   EXPECT_EQ(ahead.ready_points(), 33u);
   ASSERT_TRUE(ahead.next());
+  EXPECT_FALSE(ahead.waited_for_last());
   EXPECT_EQ(ahead.ready_points(), 23u);
   ASSERT_TRUE(ahead.next());
   ASSERT_TRUE(ahead.next());
   EXPECT_FALSE(ahead.has_ready());
   EXPECT_EQ(ahead.ready_points(), 0u);
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    go_on = true;
+  });
+  const auto late = ahead.next();
+  release.join();
+  ASSERT_TRUE(late);
+  ASSERT_TRUE(late->has_value());
+  EXPECT_EQ((*late)->source, "late");
+  EXPECT_TRUE(ahead.waited_for_last());
 }
 
 TEST(DatasetReadAhead, gives_the_readers_failure_after_the_datasets_read_before_it)

@@ -1,4 +1,5 @@
-// ReadingPace judges once, from the datasets storing takes, whether it waits for reading.
+// ReadingPace judges from the datasets storing takes whether it waits for reading, and judges again once
+// storing falls behind.
 #include "infertrack/app/reading_pace.hpp"
 
 #include <gtest/gtest.h>
@@ -29,7 +30,7 @@ TEST(ReadingPace, storing_that_falls_behind_later_is_told_points_come_at_once_fo
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::slower_than_stored);
   std::size_t ready = 0;
-  while (ready + k_batch < ReadingPace::k_points_ahead) {
+  while (ready + k_batch < ReadingPace::k_points_ready_in_a_row) {
     EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::slower_than_stored);
     ready += k_batch;
   }
@@ -55,15 +56,15 @@ TEST(ReadingPace, points_read_while_the_store_opened_are_no_evidence)
 {
   ReadingPace pace;
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
-  pace.read_while_opening(ReadingPace::k_points_ahead);  // a new database seeded while reading went on
+  pace.read_while_opening(ReadingPace::k_points_ready_in_a_row);  // a new database seeded while reading went on
   std::size_t ready = 0;
-  while (ready < ReadingPace::k_points_ahead) {
+  while (ready < ReadingPace::k_points_ready_in_a_row) {
     EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
     ready += k_batch;
   }
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);  // one wait: no verdict, a new count
   ready = 0;
-  while (ready + k_batch < ReadingPace::k_points_ahead) {
+  while (ready + k_batch < ReadingPace::k_points_ready_in_a_row) {
     EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
     ready += k_batch;
   }
@@ -75,7 +76,7 @@ TEST(ReadingPace, storing_that_finds_points_ready_in_a_row_is_told_they_come_at_
   ReadingPace pace;
   EXPECT_EQ(pace.note(false, k_batch), DatasetArrival::pace_unknown);
   std::size_t ready = 0;
-  while (ready + k_batch < ReadingPace::k_points_ahead) {
+  while (ready + k_batch < ReadingPace::k_points_ready_in_a_row) {
     EXPECT_EQ(pace.note(true, k_batch), DatasetArrival::pace_unknown);
     ready += k_batch;
   }
@@ -87,9 +88,9 @@ TEST(ReadingPace, a_wait_starts_the_count_of_points_ready_in_a_row_again)
 {
   ReadingPace pace;
   EXPECT_EQ(pace.note(false, 1), DatasetArrival::pace_unknown);
-  EXPECT_EQ(pace.note(true, ReadingPace::k_points_ahead - 1), DatasetArrival::pace_unknown);
+  EXPECT_EQ(pace.note(true, ReadingPace::k_points_ready_in_a_row - 1), DatasetArrival::pace_unknown);
   EXPECT_EQ(pace.note(false, 1), DatasetArrival::pace_unknown);  // one point waited for: not yet a verdict
-  EXPECT_EQ(pace.note(true, ReadingPace::k_points_ahead - 1), DatasetArrival::pace_unknown);
+  EXPECT_EQ(pace.note(true, ReadingPace::k_points_ready_in_a_row - 1), DatasetArrival::pace_unknown);
   EXPECT_EQ(pace.note(true, 1), DatasetArrival::at_once);
 }
 

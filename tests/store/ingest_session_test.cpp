@@ -217,11 +217,18 @@ TEST_F(IngestSessionTest, points_that_come_slower_than_stored_are_stored_the_sam
     Connection db(path.string());
     EXPECT_EQ(db.query_text("PRAGMA integrity_check"), "ok");
     found.push_back(schema_of(path));
+    // The schema changes counted, so that the path taken shows: a dropped and rebuilt index counts two more.
+    found.push_back(db.query_text("PRAGMA schema_version").value_or(""));
     return found;
   };
-  const std::vector<std::string> at_once = stored_with(DatasetArrival::at_once);
-  EXPECT_EQ(at_once.size(), 12'001u);
-  EXPECT_EQ(stored_with(DatasetArrival::slower_than_stored), at_once);
+  std::vector<std::string> at_once = stored_with(DatasetArrival::at_once);
+  std::vector<std::string> slower = stored_with(DatasetArrival::slower_than_stored);
+  ASSERT_EQ(at_once.size(), 12'002u);
+  ASSERT_EQ(slower.size(), 12'002u);
+  EXPECT_EQ(std::stoi(at_once.back()), std::stoi(slower.back()) + 2);
+  at_once.pop_back();
+  slower.pop_back();
+  EXPECT_EQ(slower, at_once);
 }
 
 }  // namespace

@@ -70,6 +70,7 @@ util::Result<std::optional<domain::Dataset>>
 DatasetReadAhead::next()
 {
   std::unique_lock lock(m_mutex);
+  m_waited_for_last = m_ready.empty() && !m_done;
   m_caller_waiting = true;
   m_readable.wait(lock, [this] { return !m_ready.empty() || m_done; });
   m_caller_waiting = false;

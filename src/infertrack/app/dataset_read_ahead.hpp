@@ -37,6 +37,8 @@ public:
   bool has_ready();
   // The points of the datasets ready to be taken.
   std::size_t ready_points();
+  // Whether the last next() had to wait for the reader (for the caller of next() only).
+  bool waited_for_last() const { return m_waited_for_last; }
 
 private:
   struct Stopped
@@ -54,6 +56,7 @@ private:
   bool m_reader_waiting = false;
   std::deque<domain::Dataset> m_ready;
   std::size_t m_ready_points = 0;
+  bool m_waited_for_last = false;
   bool m_done = false;      // the reader has returned
   bool m_stopping = false;  // the caller went away
   util::Result<void> m_outcome;

@@ -343,10 +343,10 @@ ingest_files_once(const std::function<store::Store&()>& open_store,
   // Declared after the reader: on failure the session rolls back first, then the reader is stopped. Begun with
   // the first dataset, so that the write lock is not held while the first file is read.
   std::unique_ptr<store::IngestSession> session;
+  // A file read whole is one dataset, held in memory: it comes at once. Batches come at the reader's pace.
   ReadingPace pace;
-  store::DatasetArrival told = store::DatasetArrival::pace_unknown;
+  store::DatasetArrival told = in_batches ? store::DatasetArrival::pace_unknown : store::DatasetArrival::at_once;
   for (;;) {
-    const bool was_ready = read_ahead.has_ready();
     INFERTRACK_TRY_ASSIGN(dataset, read_ahead.next());
     if (!dataset) {
       break;
@@ -356,9 +356,12 @@ ingest_files_once(const std::function<store::Store&()>& open_store,
       session->expect(told);
       pace.read_while_opening(read_ahead.ready_points());
     }
-    if (const store::DatasetArrival judged = pace.note(was_ready, dataset->points.size()); judged != told) {
-      told = judged;
-      session->expect(told);
+    if (in_batches) {
+      const store::DatasetArrival judged = pace.note(!read_ahead.waited_for_last(), dataset->points.size());
+      if (judged != told) {
+        told = judged;
+        session->expect(told);
+      }
     }
     INFERTRACK_TRY(session->add(*dataset));
     spent.give(std::move(dataset->points), !read_ahead.has_ready());

@@ -20,7 +20,7 @@ ReadingPace::note(bool was_ready, std::size_t points)
     m_ready_in_a_row = 0;
     m_waited_for += points;
   }
-  if (m_ready_in_a_row >= k_points_ahead) {
+  if (m_ready_in_a_row >= k_points_ready_in_a_row) {
     m_verdict = store::DatasetArrival::at_once;
   } else if (m_waited_for >= k_points_waited_for) {
     m_verdict = store::DatasetArrival::slower_than_stored;

@@ -16,7 +16,7 @@ public:
   // Storing found this many points ready in a row: reading runs ahead of it. 32 of the readers' batches
   // (formats::KeptPoints::k_batch_points): at the start of a snapshot a dozen or more come ready while the
   // store's cache grows into fresh memory, and storing waits for each after that.
-  static constexpr std::size_t k_points_ahead = 65'536;
+  static constexpr std::size_t k_points_ready_in_a_row = 65'536;
   // Storing waited for datasets of this many points, and had not fallen behind before: reading is the slower side.
   static constexpr std::size_t k_points_waited_for = 4'096;
 
