@@ -36,9 +36,10 @@ private:
 };
 
 // How much of a large JSON array (a file of rows, a snapshot's points) is indexed at a time
-// (json_array_windows.hpp): a window this size keeps simdjson's index in cache, in memory reused from window to
-// window.
-inline constexpr std::size_t k_array_window_bytes = std::size_t{1} << 20;
+// (json_array_windows.hpp), in memory reused from window to window. A window is copied, indexed and walked twice:
+// at 256 KiB it stays in a core's L2 cache through all four with simdjson's index of it (2 MiB here; 1 MiB windows
+// made the snapshot 2-6% slower, BENCHMARKS.md).
+inline constexpr std::size_t k_array_window_bytes = std::size_t{1} << 18;
 
 struct JsonParsing
 {
