@@ -42,6 +42,33 @@ TEST(RunPoints, numbers_runs_in_order_of_first_appearance_and_keeps_each_point_i
   EXPECT_FALSE(runs.contains_run(point_of_run("z", "2026-05-03", "8192/1024")));
 }
 
+TEST(RunPoints, tells_thousands_of_interleaved_runs_apart)
+{
+  // 3,000 runs whose points come round-robin, as a snapshot's do: every look-up hashes, and the table grows.
+  constexpr int k_runs = 3'000;
+  RunPoints runs;
+  for (int round = 0; round < 3; ++round) {
+    for (int run = 0; run < k_runs; ++run) {
+      BenchmarkPoint point = point_of_run(std::to_string(round) + "-" + std::to_string(run), "2026-05-01",
+                                          std::to_string(run % 100) + "/1024");
+      point.hardware = "gpu" + std::to_string(run / 100);
+      runs.add(point);
+    }
+  }
+  ASSERT_EQ(runs.run_count(), static_cast<std::size_t>(k_runs));
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    ASSERT_EQ(runs.member(i).run, i % k_runs) << i;
+  }
+  EXPECT_EQ(runs.run(2'345).configuration.hardware, "gpu23");
+  EXPECT_EQ(runs.run(2'345).configuration.workload, "45/1024");
+  BenchmarkPoint stranger = point_of_run("x", "2026-05-01", "45/1024");
+  stranger.hardware = "gpu23";
+  EXPECT_TRUE(runs.contains_run(stranger));
+  stranger.hardware = "gpu30";  // no run of that hardware
+  EXPECT_FALSE(runs.contains_run(stranger));
+  EXPECT_FALSE(RunPoints().contains_run(stranger));
+}
+
 TEST(RunPoints, keeps_which_interactivity_and_per_gpu_basis_each_point_has)
 {
   BenchmarkPoint median_only = point_of_run("m", "2026-05-01", "8192/1024");

@@ -9,7 +9,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace infertrack::domain {
@@ -54,7 +53,7 @@ public:
 
   RunPoints() = default;
   explicit RunPoints(std::span<const BenchmarkPoint* const> points);
-  // The runs are keyed by views of the strings they own: moving keeps those in place, copying would not.
+  // Large (an id and 16 bytes a point): moved, never copied by accident.
   RunPoints(RunPoints&&) = default;
   RunPoints& operator=(RunPoints&&) = default;
   RunPoints(const RunPoints&) = delete;
@@ -70,7 +69,7 @@ public:
 
   std::size_t run_count() const { return m_runs.size(); }
   RunView run(std::uint32_t number) const { return m_runs[number].view(); }
-  bool contains_run(const BenchmarkPoint& point) const { return m_numbers.contains(run_of(point)); }
+  bool contains_run(const BenchmarkPoint& point) const;
 
 private:
   struct OwnedRun
@@ -90,11 +89,22 @@ private:
     }
   };
 
+  // A run's place in m_slots: open addressing, one probe a point where a map's buckets and nodes took two or
+  // three trips to memory (a tenth of reading a snapshot point with runs interleaved).
+  struct Slot
+  {
+    std::uint32_t hash = 0;    // the high half of the run's hash (the low half picked the slot)
+    std::uint32_t number = 0;  // the run's number + 1; 0 marks an empty slot
+  };
+
   std::uint32_t number_of(const RunView& run);
   void add(const RunView& run, const Member& member, std::string_view result_id);
+  // The slot holding `run`, or the empty slot where it would go; m_slots must not be empty.
+  std::size_t slot_of(const RunView& run, std::size_t hash) const;
+  void grow();
 
-  std::deque<OwnedRun> m_runs;  // a deque: the keys below view its strings, which must not move
-  std::unordered_map<RunView, std::uint32_t, RunHash> m_numbers;
+  std::deque<OwnedRun> m_runs;  // a deque: the runs keep their places as it grows
+  std::vector<Slot> m_slots;    // a power of two long, at most half full
   std::vector<Member> m_members;
   std::string m_ids;                    // the result ids one after another
   std::vector<std::size_t> m_id_ends;  // where each ends in m_ids
