@@ -28,16 +28,11 @@ PointDedup::empty_slots(std::size_t count)
 void
 PointDedup::reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate)
 {
-  std::size_t size = k_min_slots;
-  while (size < estimate * 2) {
-    size *= 2;
-  }
+  // The index is left to grow: estimates err high (by 2-8 times for snapshots and runner rows), and a table sized
+  // for them spreads each probe over more memory than the cache holds, and touches every page of it first.
   try {
     points.reserve(estimate);
     m_records.reserve(estimate);
-    if (size > m_slots.size() && m_used == 0) {
-      m_slots = empty_slots(size);
-    }
   } catch (const std::bad_alloc&) {
     // A generous estimate for a huge file; the vectors grow as needed instead.
   } catch (const std::length_error&) {

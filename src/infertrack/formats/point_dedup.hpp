@@ -39,8 +39,8 @@ public:
   template<typename Points>
   bool contains(const Points& points, std::string_view id) const;
 
-  // Makes room for about `estimate` points in `points` and the index, so that neither grows (and moves
-  // the large points) while reading. Only a hint: when memory for it is refused, reading goes on without.
+  // Makes room for about `estimate` points in `points`, so that it does not grow (and move the large points)
+  // while reading. Only a hint: when memory for it is refused, reading goes on without.
   void reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate);
 
 private:
