@@ -6,13 +6,13 @@
 namespace infertrack::util {
 
 void
-assertion_failed(std::string_view condition, std::source_location where)
+assertion_failed(std::string_view condition, const char* file, unsigned line, const char* function)
 {
   std::fprintf(stderr,
                "%s:%u: %s: assertion failed: %.*s\n",
-               where.file_name(),
-               static_cast<unsigned>(where.line()),
-               where.function_name(),
+               file,
+               line,
+               function,
                static_cast<int>(condition.size()),
                condition.data());
   std::abort();

@@ -1,13 +1,12 @@
 #pragma once
 
-#include <source_location>
 #include <string_view>
 
 namespace infertrack::util {
 
-// Reports a broken invariant (a bug, never bad input) and aborts.
-[[noreturn]] void assertion_failed(std::string_view condition,
-                                   std::source_location where = std::source_location::current());
+// Reports a broken invariant (a bug, never bad input) and aborts. The place comes from the macro below rather
+// than std::source_location, which the fuzzers' clang 14 does not have with this libstdc++.
+[[noreturn]] void assertion_failed(std::string_view condition, const char* file, unsigned line, const char* function);
 
 }  // namespace infertrack::util
 
@@ -15,6 +14,6 @@ namespace infertrack::util {
 #define INFERTRACK_ASSERT(condition)                                                               \
   do {                                                                                             \
     if (!(condition)) {                                                                            \
-      ::infertrack::util::assertion_failed(#condition);                                            \
+      ::infertrack::util::assertion_failed(#condition, __FILE__, __LINE__, __func__);              \
     }                                                                                              \
   } while (false)
