@@ -69,9 +69,13 @@ util::Result<std::string_view>
 read_string(JsonValue& value, const JsonPlace& at)
 {
   // A string without escapes is its own text: no unescaping into the parser's buffer. Stage 1 has already
-  // refused raw control characters and broken UTF-8.
+  // refused raw control characters and broken UTF-8. The string is still consumed: simdjson skips one left
+  // unread as a key when a colon follows, and with a closing brace too many after it the object then ended early
+  // without an error (a fuzz finding).
   if (const std::string_view token = raw_token(value); token.size() >= 2 && token.front() == '"') {
-    if (token.back() == '"' && token.find('\\') == std::string_view::npos) {
+    simdjson::ondemand::raw_json_string consumed;
+    if (token.back() == '"' && token.find('\\') == std::string_view::npos
+        && value.get_raw_json_string().get(consumed) == simdjson::SUCCESS) {
       return token.substr(1, token.size() - 2);
     }
   }
