@@ -61,7 +61,11 @@ check_dataset_read(Read read, std::string_view text)
   if ((copied || windowed) && format && *format != infertrack::formats::InputFormat::points_csv) {
     static simdjson::dom::parser validator;
     simdjson::dom::element ignored;
-    const auto error = validator.parse(padded.text().data(), padded.text().size(), false).get(ignored);
+    std::string_view json = padded.text();
+    if (json.starts_with("\xEF\xBB\xBF")) {
+      json.remove_prefix(3);  // a parser may ignore a byte order mark (RFC 8259), and the readers do
+    }
+    const auto error = validator.parse(json.data(), json.size(), false).get(ignored);
     if (error != simdjson::SUCCESS && error != simdjson::NUMBER_ERROR && error != simdjson::NUMBER_OUT_OF_RANGE) {
       __builtin_trap();
     }
