@@ -49,49 +49,20 @@ RunPoints::add(const RunView& run, const Member& member, std::string_view result
 bool
 RunPoints::contains_run(const BenchmarkPoint& point) const
 {
-  if (m_slots.empty()) {
-    return false;
-  }
   const RunView run = run_of(point);
-  return m_slots[slot_of(run, RunHash{}(run))].number != 0;
-}
-
-std::size_t
-RunPoints::slot_of(const RunView& run, std::size_t hash) const
-{
-  const auto high = static_cast<std::uint32_t>(hash >> 32);
-  const std::size_t mask = m_slots.size() - 1;
-  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-    const Slot& slot = m_slots[i];
-    if (slot.number == 0 || (slot.hash == high && m_runs[slot.number - 1].view() == run)) {
-      return i;
-    }
-  }
-}
-
-void
-RunPoints::grow()
-{
-  constexpr std::size_t k_min_slots = 64;
-  const std::size_t size = m_slots.empty() ? k_min_slots : m_slots.size() * 2;
-  m_slots.assign(size, Slot{});
-  for (std::size_t number = 0; number < m_runs.size(); ++number) {
-    const RunView run = m_runs[number].view();
-    const std::size_t hash = RunHash{}(run);
-    m_slots[slot_of(run, hash)] = Slot{static_cast<std::uint32_t>(hash >> 32), static_cast<std::uint32_t>(number + 1)};
-  }
+  return m_numbers.contains(RunHash{}(run), [&](std::size_t number) { return m_runs[number].view() == run; });
 }
 
 std::uint32_t
 RunPoints::number_of(const RunView& run)
 {
-  if ((m_runs.size() + 1) * 2 > m_slots.size()) {
-    grow();
-  }
   const std::size_t hash = RunHash{}(run);
-  Slot& slot = m_slots[slot_of(run, hash)];
-  if (slot.number != 0) {
-    return slot.number - 1;
+  const std::size_t slot = m_numbers.place(
+    hash,
+    [&](std::size_t number) { return m_runs[number].view() == run; },
+    [this](std::size_t number) { return RunHash{}(m_runs[number].view()); });
+  if (m_numbers.holds(slot)) {
+    return static_cast<std::uint32_t>(m_numbers.position(slot));
   }
   const auto& [configuration, date] = run;
   m_runs.emplace_back(OwnedRun{std::string(configuration.model),
@@ -103,7 +74,7 @@ RunPoints::number_of(const RunView& run)
                                std::string(date),
                                configuration.disaggregated});
   const auto number = static_cast<std::uint32_t>(m_runs.size() - 1);
-  slot = Slot{static_cast<std::uint32_t>(hash >> 32), number + 1};
+  m_numbers.put(slot, hash, number);
   return number;
 }
 

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/configuration_view.hpp"
+#include "infertrack/util/slot_index.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -89,22 +90,11 @@ private:
     }
   };
 
-  // A run's place in m_slots: open addressing, one probe a point where a map's buckets and nodes took two or
-  // three trips to memory (a tenth of reading a snapshot point with runs interleaved).
-  struct Slot
-  {
-    std::uint32_t hash = 0;    // the high half of the run's hash (the low half picked the slot)
-    std::uint32_t number = 0;  // the run's number + 1; 0 marks an empty slot
-  };
-
   std::uint32_t number_of(const RunView& run);
   void add(const RunView& run, const Member& member, std::string_view result_id);
-  // The slot holding `run`, or the empty slot where it would go; m_slots must not be empty.
-  std::size_t slot_of(const RunView& run, std::size_t hash) const;
-  void grow();
 
   std::deque<OwnedRun> m_runs;  // a deque: the runs keep their places as it grows
-  std::vector<Slot> m_slots;    // a power of two long, at most half full
+  util::SlotIndex m_numbers;    // the runs, by number: one probe a point, where a map took two or three trips
   std::vector<Member> m_members;
   std::string m_ids;                    // the result ids one after another
   std::vector<std::size_t> m_id_ends;  // where each ends in m_ids

@@ -1,7 +1,5 @@
 #include "infertrack/formats/point_dedup.hpp"
 
-#include "infertrack/util/huge_pages.hpp"
-
 #include <functional>
 #include <new>
 #include <stdexcept>
@@ -13,16 +11,6 @@ std::uint64_t
 PointDedup::hash_of(std::string_view id)
 {
   return std::hash<std::string_view>{}(id);
-}
-
-std::vector<PointDedup::Slot>
-PointDedup::empty_slots(std::size_t count)
-{
-  std::vector<Slot> slots;
-  slots.reserve(count);
-  util::advise_huge_pages(slots.data(), count * sizeof(Slot));  // before the pages are touched
-  slots.assign(count, Slot{});
-  return slots;
 }
 
 void

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/util/slot_index.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,89 +45,38 @@ public:
   void reserve(std::vector<domain::BenchmarkPoint>& points, std::size_t estimate);
 
 private:
-  static constexpr std::size_t k_min_slots = 64;
-
-  // 8 bytes, so that the index of a million points stays small: a miss in it is a trip to memory.
-  struct Slot
-  {
-    std::uint32_t hash = 0;      // the high half of the id's hash (the low half picked the slot)
-    std::uint32_t position = 0;  // index into the points + 1; 0 marks an empty slot
-  };
-
-  template<typename Points>
-  void grow(const Points& points);
   static std::uint64_t hash_of(std::string_view id);
-  // `count` empty slots; a table of a million points' ids spans 8,000 small pages, one translation miss each.
-  static std::vector<Slot> empty_slots(std::size_t count);
 
-  std::vector<Slot> m_slots;           // open addressing, linear probing, a power of two long, at most half full
+  util::SlotIndex m_index;             // the kept points' ids, by position
   std::vector<std::size_t> m_records;  // where each kept point was read, by position
-  std::size_t m_used = 0;
 };
 
 template<typename Points>
 PointDedup::Added
 PointDedup::add_last(Points& points, std::size_t record)
 {
-  if ((m_used + 1) * 2 > m_slots.size()) {
-    grow(points);
-  }
   const domain::BenchmarkPoint& point = points.back();
   const std::uint64_t hash = hash_of(point.result_id);
-  const auto high = static_cast<std::uint32_t>(hash >> 32);
-  const std::size_t mask = m_slots.size() - 1;
-  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-    Slot& slot = m_slots[i];
-    if (slot.position == 0) {
-      slot = Slot{high, static_cast<std::uint32_t>(points.size())};
-      m_records.push_back(record);
-      ++m_used;
-      return {Outcome::added, record, points.size() - 1};
-    }
-    const std::size_t earlier_position = slot.position - 1;
-    if (slot.hash == high && points.result_id(earlier_position) == point.result_id) {
-      const Outcome outcome = points.same_as_last(earlier_position) ? Outcome::identical : Outcome::conflict;
-      points.pop_back();
-      return {outcome, m_records[earlier_position], earlier_position};
-    }
+  const std::size_t slot = m_index.place(
+    hash,
+    [&](std::size_t position) { return points.result_id(position) == point.result_id; },
+    [&](std::size_t position) { return hash_of(points.result_id(position)); });
+  if (!m_index.holds(slot)) {
+    m_index.put(slot, hash, points.size() - 1);
+    m_records.push_back(record);
+    return {Outcome::added, record, points.size() - 1};
   }
+  const std::size_t earlier_position = m_index.position(slot);
+  const Outcome outcome = points.same_as_last(earlier_position) ? Outcome::identical : Outcome::conflict;
+  points.pop_back();
+  return {outcome, m_records[earlier_position], earlier_position};
 }
 
 template<typename Points>
 bool
 PointDedup::contains(const Points& points, std::string_view id) const
 {
-  if (m_slots.empty()) {
-    return false;
-  }
-  const std::uint64_t hash = hash_of(id);
-  const auto high = static_cast<std::uint32_t>(hash >> 32);
-  const std::size_t mask = m_slots.size() - 1;
-  for (std::size_t i = hash & mask; m_slots[i].position != 0; i = (i + 1) & mask) {
-    if (m_slots[i].hash == high && points.result_id(m_slots[i].position - 1) == id) {
-      return true;
-    }
-  }
-  return false;
-}
-
-template<typename Points>
-void
-PointDedup::grow(const Points& points)
-{
-  std::vector<Slot> old = std::move(m_slots);
-  m_slots = empty_slots(old.empty() ? k_min_slots : old.size() * 2);
-  const std::size_t mask = m_slots.size() - 1;
-  for (const Slot& slot : old) {
-    if (slot.position == 0) {
-      continue;
-    }
-    std::size_t i = hash_of(points.result_id(slot.position - 1)) & mask;
-    while (m_slots[i].position != 0) {
-      i = (i + 1) & mask;
-    }
-    m_slots[i] = slot;
-  }
+  return m_index.contains(hash_of(id), [&](std::size_t position) { return points.result_id(position) == id; });
 }
 
 }  // namespace infertrack::formats
