@@ -117,40 +117,6 @@ HistoryFrontiers::run_url(std::uint32_t knot) const
 }
 
 std::uint32_t
-HistoryFrontiers::TextBlock::add(std::string_view text)
-{
-  m_text += text;
-  m_ends.push_back(narrow(m_text.size()));
-  return narrow(m_ends.size() - 1);
-}
-
-std::string_view
-HistoryFrontiers::TextBlock::operator[](std::uint32_t id) const
-{
-  const std::uint32_t begin = id == 0 ? 0 : m_ends[id - 1];
-  return std::string_view(m_text).substr(begin, m_ends[id] - begin);
-}
-
-void
-HistoryFrontiers::TextBlock::reserve(std::size_t texts)
-{
-  m_ends.reserve(texts);
-}
-
-void
-HistoryFrontiers::TextBlock::shrink_to_fit()
-{
-  m_text.shrink_to_fit();
-  m_ends.shrink_to_fit();
-}
-
-std::size_t
-HistoryFrontiers::TextBlock::size_bytes() const
-{
-  return m_text.capacity() + m_ends.capacity() * sizeof(std::uint32_t);
-}
-
-std::uint32_t
 HistoryFrontiers::stored_date(std::string_view date)
 {
   const auto found = m_date_ids.find(date);
@@ -221,8 +187,8 @@ struct HistoryFrontiers::Builder::Samples
   std::unordered_map<std::uint64_t, std::uint32_t> run_ids; // configuration id << 32 | date id
   std::vector<SampledRun> runs;
   std::vector<SampleSummary> summaries;
-  TextBlock result_ids; // sample k's is text k
-  TextBlock links;
+  util::TextBlock<std::uint32_t> result_ids; // sample k's is text k
+  util::TextBlock<std::uint32_t> links;
   std::uint32_t configuration = k_none; // the previous sample's
   std::uint32_t date = k_none;
   std::uint32_t run = k_none;
@@ -287,7 +253,7 @@ HistoryFrontiers::Builder::add(const FrontierSample& sample)
   SampledRun& run = s.runs[s.run];
   ++run.end; // a count until finish()
   if (sample.run_url && (run.link == k_none || s.links[run.link] != *sample.run_url)) {
-    run.link = s.links.add(*sample.run_url);
+    run.link = narrow(s.links.add(*sample.run_url));
   }
   s.summaries.push_back({s.run,
                          sample.run_url ? run.link : k_none,
@@ -393,11 +359,11 @@ HistoryFrontiers::Builder::finish()
         const SampleSummary& member = s.summaries[kept[k]];
         frontiers.m_interactivity.push_back(plane[k].x);
         frontiers.m_throughput.push_back(plane[k].y);
-        frontiers.m_result_ids.push_back(frontiers.m_texts.add(s.result_ids[kept[k]]));
+        frontiers.m_result_ids.push_back(narrow(frontiers.m_texts.add(s.result_ids[kept[k]])));
         std::uint32_t url = k_no_text;
         if (member.link != k_none) {
           if (link_texts[member.link] == k_no_text) {
-            link_texts[member.link] = frontiers.m_texts.add(s.links[member.link]);
+            link_texts[member.link] = narrow(frontiers.m_texts.add(s.links[member.link]));
           }
           url = link_texts[member.link];
         }

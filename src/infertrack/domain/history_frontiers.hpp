@@ -4,6 +4,7 @@
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/domain/frontier_sample.hpp"
 #include "infertrack/domain/performance_curve.hpp"
+#include "infertrack/util/text_block.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -71,22 +72,6 @@ public:
 private:
   static constexpr std::uint32_t k_no_text = UINT32_MAX;
 
-  // Texts appended into one block, each named by its number: no allocation per text.
-  class TextBlock
-  {
-  public:
-    std::uint32_t add(std::string_view text);
-    std::string_view operator[](std::uint32_t id) const;
-    std::size_t count() const { return m_ends.size(); }
-    void reserve(std::size_t texts);
-    void shrink_to_fit();
-    std::size_t size_bytes() const; // capacities
-
-  private:
-    std::string m_text;
-    std::vector<std::uint32_t> m_ends; // text k is m_text[end of k - 1, end of k)
-  };
-
   struct Configuration
   {
     ConfigGroupKey key;
@@ -111,7 +96,7 @@ private:
   std::vector<double> m_throughput;
   std::vector<std::uint32_t> m_result_ids; // text ids
   std::vector<std::uint32_t> m_run_urls;   // text ids; a run's knots of one workflow run share one
-  TextBlock m_texts;
+  util::TextBlock<std::uint32_t> m_texts;  // 4 bytes a text: many frontiers are kept
   std::vector<std::string> m_dates;
   std::map<std::string, std::uint32_t, std::less<>> m_date_ids;
 };

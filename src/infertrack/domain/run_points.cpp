@@ -5,7 +5,7 @@ namespace infertrack::domain {
 RunPoints::RunPoints(std::span<const BenchmarkPoint* const> points)
 {
   m_members.reserve(points.size());
-  m_id_ends.reserve(points.size());
+  m_ids.reserve(points.size());
   for (const BenchmarkPoint* point : points) {
     add(*point);
   }
@@ -31,8 +31,7 @@ RunPoints::add(const RunPoints& other)
 std::string_view
 RunPoints::result_id(std::size_t point) const
 {
-  const std::size_t begin = point == 0 ? 0 : m_id_ends[point - 1];
-  return std::string_view(m_ids).substr(begin, m_id_ends[point] - begin);
+  return m_ids[point];
 }
 
 void
@@ -42,8 +41,7 @@ RunPoints::add(const RunView& run, const Member& member, std::string_view result
   // Points of one run mostly come together: the run of the point before is compared before any hashing.
   const bool same_as_last = m_members.size() > 1 && m_runs[m_members[m_members.size() - 2].run].view() == run;
   added.run = same_as_last ? m_members[m_members.size() - 2].run : number_of(run);
-  m_ids.append(result_id);
-  m_id_ends.push_back(m_ids.size());
+  m_ids.add(result_id);
 }
 
 bool

@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/util/slot_index.hpp"
+#include "infertrack/util/text_block.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -96,8 +97,7 @@ private:
   std::deque<OwnedRun> m_runs;  // a deque: the runs keep their places as it grows
   util::SlotIndex m_numbers;    // the runs, by number: one probe a point, where a map took two or three trips
   std::vector<Member> m_members;
-  std::string m_ids;                    // the result ids one after another
-  std::vector<std::size_t> m_id_ends;  // where each ends in m_ids
+  util::TextBlock<> m_ids;  // the result ids, by point
 };
 
 }  // namespace infertrack::domain

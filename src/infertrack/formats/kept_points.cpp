@@ -54,10 +54,8 @@ void
 KeptPoints::hand_on()
 {
   for (const domain::BenchmarkPoint& point : m_current) {
-    m_handed_on_ids += point.result_id;
-    m_handed_on_ends.push_back(m_handed_on_ids.size());
+    m_handed_on_ids.add(point.result_id);
   }
-  m_handed_on += m_current.size();
   m_sink->deliver(std::move(m_current));
   m_current = m_sink->reuse ? m_sink->reuse() : std::vector<domain::BenchmarkPoint>{};
   m_current.clear();
@@ -67,11 +65,11 @@ KeptPoints::hand_on()
 std::string_view
 KeptPoints::result_id(std::size_t position) const
 {
-  if (position < m_handed_on) {
-    const std::size_t begin = position == 0 ? 0 : m_handed_on_ends[position - 1];
-    return std::string_view(m_handed_on_ids).substr(begin, m_handed_on_ends[position] - begin);
+  const std::size_t handed_on = m_handed_on_ids.count();
+  if (position < handed_on) {
+    return m_handed_on_ids[position];
   }
-  return m_current[position - m_handed_on].result_id;
+  return m_current[position - handed_on].result_id;
 }
 
 bool
@@ -93,10 +91,11 @@ bool
 KeptPoints::Sequence::same_as_last(std::size_t position) const
 {
   const domain::BenchmarkPoint& last = m_kept.m_current.back();
-  if (position < m_kept.m_handed_on) {
+  const std::size_t handed_on = m_kept.m_handed_on_ids.count();
+  if (position < handed_on) {
     throw RepeatOfHandedOnPoint(last.result_id);
   }
-  return m_kept.m_current[position - m_kept.m_handed_on] == last;
+  return m_kept.m_current[position - handed_on] == last;
 }
 
 }  // namespace infertrack::formats

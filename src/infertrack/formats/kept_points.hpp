@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/formats/point_dedup.hpp"
+#include "infertrack/util/text_block.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -55,7 +56,7 @@ public:
 
   // How many points were kept so far, handed on or not, and the result id of the one at `position` in reading
   // order (as in PointDedup::Added::first_position).
-  std::size_t size() const { return m_handed_on + m_current.size(); }
+  std::size_t size() const { return m_handed_on_ids.count() + m_current.size(); }
   std::string_view result_id(std::size_t position) const;
   // Whether a kept point has the result id `id`.
   bool contains(std::string_view id) const;
@@ -88,9 +89,7 @@ private:
 
   const PointBatchSink* m_sink;
   PointDedup m_dedup;
-  std::size_t m_handed_on = 0;
-  std::string m_handed_on_ids;                 // the result ids of the points handed on, one after another
-  std::vector<std::size_t> m_handed_on_ends;  // where each ends in m_handed_on_ids
+  util::TextBlock<> m_handed_on_ids;  // the result ids of the points handed on, in order
   std::vector<domain::BenchmarkPoint> m_current;
   std::vector<std::string> m_models;
   std::optional<std::string> m_hardware;  // the first point's
