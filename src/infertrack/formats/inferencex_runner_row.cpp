@@ -4,13 +4,15 @@
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_row_fields.hpp"
 #include "infertrack/formats/key_index.hpp"
-#include "infertrack/formats/name_table.hpp"
+#include "infertrack/util/assertions.hpp"
 
 #include <array>
 #include <bitset>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace infertrack::formats {
 
@@ -85,30 +87,79 @@ constexpr std::array k_nested_metrics = {
   NestedMetric{"server_metrics.cache.external_cache_hit_rate", InferencexMetric::external_cache_hit_rate},
 };
 
-// Where a member of `request_metrics` or `server_metrics` leads, by its dotted path: to a metric the point keeps,
-// or to an object on the way to one.
+// Where a member of `request_metrics` or `server_metrics` leads: to a metric the point keeps, or to an object on
+// the way to one, whose members lead on in turn.
 struct NestedStep
 {
-  std::string_view path;  // in k_nested_metrics, so that it outlives the reader
+  std::string_view path;  // dotted, in k_nested_metrics, so that it outlives the reader
   std::optional<InferencexMetric> metric;
+  std::vector<std::pair<std::string_view, std::size_t>> next;  // a member's key, and its step in NestedSteps
 };
 
-// Every nested path the reader follows, found with one hash look-up per member: an agentic row has a hundred
-// nested members, and a walk through k_nested_metrics for each took a tenth of reading it.
-const NameTable<NestedStep>&
-nested_steps()
+// Every nested path the reader follows, as a tree from the two top-level objects. A member is looked up among the
+// few keys its object leads on by (four at most), not by its dotted path: an agentic row has a hundred nested
+// members, and building each one's path to look it up in a table was a tenth of reading the row.
+class NestedSteps
 {
-  static const auto k_steps = [] {
-    NameTable<NestedStep> steps;
+public:
+  NestedSteps()
+  {
     for (const NestedMetric& nested : k_nested_metrics) {
-      steps.set(nested.path, NestedStep{nested.path, nested.metric});
-      for (std::size_t dot = nested.path.find('.'); dot != std::string_view::npos;
-           dot = nested.path.find('.', dot + 1)) {
-        steps.add(nested.path.substr(0, dot), NestedStep{nested.path.substr(0, dot), std::nullopt});
+      std::size_t at = root(nested.path.substr(0, nested.path.find('.')));
+      for (std::size_t dot = nested.path.find('.'); dot != std::string_view::npos;) {
+        const std::size_t next_dot = nested.path.find('.', dot + 1);
+        const std::string_view key = nested.path.substr(dot + 1, next_dot - dot - 1);
+        at = step_after(at, key, nested.path.substr(0, next_dot));
+        dot = next_dot;
+      }
+      m_steps[at].metric = nested.metric;
+    }
+  }
+
+  // The step of the top-level object `key` ("request_metrics" or "server_metrics").
+  const NestedStep& top(std::string_view key) const { return m_steps[key == m_steps[0].path ? 0 : 1]; }
+
+  // Where the member `key` of the object at `step` leads, or nullptr for a member the reader only checks.
+  const NestedStep* next(const NestedStep& step, std::string_view key) const
+  {
+    for (const auto& [next_key, next] : step.next) {
+      if (next_key == key) {
+        return &m_steps[next];
       }
     }
-    return steps;
-  }();
+    return nullptr;
+  }
+
+private:
+  std::size_t root(std::string_view key)
+  {
+    if (m_steps.empty()) {
+      m_steps.push_back(NestedStep{"request_metrics", std::nullopt, {}});
+      m_steps.push_back(NestedStep{"server_metrics", std::nullopt, {}});
+    }
+    INFERTRACK_ASSERT(key == m_steps[0].path || key == m_steps[1].path);
+    return key == m_steps[0].path ? 0 : 1;
+  }
+
+  std::size_t step_after(std::size_t at, std::string_view key, std::string_view path)
+  {
+    for (const auto& [next_key, next] : m_steps[at].next) {
+      if (next_key == key) {
+        return next;
+      }
+    }
+    m_steps.push_back(NestedStep{path, std::nullopt, {}});
+    m_steps[at].next.emplace_back(key, m_steps.size() - 1);
+    return m_steps.size() - 1;
+  }
+
+  std::vector<NestedStep> m_steps;
+};
+
+const NestedSteps&
+nested_steps()
+{
+  static const NestedSteps k_steps;
   return k_steps;
 }
 
@@ -390,30 +441,30 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
   point.spec_method = "none";  // rows before spec_decoding existed ran without it
 
   // Walks an object of `request_metrics` / `server_metrics` down to the nested metrics; the rest is checked JSON.
-  const auto read_nested = [&](auto& self, JsonValue& object, std::string_view path) -> Result<void> {
+  const auto read_nested = [&](auto& self, JsonValue& object, const NestedStep& step) -> Result<void> {
+    const std::string_view path = step.path;
     const JsonPlace here{record.section, record.index, path};
-    std::string child;
+    // A place within the object is named by its dotted path (a failure there names only the key).
+    const auto placed = [path](Result<void> read) {
+      std::string& field = read.error().field;
+      if (field != path && !(field.starts_with(path) && field.size() > path.size() && field[path.size()] == '.')) {
+        field = std::string(path) + "." + field;
+      }
+      return read;
+    };
     auto read = for_each_field(
       object, here, here, "an object", [&](std::string_view key, JsonValue& member, const JsonPlace&) -> Result<void> {
-        child.assign(path);
-        child += '.';
-        child += key;
-        if (const NestedStep* step = nested_steps().find(child)) {
-          const auto& [step_path, metric] = *step;
-          if (metric) {
+        if (const NestedStep* next = nested_steps().next(step, key)) {
+          if (next->metric) {
             return read_metric(
-              *metric, step_path, member, JsonPlace{record.section, record.index, step_path}, state, point);
+              *next->metric, next->path, member, JsonPlace{record.section, record.index, next->path}, state, point);
           }
-          return self(self, member, step_path);
+          return self(self, member, *next);
         }
-        m_nested_field = child;
-        return validate_json_value(member, JsonPlace{record.section, record.index, m_nested_field});
+        auto valid = validate_json_value(member, JsonPlace{record.section, record.index, key});
+        return valid ? valid : placed(std::move(valid));
       });
-    // Broken JSON between members is placed at the bare key: name it by its path.
-    if (!read && !read.error().field.starts_with(path)) {
-      read.error().field = std::string(path) + "." + read.error().field;
-    }
-    return read;
+    return read ? read : placed(std::move(read));
   };
 
   INFERTRACK_TRY(for_each_field(
@@ -511,7 +562,7 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           return read_runner_text(field_value, at, point.recipe_fingerprint);
         case RunnerKey::request_metrics:
         case RunnerKey::server_metrics:
-          return read_nested(read_nested, field_value, name_of(*runner_key));
+          return read_nested(read_nested, field_value, nested_steps().top(name_of(*runner_key)));
         default:
           return {};  // read through k_shared_fields above
       }

@@ -33,7 +33,6 @@ private:
   InferencexNameMemo m_hardware;
   InferencexNameMemo m_framework;
   InferencexNameMemo m_precision;
-  std::string m_nested_field;  // the dotted path of an ignored nested value being validated
   std::string m_identity;      // the identity text of the last row, kept for its capacity
 };
 
