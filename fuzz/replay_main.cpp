@@ -1,6 +1,7 @@
 // A main for the fuzz targets without libFuzzer: feeds each file named on the command line (or each file of a
 // named directory) to LLVMFuzzerTestOneInput once, so that g++ builds the targets with the project and CTest runs
-// their checks over the seed inputs. A `.case` file gives only its input, the text after its "----" line.
+// their checks over the seed inputs. A `.case` file gives only its input, the text after its "----" line. Built
+// without sanitizers: a broken check traps, a memory error may pass unseen (fuzz/run builds with ASan and UBSan).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,16 +17,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 namespace {
 
-std::string
+// The bytes a seed file gives the target, or nullopt for a case file without its "----" line.
+std::optional<std::string>
 input_of(const std::filesystem::path& path)
 {
   std::ifstream in(path, std::ios::binary);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (path.extension() == ".case") {
-    const std::size_t rule = text.find("\n----\n");
-    text = rule == std::string::npos ? std::string() : text.substr(rule + 6);
+  if (path.extension() != ".case") {
+    return text;
   }
-  return text;
+  if (text.starts_with("----\n")) {
+    return text.substr(5);
+  }
+  const std::size_t rule = text.find("\n----\n");
+  if (rule == std::string::npos) {
+    return std::nullopt;
+  }
+  return text.substr(rule + 6);
 }
 
 }  // namespace
@@ -54,9 +63,13 @@ main(int argc, char** argv)
     return 2;
   }
   for (const auto& path : inputs) {
-    const std::string text = input_of(path);
+    const std::optional<std::string> text = input_of(path);
+    if (!text) {
+      std::fprintf(stderr, "%s: a case file without a \"----\" line before its input\n", path.c_str());
+      return 2;
+    }
     std::fprintf(stderr, "%s\n", path.c_str());  // the input a trap stopped at is the last one named
-    LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+    LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(text->data()), text->size());
   }
   std::printf("%zu input(s) read\n", inputs.size());
   return 0;
