@@ -91,25 +91,27 @@ constexpr std::array k_nested_metrics = {
 // the way to one, whose members lead on in turn.
 struct NestedStep
 {
-  std::string_view path;  // dotted, in k_nested_metrics, so that it outlives the reader
+  std::string_view path;  // dotted; a literal or a prefix of one in k_nested_metrics, so that it outlives the reader
   std::optional<InferencexMetric> metric;
-  std::vector<std::pair<std::string_view, std::size_t>> next;  // a member's key, and its step in NestedSteps
+  std::vector<std::pair<std::string_view, std::size_t>> members;  // a member's key, and its step in NestedSteps
 };
 
 // Every nested path the reader follows, as a tree from the two top-level objects. A member is looked up among the
 // few keys its object leads on by (four at most), not by its dotted path: an agentic row has a hundred nested
-// members, and building each one's path to look it up in a table was a tenth of reading the row.
+// members, and building each one's path to look it up in a table was a tenth of reading the row. A key with dots
+// in it is one key, not a path (the runner writes none), and is only checked.
 class NestedSteps
 {
 public:
   NestedSteps()
+    : m_steps{NestedStep{"request_metrics", std::nullopt, {}}, NestedStep{"server_metrics", std::nullopt, {}}}
   {
     for (const NestedMetric& nested : k_nested_metrics) {
-      std::size_t at = root(nested.path.substr(0, nested.path.find('.')));
+      std::size_t at = top_index(nested.path.substr(0, nested.path.find('.')));
       for (std::size_t dot = nested.path.find('.'); dot != std::string_view::npos;) {
         const std::size_t next_dot = nested.path.find('.', dot + 1);
         const std::string_view key = nested.path.substr(dot + 1, next_dot - dot - 1);
-        at = step_after(at, key, nested.path.substr(0, next_dot));
+        at = member_index(at, key, nested.path.substr(0, next_dot));
         dot = next_dot;
       }
       m_steps[at].metric = nested.metric;
@@ -117,39 +119,42 @@ public:
   }
 
   // The step of the top-level object `key` ("request_metrics" or "server_metrics").
-  const NestedStep& top(std::string_view key) const { return m_steps[key == m_steps[0].path ? 0 : 1]; }
+  const NestedStep& top(std::string_view key) const { return m_steps[top_index(key)]; }
 
   // Where the member `key` of the object at `step` leads, or nullptr for a member the reader only checks.
-  const NestedStep* next(const NestedStep& step, std::string_view key) const
+  const NestedStep* member(const NestedStep& step, std::string_view key) const
   {
-    for (const auto& [next_key, next] : step.next) {
-      if (next_key == key) {
-        return &m_steps[next];
-      }
-    }
-    return nullptr;
+    const std::size_t found = find(step, key);
+    return found == k_none ? nullptr : &m_steps[found];
   }
 
 private:
-  std::size_t root(std::string_view key)
+  static constexpr std::size_t k_none = ~std::size_t{0};
+
+  std::size_t top_index(std::string_view key) const
   {
-    if (m_steps.empty()) {
-      m_steps.push_back(NestedStep{"request_metrics", std::nullopt, {}});
-      m_steps.push_back(NestedStep{"server_metrics", std::nullopt, {}});
-    }
     INFERTRACK_ASSERT(key == m_steps[0].path || key == m_steps[1].path);
     return key == m_steps[0].path ? 0 : 1;
   }
 
-  std::size_t step_after(std::size_t at, std::string_view key, std::string_view path)
+  static std::size_t find(const NestedStep& step, std::string_view key)
   {
-    for (const auto& [next_key, next] : m_steps[at].next) {
-      if (next_key == key) {
-        return next;
+    for (const auto& [member_key, index] : step.members) {
+      if (member_key == key) {
+        return index;
       }
     }
+    return k_none;
+  }
+
+  // The step of the member `key` of the object at m_steps[at], added at `path` when it is new.
+  std::size_t member_index(std::size_t at, std::string_view key, std::string_view path)
+  {
+    if (const std::size_t found = find(m_steps[at], key); found != k_none) {
+      return found;
+    }
     m_steps.push_back(NestedStep{path, std::nullopt, {}});
-    m_steps[at].next.emplace_back(key, m_steps.size() - 1);
+    m_steps[at].members.emplace_back(key, m_steps.size() - 1);
     return m_steps.size() - 1;
   }
 
@@ -444,17 +449,9 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
   const auto read_nested = [&](auto& self, JsonValue& object, const NestedStep& step) -> Result<void> {
     const std::string_view path = step.path;
     const JsonPlace here{record.section, record.index, path};
-    // A place within the object is named by its dotted path (a failure there names only the key).
-    const auto placed = [path](Result<void> read) {
-      std::string& field = read.error().field;
-      if (field != path && !(field.starts_with(path) && field.size() > path.size() && field[path.size()] == '.')) {
-        field = std::string(path) + "." + field;
-      }
-      return read;
-    };
     auto read = for_each_field(
       object, here, here, "an object", [&](std::string_view key, JsonValue& member, const JsonPlace&) -> Result<void> {
-        if (const NestedStep* next = nested_steps().next(step, key)) {
+        if (const NestedStep* next = nested_steps().member(step, key)) {
           if (next->metric) {
             return read_metric(
               *next->metric, next->path, member, JsonPlace{record.section, record.index, next->path}, state, point);
@@ -462,9 +459,20 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           return self(self, member, *next);
         }
         auto valid = validate_json_value(member, JsonPlace{record.section, record.index, key});
-        return valid ? valid : placed(std::move(valid));
+        if (!valid && valid.error().field == key) {
+          valid.error().field = std::string(path) + "." + std::string(key);  // the member's own place, by its path
+        }
+        return valid;
       });
-    return read ? read : placed(std::move(read));
+    // Broken JSON between members is placed at the bare key (of this object or of an ignored one within): name it
+    // by its path.
+    if (!read) {
+      std::string& field = read.error().field;
+      if (field != path && !(field.starts_with(path) && field.size() > path.size() && field[path.size()] == '.')) {
+        field = std::string(path) + "." + field;
+      }
+    }
+    return read;
   };
 
   INFERTRACK_TRY(for_each_field(
