@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,12 +41,18 @@ struct Keys
   {
     return index.contains(hash(key), [&](std::size_t position) { return keys[position] == key; });
   }
+
+  std::optional<std::size_t> position_of(const std::string& key) const
+  {
+    return index.position_of(hash(key), [&](std::size_t position) { return keys[position] == key; });
+  }
 };
 
 TEST(SlotIndex, finds_each_key_at_its_position_as_the_index_grows)
 {
   Keys keys;
   EXPECT_FALSE(keys.has("nothing yet"));
+  EXPECT_EQ(keys.position_of("nothing yet"), std::nullopt);
   for (int i = 0; i < 10'000; ++i) {
     ASSERT_EQ(keys.add("key " + std::to_string(i)), static_cast<std::size_t>(i));
   }
@@ -56,6 +63,8 @@ TEST(SlotIndex, finds_each_key_at_its_position_as_the_index_grows)
   EXPECT_EQ(keys.keys.size(), 10'000u);
   EXPECT_FALSE(keys.has("key 10000"));
   EXPECT_FALSE(keys.has(""));
+  EXPECT_EQ(keys.position_of("key 4321"), std::optional<std::size_t>(4321));
+  EXPECT_EQ(keys.position_of("key 10000"), std::nullopt);
 }
 
 TEST(SlotIndex, tells_apart_keys_whose_hashes_are_the_same)
@@ -69,7 +78,9 @@ TEST(SlotIndex, tells_apart_keys_whose_hashes_are_the_same)
     ASSERT_EQ(keys.add(std::to_string(i)), static_cast<std::size_t>(i));
   }
   EXPECT_TRUE(keys.has("150"));
+  EXPECT_EQ(keys.position_of("150"), std::optional<std::size_t>(150));
   EXPECT_FALSE(keys.has("300"));
+  EXPECT_EQ(keys.position_of("300"), std::nullopt);
   EXPECT_FALSE(keys.has(""));
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infertrack/util/assertions.hpp"
+#include "infertrack/util/slot_index.hpp"
 
 #include <bit>
 #include <cstdint>
@@ -13,9 +13,9 @@
 namespace infertrack::formats {
 
 // A fixed table of names (JSON keys a reader knows) and what each one means, looked up once per member of every
-// row. Open addressing over a power-of-two table with a hash of a few eight-byte chunks of a name: a
-// std::unordered_map spent most of a look-up hashing every byte, dividing by a prime and chasing a node, about a
-// tenth of reading a runner row. The names must outlive the table (string literals, or views into them).
+// row. A util::SlotIndex by a hash of a few eight-byte chunks of a name: a std::unordered_map spent most of a
+// look-up hashing every byte, dividing by a prime and chasing a node, about a tenth of reading a runner row. The
+// names must outlive the table (string literals, or views into them).
 template<typename Value>
 class NameTable
 {
@@ -31,23 +31,23 @@ public:
   // Adds `name`; a name already there keeps its first value (returns false).
   bool add(std::string_view name, Value value)
   {
-    if (find(name) != nullptr) {
+    const std::uint64_t name_hash = hash(name);
+    const std::size_t slot = m_index.place(name_hash, same_as(name), [this](std::size_t entry) {
+      return hash(m_entries[entry].first);
+    });
+    if (m_index.holds(slot)) {
       return false;
     }
+    m_index.put(slot, name_hash, m_entries.size());
     m_entries.emplace_back(name, std::move(value));
-    if (m_entries.size() * 4 > m_slots.size()) {
-      rehash(std::bit_ceil(m_entries.size() * 8));
-    } else {
-      place(m_entries.size() - 1);
-    }
     return true;
   }
 
   // Gives `name` the value `value`, adding the name when it is not there.
   void set(std::string_view name, Value value)
   {
-    if (const std::size_t entry = entry_of(name); entry != k_absent) {
-      m_entries[entry].second = std::move(value);
+    if (const auto entry = m_index.position_of(hash(name), same_as(name))) {
+      m_entries[*entry].second = std::move(value);
       return;
     }
     add(name, std::move(value));
@@ -56,8 +56,8 @@ public:
   // What `name` means, or nullptr for a name the table does not hold.
   const Value* find(std::string_view name) const
   {
-    const std::size_t entry = entry_of(name);
-    return entry == k_absent ? nullptr : &m_entries[entry].second;
+    const auto entry = m_index.position_of(hash(name), same_as(name));
+    return entry ? &m_entries[*entry].second : nullptr;
   }
 
   // The names and values in the order they were added.
@@ -90,46 +90,13 @@ private:
     return mixed ^ (mixed >> 33);
   }
 
-  static constexpr std::size_t k_absent = ~std::size_t{0};
-
-  std::size_t entry_of(std::string_view name) const
+  auto same_as(std::string_view name) const
   {
-    if (m_slots.empty()) {
-      return k_absent;
-    }
-    const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = hash(name) & mask;; i = (i + 1) & mask) {
-      const std::uint32_t slot = m_slots[i];
-      if (slot == 0) {
-        return k_absent;
-      }
-      if (m_entries[slot - 1].first == name) {
-        return slot - 1;
-      }
-    }
-  }
-
-  void place(std::size_t entry)
-  {
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t i = hash(m_entries[entry].first) & mask;
-    while (m_slots[i] != 0) {
-      i = (i + 1) & mask;
-    }
-    INFERTRACK_ASSERT(entry < UINT32_MAX); // a table of known keys holds dozens
-    m_slots[i] = static_cast<std::uint32_t>(entry + 1);
-  }
-
-  void rehash(std::size_t slots)
-  {
-    m_slots.assign(slots, 0);
-    for (std::size_t entry = 0; entry < m_entries.size(); ++entry) {
-      place(entry);
-    }
+    return [this, name](std::size_t entry) { return m_entries[entry].first == name; };
   }
 
   std::vector<std::pair<std::string_view, Value>> m_entries;
-  std::vector<std::uint32_t> m_slots; // 1 + the entry's index, 0 for an empty slot; at most a quarter in use
+  util::SlotIndex m_index;  // the entries, by the hash of their names
 };
 
 }  // namespace infertrack::formats

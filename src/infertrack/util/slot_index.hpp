@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace infertrack::util {
@@ -23,7 +24,13 @@ public:
 
   // Whether the index has the key of `hash` for which `same(position)` holds.
   template<typename Same>
-  bool contains(std::uint64_t hash, Same&& same) const;
+  bool contains(std::uint64_t hash, Same&& same) const
+  {
+    return position_of(hash, same).has_value();
+  }
+  // The position of the key of `hash` for which `same(position)` holds, if the index has it.
+  template<typename Same>
+  std::optional<std::size_t> position_of(std::uint64_t hash, Same&& same) const;
 
   bool holds(std::size_t slot) const { return m_slots[slot].position != 0; }
   std::size_t position(std::size_t slot) const { return m_slots[slot].position - 1; }
@@ -73,10 +80,14 @@ SlotIndex::place(std::uint64_t hash, Same&& same, HashAt&& hash_at)
 }
 
 template<typename Same>
-bool
-SlotIndex::contains(std::uint64_t hash, Same&& same) const
+std::optional<std::size_t>
+SlotIndex::position_of(std::uint64_t hash, Same&& same) const
 {
-  return !m_slots.empty() && m_slots[find(hash, same)].position != 0;
+  if (m_slots.empty()) {
+    return std::nullopt;
+  }
+  const std::size_t slot = find(hash, same);
+  return holds(slot) ? std::optional<std::size_t>(position(slot)) : std::nullopt;
 }
 
 template<typename HashAt>
