@@ -169,6 +169,33 @@ TEST_F(Cli, plan_at_a_target_gives_one_plan_per_configuration)
   }
 }
 
+TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reason)
+{
+  // Cost and power figures are stored for gb200 only; at 20 tok/s/user an MI355X fp4 curve is reachable too.
+  const std::string missing = "no cost and power figures are stored for hardware 'mi355x'";
+  const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T"});
+  const json& mi355x = row_for(plans, "DeepSeek-V4-Pro mi355x sglang fp4");
+  EXPECT_TRUE(mi355x["plan"].is_null());
+  EXPECT_THAT(mi355x["unavailable"].get<std::string>(), HasSubstr(missing));
+  EXPECT_NE(mi355x["interpolation"]["state"], "unreachable");
+  EXPECT_FALSE(row_for(plans, "DeepSeek-V4-Pro gb200")["plan"].is_null());
+
+  // The figures given on the command line size it: 8 GPUs per rack, $2 per GPU-hour, 1.5 kW per GPU.
+  const json sized = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T",
+                               "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1.5", "--gpus-per-rack", "8"});
+  const json& plan = row_for(sized, "DeepSeek-V4-Pro mi355x sglang fp4")["plan"];
+  ASSERT_FALSE(plan.is_null());
+  EXPECT_EQ(plan["provisioned_gpus"], plan["racks"].get<std::int64_t>() * 8);
+  EXPECT_NEAR(plan["cost_per_day"].get<double>(), plan["provisioned_gpus"].get<double>() * 2 * 24, 1e-6);
+  EXPECT_NEAR(plan["power_mw"].get<double>(), plan["provisioned_gpus"].get<double>() * 1.5 / 1000, 1e-9);
+
+  // A plan for one point of that hardware has nothing else to answer with: it is refused, naming the flags.
+  const std::string point = run_json({"points", "--hardware", "mi355x"})[0]["result_id"];
+  const CliResult refused = run({"plan", "--point", point, "--demand", "1T"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr("--cost-per-gpu-hour: " + missing));
+}
+
 TEST_F(Cli, bad_flags_are_usage_errors)
 {
   struct Case
@@ -183,6 +210,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"plan", "--point", "444914"}, "--demand"},
     {{"plan", "--demand", "40T"}, "--point"},
     {{"plan", "--point", "444914", "--demand", "40T", "--mix", "0:0"}, "--mix"},
+    {{"plan", "--point", "444914", "--demand", "40T", "--preset", "fireworks"}, "give --demand or --preset, not both"},
+    {{"plan", "--point", "444914", "--model", "dsv4", "--at", "5", "--demand", "1T"}, "give exactly one of a point"},
     {{"interpolate", "--at", "100"}, "--model is required"},
     {{"interpolate", "--model", "dsv4", "--at", "-3"}, "--at"},
     {{"points", "--date", "May 1"}, "--date: expected a date as YYYY-MM-DD"},

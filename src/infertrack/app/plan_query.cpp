@@ -51,18 +51,26 @@ resolve_demand(store::Store& store, const PlanQuery& query)
   return util::fail("", "preset", fmt::format("unknown preset '{}' (known: {})", *query.preset, known));
 }
 
+// Why `hardware` cannot be sized: no figures are stored for it and the query does not give all three.
+std::optional<std::string>
+missing_figures(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
+{
+  if (domain::cost_in_force(costs, hardware) || (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
+    return std::nullopt;
+  }
+  return fmt::format("no cost and power figures are stored for hardware '{}': give --cost-per-gpu-hour, "
+                     "--kw-per-gpu and --gpus-per-rack",
+                     hardware);
+}
+
 util::Result<domain::HardwareCost>
 resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
 {
   domain::HardwareCost cost;
   if (auto stored = domain::cost_in_force(costs, hardware)) {
     cost = *stored;
-  } else if (!query.cost_per_gpu_hour || !query.kw_per_gpu || !query.gpus_per_rack) {
-    return util::fail("",
-                      "cost-per-gpu-hour",
-                      fmt::format("no cost and power figures are stored for hardware '{}': give "
-                                  "--cost-per-gpu-hour, --kw-per-gpu and --gpus-per-rack",
-                                  hardware));
+  } else if (auto missing = missing_figures(costs, hardware, query)) {
+    return util::fail("", "cost-per-gpu-hour", std::move(*missing));
   } else {
     cost.hardware = hardware;
     cost.name = hardware;
@@ -132,19 +140,27 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       continue;
     }
     const auto upper = row.value.upper_result_id ? store.point(*row.value.upper_result_id) : std::nullopt;
+    // A configuration that cannot be sized is answered with the reason, beside those that can.
+    const auto unavailable = [&](std::string reason) {
+      PlanAnswer answer;
+      answer.configuration = row.curve.group.label();
+      answer.interpolation = row.value;
+      answer.tokens_per_day = context.demand.tokens_per_day;
+      answer.preset = context.demand.preset;
+      answer.utilization = context.query.utilization;
+      answer.unavailable = std::move(reason);
+      answers.push_back(std::move(answer));
+    };
     auto deployment = domain::interpolated_capacity(row.value, *lower, upper ? &*upper : nullptr, target);
     if (!deployment) {
-      PlanAnswer unavailable;
-      unavailable.configuration = row.curve.group.label();
-      unavailable.interpolation = row.value;
-      unavailable.tokens_per_day = context.demand.tokens_per_day;
-      unavailable.preset = context.demand.preset;
-      unavailable.utilization = context.query.utilization;
-      unavailable.unavailable = fmt::format("{} tok/s/user is {} on this curve (fastest measured: {:.1f})",
-                                            target,
-                                            domain::to_string(row.value.state),
-                                            row.curve.frontier.back().interactivity);
-      answers.push_back(std::move(unavailable));
+      unavailable(fmt::format("{} tok/s/user is {} on this curve (fastest measured: {:.1f})",
+                              target,
+                              domain::to_string(row.value.state),
+                              row.curve.frontier.back().interactivity));
+      continue;
+    }
+    if (auto missing = missing_figures(context.costs, lower->hardware, context.query)) {
+      unavailable(std::move(*missing));
       continue;
     }
     INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *lower, std::move(*deployment)));
