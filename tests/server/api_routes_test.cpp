@@ -154,6 +154,19 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
     get_json("/api/v1/plan", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}, {"demand", "40T"}, {"utilization", "0.5"}});
   EXPECT_EQ(at_target.size(), 2);
   EXPECT_EQ(at_target[0]["utilization"], 0.5);
+  // Hardware without cost figures is answered with the reason, beside the plans of the rest.
+  const json beside = get_json("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"}});
+  int planned = 0;
+  int without_figures = 0;
+  for (const json& answer : beside) {
+    planned += answer["plan"].is_null() ? 0 : 1;
+    without_figures += answer["unavailable"].is_string()
+                           && answer["unavailable"].get<std::string>().starts_with("no cost and power figures")
+                         ? 1
+                         : 0;
+  }
+  EXPECT_GT(planned, 0);
+  EXPECT_GT(without_figures, 0);
 }
 
 TEST_F(ApiRoutes, reference_routes)
@@ -246,6 +259,12 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40Q"}}), 400, "bad_parameter", "demand");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40T"}, {"utilization", "2"}}), 400, "bad_parameter", "utilization");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"gpus_per_rack", "x"}}), 400, "bad_parameter", "gpus_per_rack");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"at", "5"}, {"demand", "1T"}}), 400, "bad_parameter",
+               "point: give exactly one of a point");
+  expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"at", "5"}, {"demand", "1T"}}), 400,
+               "bad_parameter", "point: give exactly one of a point");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"preset", "fireworks"}}), 400,
+               "bad_parameter", "demand: give --demand or --preset, not both");
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
 }
 

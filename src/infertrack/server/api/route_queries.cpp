@@ -147,7 +147,8 @@ ApiError
 plan_error(util::Diagnostic diagnostic, const app::PlanQuery& query)
 {
   std::replace(diagnostic.field.begin(), diagnostic.field.end(), '-', '_');
-  const bool unknown_point = diagnostic.field == "point" && query.point;
+  // A point given alone that names nothing stored; given beside `at`, the query itself is wrong.
+  const bool unknown_point = diagnostic.field == "point" && query.point && !query.at;
   return unknown_point ? ApiError{404, "unknown_point", diagnostic.message} : bad_parameter(diagnostic);
 }
 
