@@ -225,6 +225,21 @@ TEST_F(InferencexRunnerIngest, refuses_a_field_of_the_wrong_type)
                  "agg_tp_text.json:row:tp: wrong type (got the string \"8\", expected an integer > 0)");
 }
 
+TEST_F(InferencexRunnerIngest, refuses_a_cut_or_empty_zip_archive_and_what_came_with_it)
+{
+  // A download cut short: the archive's first 200 bytes, local header and all, but no central directory.
+  const auto cut = dir.write("cut.zip", read_text(k_cases / "dsv4-runs.zip").substr(0, 200));
+  expect_refused(cut, "cut.zip: not a readable zip archive");
+  // An archive with no entries: only its end-of-central-directory record.
+  const auto empty = dir.write("empty.zip", std::string("PK\x05\x06") + std::string(18, '\0'));
+  expect_refused(empty, "empty.zip: no input files (got a zip archive without files");
+  // A good file given with the cut archive is not stored either.
+  const std::size_t before = point_count();
+  const CliResult both = run({"ingest", k_one_node, cut.string()});
+  EXPECT_EQ(both.exit_code, k_exit_bad_data) << both.err;
+  EXPECT_EQ(point_count(), before);
+}
+
 TEST_F(InferencexRunnerIngest, refuses_an_empty_directory)
 {
   std::filesystem::create_directories(dir.file("empty"));
