@@ -55,6 +55,25 @@ TEST_F(Cli, first_use_loads_the_bundled_dataset)
   EXPECT_EQ(run_json({"points", "--hardware", "mi355x"}).size(), 35);
 }
 
+TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
+{
+  // The bundled data: two disaggregated GB200 points (draft-model speculation), three MTP points.
+  const json disaggregated = run_json({"points", "--disaggregated", "true"});
+  ASSERT_EQ(disaggregated.size(), 2u);
+  for (const json& point : disaggregated) {
+    EXPECT_TRUE(point["disaggregated"].get<bool>());
+  }
+  EXPECT_EQ(run_json({"points", "--disaggregated", "false"}).size(), k_bundled_points - 2);
+  const json mtp = run_json({"points", "--spec-method", "mtp"});
+  ASSERT_EQ(mtp.size(), 3u);
+  for (const json& point : mtp) {
+    EXPECT_EQ(point["spec_method"], "mtp");
+  }
+  const CliResult bad = run({"points", "--disaggregated", "yes"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--disaggregated: expected true or false (got 'yes')"));
+}
+
 TEST_F(Cli, global_options_work_before_and_after_the_subcommand)
 {
   const CliResult before = run_cli({"--db", db, "--json", "points", "--model", "dsv4"});

@@ -177,6 +177,8 @@ TEST_F(ApiRoutes, reference_routes)
   EXPECT_FALSE(get_json("/api/v1/availability").empty());
   const json gb200 = get_json("/api/v1/points", {{"hardware", "gb200"}});
   EXPECT_EQ(gb200["points"].size(), 5);
+  EXPECT_EQ(get_json("/api/v1/points", {{"disaggregated", "true"}})["points"].size(), 2);
+  EXPECT_EQ(get_json("/api/v1/points", {{"spec_method", "mtp"}})["points"].size(), 3);
   EXPECT_TRUE(gb200["next"].is_null());
   EXPECT_EQ(gb200["limit"], 1000);
   const json point = get_json("/api/v1/points/444212");
@@ -254,6 +256,8 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/points", {{"limit", "1001"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 1001)");
   expect_error(get("/api/v1/points", {{"limit", "many"}}), 400, "bad_parameter", "limit: ");
   expect_error(get("/api/v1/points", {{"runs", "some"}}), 400, "bad_parameter", "runs: expected all or latest (got 'some')");
+  expect_error(get("/api/v1/points", {{"disaggregated", "yes"}}), 400, "bad_parameter",
+               "disaggregated: expected true or false");
   expect_error(get("/api/v1/points", {{"after", "999999"}}), 400, "bad_parameter",
                "after: no stored point has result id '999999'");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40Q"}}), 400, "bad_parameter", "demand");
