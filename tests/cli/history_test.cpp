@@ -126,6 +126,18 @@ TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
   EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,unreachable,,"));
 }
 
+TEST_F(CliHistory, launch_date_moves_the_days_since_launch)
+{
+  const json answer = run_json(
+    {"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--launch-date", "2026-05-01"});
+  EXPECT_EQ(answer["launch_date"], "2026-05-01");
+  ASSERT_EQ(answer["rows"].size(), 1u);
+  const json& points = answer["rows"][0]["points"];
+  ASSERT_EQ(points.size(), 4u);
+  EXPECT_EQ(points[0]["days_since_launch"], 1);   // 2026-05-02 (8 from the default, 2026-04-24)
+  EXPECT_EQ(points[3]["days_since_launch"], 20);  // 2026-05-21 (27)
+}
+
 TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
 {
   const CliResult no_at = run({"--model", "DeepSeek-V4-Pro"});
@@ -137,6 +149,9 @@ TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
   const CliResult half = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "2026-05-02"});
   EXPECT_EQ(half.exit_code, 2);
   EXPECT_THAT(half.err, HasSubstr("--from and --to go together"));
+  const CliResult bad_launch = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--launch-date", "May 1"});
+  EXPECT_EQ(bad_launch.exit_code, 2);
+  EXPECT_THAT(bad_launch.err, HasSubstr("--launch-date: expected a date as YYYY-MM-DD"));
 }
 
 // build_history on the 35 published MI355X points read straight from the bundled CSV (test_domain does not

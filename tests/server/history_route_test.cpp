@@ -132,6 +132,16 @@ TEST_F(HistoryRoute, answers_one_page_of_configurations_at_a_time)
   EXPECT_TRUE(past["next_offset"].is_null());
 }
 
+TEST_F(HistoryRoute, launch_date_moves_the_days_since_launch)
+{
+  const json answer = get_json(
+    {{"model", "dsv4"}, {"at", "5"}, {"hardware", "mi355x"}, {"precision", "fp4"}, {"launch_date", "2026-05-01"}});
+  EXPECT_EQ(answer["launch_date"], "2026-05-01");
+  ASSERT_EQ(answer["rows"].size(), 1u);
+  EXPECT_EQ(answer["rows"][0]["points"][0]["days_since_launch"], 1);
+  EXPECT_EQ(answer["rows"][0]["points"][3]["days_since_launch"], 20);
+}
+
 TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
 {
   expect_error(get({{"model", "dsv4"}, {"limit", "0"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 0)");
@@ -145,6 +155,7 @@ TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
   expect_error(get({{"model", "dsv4"}, {"from", "May"}, {"to", "2026-05-21"}}), 400, "bad_parameter",
                "from: expected a date as YYYY-MM-DD (got 'May')");
   expect_error(get({{"model", "dsv4"}, {"from", "2026-05-02"}}), 400, "bad_parameter", "from and to go together");
+  expect_error(get({{"model", "dsv4"}, {"launch_date", "May"}}), 400, "bad_parameter", "launch_date: expected a date");
   expect_error(get({{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter", "colour: unknown parameter");
   expect_error(get({{"model", "Llama-9"}}), 404, "unknown_model", "no stored points for model 'Llama-9'");
 }
