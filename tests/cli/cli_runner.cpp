@@ -34,7 +34,9 @@ write_all(const std::string& path, const std::string& text)
 }
 
 CliResult
-run(const std::vector<std::string>& args, const std::optional<std::string>& standard_input)
+run(const std::vector<std::string>& args,
+    const std::optional<std::string>& standard_input,
+    const CliSurroundings& surroundings = {})
 {
   // stdin, stdout and stderr are files, not pipes, so a large output cannot deadlock the child.
   TempDir capture;
@@ -56,7 +58,14 @@ run(const std::vector<std::string>& args, const std::optional<std::string>& stan
     if (standard_input) {
       dup2(open(in_path.c_str(), O_RDONLY), STDIN_FILENO);
     }
-    unsetenv("INFERTRACK_DB");
+    if (surroundings.database_variable) {
+      setenv("INFERTRACK_DB", surroundings.database_variable->c_str(), 1);
+    } else {
+      unsetenv("INFERTRACK_DB");
+    }
+    if (!surroundings.working_directory.empty() && chdir(surroundings.working_directory.c_str()) != 0) {
+      _exit(126);
+    }
     std::vector<char*> argv;
     std::string exe = INFERTRACK_EXE;
     argv.push_back(exe.data());
@@ -93,6 +102,12 @@ CliResult
 run_cli(const std::vector<std::string>& args, const std::string& standard_input)
 {
   return run(args, standard_input);
+}
+
+CliResult
+run_cli(const std::vector<std::string>& args, const CliSurroundings& surroundings)
+{
+  return run(args, std::nullopt, surroundings);
 }
 
 }  // namespace infertrack::test

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,16 @@ CliResult run_cli(const std::vector<std::string>& args);
 
 // The same with `standard_input` as the whole of the child's standard input (a file, not a terminal).
 CliResult run_cli(const std::vector<std::string>& args, const std::string& standard_input);
+
+// Where a run happens: its working directory and its INFERTRACK_DB (unset when nullopt).
+struct CliSurroundings
+{
+  std::filesystem::path working_directory;
+  std::optional<std::string> database_variable;
+};
+
+// The same, run in `surroundings`.
+CliResult run_cli(const std::vector<std::string>& args, const CliSurroundings& surroundings);
 
 // A test with a database file of its own, which every command it runs names with --db.
 class CliDatabaseTest : public testing::Test

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 
 namespace infertrack::test {
 namespace {
@@ -45,6 +46,29 @@ TEST(CliHelp, every_command_has_help)
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_THAT(result.out, HasSubstr("Usage")) << command;
   }
+}
+
+TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)
+{
+  TempDir dir;
+  const std::filesystem::path work = dir.file("work");
+  std::filesystem::create_directories(work);
+  const std::filesystem::path named = dir.file("named.db");
+  const CliResult from_variable = run_cli({"points", "--json"}, CliSurroundings{work, named.string()});
+  EXPECT_EQ(from_variable.exit_code, 0) << from_variable.err;
+  EXPECT_EQ(json::parse(from_variable.out).size(), k_bundled_points);
+  EXPECT_TRUE(std::filesystem::exists(named));
+  EXPECT_FALSE(std::filesystem::exists(work / "infertrack.db"));
+
+  const std::filesystem::path unused = dir.file("unused.db");
+  const std::filesystem::path flag = dir.file("flag.db");
+  EXPECT_EQ(run_cli({"points", "--db", flag.string()}, CliSurroundings{work, unused.string()}).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(flag));
+  EXPECT_FALSE(std::filesystem::exists(unused));
+
+  // Empty, the variable names nothing: the file in the working directory.
+  EXPECT_EQ(run_cli({"points"}, CliSurroundings{work, ""}).exit_code, 0);
+  EXPECT_TRUE(std::filesystem::exists(work / "infertrack.db"));
 }
 
 TEST_F(Cli, first_use_loads_the_bundled_dataset)
