@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace infertrack::test {
 namespace {
@@ -267,6 +269,40 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     EXPECT_EQ(result.exit_code, 2) << c.args[0] << " " << result.err;
     EXPECT_THAT(result.err, HasSubstr(c.message)) << result.err;
   }
+}
+
+TEST_F(Cli, serve_refuses_bad_flags_before_it_listens)
+{
+  struct Case
+  {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+    {{"serve", "--listen", "8080"}, "--listen: expected HOST:PORT, e.g. 127.0.0.1:8080 (got '8080')"},
+    {{"serve", "--listen", "127.0.0.1:70000"}, "--listen: the port must be a number from 0 to 65535 (got '70000')"},
+    {{"serve", "--listen", "127.0.0.1:http"}, "--listen: the port must be a number"},
+    {{"serve", "--threads", "0"}, "--threads: expected 1 to 64 (got 0)"},
+    {{"serve", "--write-threads", "65"}, "--write-threads: expected 0 to 64 (got 65)"},
+  };
+  for (const Case& c : cases) {
+    const CliResult result = run(c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.args[2] << " " << result.err;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << result.err;
+  }
+}
+
+TEST_F(Cli, a_file_that_is_not_a_database_is_a_database_error_and_is_left_alone)
+{
+  const std::string text = "result_id,model\nr1,DeepSeek-V4-Pro\n" + std::string(4096, '#') + "\n";
+  const std::filesystem::path not_a_database = dir.write("points.csv", text);
+  const CliResult result = run_cli({"points", "--db", not_a_database.string()});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("infertrack: database error: "));
+  std::ifstream in(not_a_database, std::ios::binary);
+  std::ostringstream after;
+  after << in.rdbuf();
+  EXPECT_EQ(after.str(), text);
 }
 
 TEST_F(Cli, ingesting_the_same_file_twice_stores_it_once)
