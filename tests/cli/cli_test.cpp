@@ -172,6 +172,26 @@ TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
   EXPECT_TRUE(answer["rows"][0]["value"]["tps_per_gpu"].is_null());
 }
 
+TEST_F(Cli, interpolate_metric_chooses_the_throughput_read_off_each_curve)
+{
+  const json total = run_json({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"});
+  const json output = run_json({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "output"});
+  ASSERT_EQ(total["rows"].size(), output["rows"].size());
+  ASSERT_FALSE(output["rows"].empty());
+  for (std::size_t i = 0; i < output["rows"].size(); ++i) {
+    const json& row = output["rows"][i];
+    EXPECT_EQ(row["configuration"], total["rows"][i]["configuration"]);
+    EXPECT_EQ(row["metric"], "output");
+    // Agentic rows are mostly cached input: their output is a small part of the total.
+    EXPECT_LT(row["value"]["tps_per_gpu"].get<double>(), total["rows"][i]["value"]["tps_per_gpu"].get<double>());
+  }
+  // 446626 is measured at 112.7 tok/s/user with 2,533.6 output tok/s per GPU, the first knot of its frontier.
+  EXPECT_EQ(output["rows"][0]["frontier"][0]["tps_per_gpu"], 2533.64526);
+  const CliResult bad = run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "cost"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--metric: expected total, input or output (got 'cost')"));
+}
+
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)
 {
   const json plans = run_json({"plan", "--point", "444914", "--preset", "fireworks"});
