@@ -96,5 +96,42 @@ TEST_F(InferencexIngest, interpolates_the_captured_frontiers)
   EXPECT_THAT(text.out, HasSubstr("2,579.4"));
 }
 
+TEST_F(InferencexIngest, history_reads_each_run_at_the_basis_interpolate_reads_it)
+{
+  ASSERT_EQ(run_json({"ingest", k_capture})["points_added"], k_capture_rows);
+  // Fixed-length rows with P90 as well as median interactivity: the series must be on the median, as the curves
+  // interpolate reads, or the value at one date differs between the two (at 80 tok/s/user this run's P90 tops out at
+  // 75.8, its median reaches 86.2).
+  const std::vector<std::string> flags = {"--model", "DeepSeek-R1-0528", "--hardware", "mi355x", "--framework",
+                                          "sglang", "--precision", "fp4", "--spec-method", "mtp", "--at", "80"};
+  std::vector<std::string> interpolate = {"interpolate"};
+  interpolate.insert(interpolate.end(), flags.begin(), flags.end());
+  std::vector<std::string> history = {"history"};
+  history.insert(history.end(), flags.begin(), flags.end());
+  const json curves = run_json(interpolate)["rows"];
+  const json series = run_json(history)["rows"];
+  ASSERT_FALSE(series.empty());
+  int compared = 0;
+  for (const json& row : series) {
+    const json& latest = row["points"].back();
+    for (const json& curve : curves) {
+      if (curve["configuration"] != row["configuration"].get<std::string>() + " " + latest["date"].get<std::string>()) {
+        continue;
+      }
+      EXPECT_EQ(row["interactivity_basis"], curve["interactivity_basis"]) << curve["configuration"];
+      EXPECT_EQ(latest["value"]["state"], curve["value"]["state"]) << curve["configuration"];
+      EXPECT_EQ(latest["value"]["tps_per_gpu"], curve["value"]["tps_per_gpu"]) << curve["configuration"];
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, static_cast<int>(series.size()));
+  for (const json& row : series) {
+    if (row["workload"] == "1024/1024") {
+      EXPECT_EQ(row["interactivity_basis"], "median_tpot");
+      EXPECT_EQ(row["points"].back()["value"]["state"], "interpolated");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace infertrack::test

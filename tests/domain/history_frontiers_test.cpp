@@ -108,17 +108,23 @@ plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
     std::vector<BenchmarkPoint> members;
     std::set<std::string> dates;
     bool all_have_p90 = true;
+    bool all_have_median = true;
     for (const BenchmarkPoint& point : points) {
       if (config_group_of(point).without_date() == configuration) {
         members.push_back(point);
         dates.insert(point.date);
         all_have_p90 = all_have_p90 && point.interactivity_p90.has_value();
+        all_have_median = all_have_median && point.interactivity_median.has_value();
       }
     }
+    // Agentic configurations at P90 ITL, fixed-length ones at the median TPOT, the other when a point lacks it.
+    using enum InteractivityBasis;
+    const InteractivityBasis by_default = configuration.workload == "agentic"
+                                            ? (all_have_p90 ? p90_itl : median_tpot)
+                                            : (all_have_median ? median_tpot : p90_itl);
     HistorySeries series;
     series.configuration = configuration;
-    series.basis =
-      options.basis.value_or(all_have_p90 ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot);
+    series.basis = options.basis.value_or(by_default);
     series.metric = options.metric;
     for (const std::string& date : dates) {
       CurveOptions curve_options;

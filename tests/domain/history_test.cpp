@@ -126,20 +126,35 @@ TEST(BuildHistory, EachValueIsTheSingleRunCurveOfBuildCurves)
   }
 }
 
-TEST(BuildHistory, BasisIsOnePerConfiguration)
+TEST(BuildHistory, BasisIsOnePerConfigurationItsWorkloadsDefault)
 {
+  // Fixed-length points with both statistics are read at the median TPOT, as interpolate reads their runs.
   std::vector<BenchmarkPoint> points = {point("x1", "gb200", "2026-05-01", 4, 100),
                                         point("x2", "gb200", "2026-05-02", 4, 200)};
-  points[0].interactivity_p90 = 2;
+  points[0].interactivity_p90 = 3;
   points[1].interactivity_p90 = 3;
   HistoryOptions options;
   options.target = 4;
-  EXPECT_EQ(build_history(points, options)[0].basis, InteractivityBasis::p90_itl);
-  // One run without P90 puts the whole series on the median: values on two bases never compare.
-  points[1].interactivity_p90.reset();
-  const std::vector<HistorySeries> history = build_history(points, options);
+  std::vector<HistorySeries> history = build_history(points, options);
   EXPECT_EQ(history[0].basis, InteractivityBasis::median_tpot);
   EXPECT_EQ(history[0].points[0].value.state, InterpolationState::exact);
+  // One run without the median puts the whole series on P90: values on two bases never compare.
+  points[1].interactivity_median.reset();
+  history = build_history(points, options);
+  EXPECT_EQ(history[0].basis, InteractivityBasis::p90_itl);
+  EXPECT_EQ(history[0].points[0].value.state, InterpolationState::unreachable);  // P90 3 < 4
+  EXPECT_EQ(history[0].points[1].value.state, InterpolationState::unreachable);
+
+  // Agentic points are read at P90 ITL, and on the median when a point lacks P90.
+  for (BenchmarkPoint& p : points) {
+    p.workload = "agentic";
+    p.interactivity_median = 4;
+    p.interactivity_p90 = 3;
+  }
+  EXPECT_EQ(build_history(points, options)[0].basis, InteractivityBasis::p90_itl);
+  points[0].interactivity_p90.reset();
+  history = build_history(points, options);
+  EXPECT_EQ(history[0].basis, InteractivityBasis::median_tpot);
   EXPECT_EQ(history[0].points[1].value.state, InterpolationState::exact);
 }
 

@@ -22,7 +22,7 @@ inline constexpr std::string_view k_deepseek_v4_launch_date = "2026-04-24";
 struct HistoryOptions
 {
   double target = 100; // tok/s/user
-  // Unset: P90 when every point of the configuration (all its runs) has it, else the median, so that one
+  // Unset: default_basis (performance_curve.hpp) of every point of the configuration, all its runs, so that one
   // series never compares values on two bases.
   std::optional<InteractivityBasis> basis;
   ThroughputMetric metric = ThroughputMetric::total;

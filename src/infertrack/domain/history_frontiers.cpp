@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/pareto_frontier.hpp"
+#include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/util/assertions.hpp"
 
 #include <algorithm>
@@ -49,6 +50,7 @@ struct SampledConfiguration
   ConfigGroupKey key; // date empty
   ConfigurationView view; // of key
   bool all_have_p90 = true;
+  bool all_have_median = true;
   std::vector<std::uint32_t> runs;
 };
 
@@ -250,6 +252,7 @@ HistoryFrontiers::Builder::add(const FrontierSample& sample)
   }
   SampledConfiguration& configuration = s.configurations[s.configuration];
   configuration.all_have_p90 = configuration.all_have_p90 && sample.interactivity_p90.has_value();
+  configuration.all_have_median = configuration.all_have_median && sample.interactivity_median.has_value();
   SampledRun& run = s.runs[s.run];
   ++run.end; // a count until finish()
   if (sample.run_url && (run.link == k_none || s.links[run.link] != *sample.run_url)) {
@@ -327,9 +330,9 @@ HistoryFrontiers::Builder::finish()
     std::sort(configuration.runs.begin(), configuration.runs.end(), [&](std::uint32_t a, std::uint32_t b) {
       return s.runs[a].date < s.runs[b].date;
     });
-    const InteractivityBasis basis =
-      frontiers.m_basis.value_or(configuration.all_have_p90 ? InteractivityBasis::p90_itl
-                                                            : InteractivityBasis::median_tpot);
+    // One basis for all the configuration's runs, so that its series never compares values on two.
+    const InteractivityBasis basis = frontiers.m_basis.value_or(default_basis(
+      configuration.key.workload == "agentic", configuration.all_have_p90, configuration.all_have_median));
     const auto x_of = [&](const SampleSummary& summary) {
       return basis == InteractivityBasis::p90_itl ? summary.p90 : summary.median;
     };

@@ -35,8 +35,8 @@ public:
     std::uint32_t first_knot = 0; // for result_id() and run_url()
   };
 
-  // Frontiers on `basis` (unset: per configuration, P90 when every one of its points has it, else the
-  // median) of the `metric` throughput, as build_history reads them.
+  // Frontiers on `basis` (unset: per configuration, default_basis of all its points) of the `metric` throughput,
+  // as build_history reads them.
   HistoryFrontiers(std::optional<InteractivityBasis> basis, ThroughputMetric metric);
 
   class Builder;

@@ -113,16 +113,12 @@ curve_of_run(std::span<const BenchmarkPoint> points,
       run.push_back(&member);
     }
   }
-  // Agentic runs are read at P90 ITL, fixed-length runs at the median TPOT: the statistic each kind of source
-  // defaults to (a fixed-length "p90" is P90 TPOT, not P90 ITL). The other basis only when a point lacks it.
-  const bool agentic = points[run.front()->index].workload == "agentic";
-  const InteractivityBasis preferred = agentic ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot;
-  const bool all_have_preferred = std::all_of(run.begin(), run.end(), [agentic](const PointSummary* member) {
-    return agentic ? member->p90.has_value() : member->median.has_value();
-  });
-  const InteractivityBasis fallback =
-    agentic ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl;
-  const InteractivityBasis basis = options.basis.value_or(all_have_preferred ? preferred : fallback);
+  const bool all_have_p90 =
+    std::all_of(run.begin(), run.end(), [](const PointSummary* member) { return member->p90.has_value(); });
+  const bool all_have_median =
+    std::all_of(run.begin(), run.end(), [](const PointSummary* member) { return member->median.has_value(); });
+  const InteractivityBasis basis = options.basis.value_or(
+    default_basis(points[run.front()->index].workload == "agentic", all_have_p90, all_have_median));
 
   PerformanceCurve curve;
   curve.group = config_group_of(points[run.front()->index]);
@@ -161,6 +157,15 @@ curve_of_run(std::span<const BenchmarkPoint> points,
 }
 
 }  // namespace
+
+InteractivityBasis
+default_basis(bool agentic, bool all_have_p90, bool all_have_median)
+{
+  if (agentic) {
+    return all_have_p90 ? InteractivityBasis::p90_itl : InteractivityBasis::median_tpot;
+  }
+  return all_have_median ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl;
+}
 
 const char*
 to_string(ThroughputMetric metric)

@@ -33,6 +33,11 @@ struct CurveOptions
   std::optional<std::string> as_of; // use the latest run on or before this date (default: the latest)
 };
 
+// The statistic a configuration's points are read at unless a basis is asked for: agentic runs at P90 ITL,
+// fixed-length runs at the median TPOT (their "p90" is P90 TPOT, not P90 ITL), the other statistic when a point
+// lacks the preferred one. `all_have_p90` and `all_have_median` are of the points read together.
+InteractivityBasis default_basis(bool agentic, bool all_have_p90, bool all_have_median);
+
 // The Pareto frontier of one configuration's single run: the curve a chart draws and a headline reads.
 struct PerformanceCurve
 {
