@@ -406,7 +406,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "auto, p90 or median (auto: P90 when every run of the configuration has it)"
+      "description": "auto, p90 or median (auto: P90 ITL for agentic configurations, median TPOT for fixed-length ones, the other when a point lacks it)"
      },
      {
       "$ref": "#/components/parameters/metric"
