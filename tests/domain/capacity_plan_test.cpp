@@ -399,7 +399,7 @@ TEST(InterpolatedCapacity, pro_headline_between_its_brackets)
   const InterpolatedThroughput value{InterpolationState::interpolated, 37029.643, "444911", "444914"};
   const BenchmarkPoint lower = seed_point("444911");
   const BenchmarkPoint upper = seed_point("444914");
-  const auto capacity = interpolated_capacity(value, lower, &upper, 100);
+  const auto capacity = interpolated_capacity(value, lower, &upper, InteractivityBasis::p90_itl, 100);
   ASSERT_TRUE(capacity) << capacity.error().to_string();
   EXPECT_EQ(capacity->basis, "interpolated at 100 tok/s/user between 444911 and 444914");
   EXPECT_EQ(capacity->gpus_per_group, 20);
@@ -414,40 +414,69 @@ TEST(InterpolatedCapacity, pro_headline_between_its_brackets)
   EXPECT_NEAR(*capacity->input_tps + *capacity->output_tps, capacity->total_tps, 1e-6);
 
   // Nearer the upper bracket: sized like 444914.
-  const auto near_upper = interpolated_capacity(value, lower, &upper, 104);
+  const auto near_upper = interpolated_capacity(value, lower, &upper, InteractivityBasis::p90_itl, 104);
   ASSERT_TRUE(near_upper);
   EXPECT_EQ(near_upper->gpus_per_group, 16);
 }
 
-TEST(InterpolatedCapacity, uses_median_interactivity_unless_both_brackets_have_p90)
+TEST(InterpolatedCapacity, reads_the_brackets_on_the_curves_basis)
 {
   BenchmarkPoint lower = seed_point("444911");
   const BenchmarkPoint upper = seed_point("444914");
   lower.interactivity_p90.reset();
-  // Median: 101.52 and 112.49; 105 is nearer the lower bracket there (3.48 vs 7.49), not on P90.
+  // A curve on the median (a point lacks P90): 101.52 and 112.49; 105 is nearer the lower bracket there (3.48 vs
+  // 7.49), not on P90.
   const InterpolatedThroughput value{InterpolationState::interpolated, 30000.0, "444911", "444914"};
-  const auto capacity = interpolated_capacity(value, lower, &upper, 105);
+  const auto capacity = interpolated_capacity(value, lower, &upper, InteractivityBasis::median_tpot, 105);
   ASSERT_TRUE(capacity);
   EXPECT_EQ(capacity->gpus_per_group, 20);
+
+  // A fixed-length run is read on the median even though its points carry P90 (TPOT) too. A: 4P + 4D GPUs, median
+  // 40, P90 30; B: 4P + 12D, median 80, P90 50. At 45 on the median A is nearer (5 vs 35); on P90 B would be.
+  BenchmarkPoint a;
+  a.result_id = "a";
+  a.workload = "8192/1024";
+  a.disaggregated = true;
+  a.prefill_gpus = 4;
+  a.decode_gpus = 4;
+  a.total_allocated_gpus = 8;
+  a.interactivity_median = 40;
+  a.interactivity_p90 = 30;
+  a.per_gpu_tps.total = 1000;
+  BenchmarkPoint b = a;
+  b.result_id = "b";
+  b.decode_gpus = 12;
+  b.total_allocated_gpus = 16;
+  b.interactivity_median = 80;
+  b.interactivity_p90 = 50;
+  b.per_gpu_tps.total = 500;
+  const InterpolatedThroughput between{InterpolationState::interpolated, 900.0, "a", "b"};
+  const auto on_median = interpolated_capacity(between, a, &b, InteractivityBasis::median_tpot, 45);
+  ASSERT_TRUE(on_median) << on_median.error().to_string();
+  EXPECT_EQ(on_median->gpus_per_group, 8);
+  const auto on_p90 = interpolated_capacity(between, a, &b, InteractivityBasis::p90_itl, 45);
+  ASSERT_TRUE(on_p90);
+  EXPECT_EQ(on_p90->gpus_per_group, 16);
 }
 
 TEST(InterpolatedCapacity, exact_clamped_and_unreachable)
 {
   const BenchmarkPoint flash = seed_point("444210");
   const InterpolatedThroughput exact{InterpolationState::exact, 175618.32904, "444210", {}};
-  const auto at_knot = interpolated_capacity(exact, flash, nullptr, 85.6898029134533);
+  const auto at_knot = interpolated_capacity(exact, flash, nullptr, InteractivityBasis::p90_itl, 85.6898029134533);
   ASSERT_TRUE(at_knot);
   EXPECT_EQ(at_knot->basis, "measured at 85.6898029134533 tok/s/user: point 444210");
   EXPECT_EQ(at_knot->gpus_per_group, 4);
   EXPECT_DOUBLE_EQ(*at_knot->input_tps, 175618.32904 * 4 * (696973.17057 / (696973.17057 + 5500.14558)));
 
   const InterpolatedThroughput clamped{InterpolationState::clamped_low, 175618.32904, "444210", {}};
-  const auto below = interpolated_capacity(clamped, flash, nullptr, 50);
+  const auto below = interpolated_capacity(clamped, flash, nullptr, InteractivityBasis::p90_itl, 50);
   ASSERT_TRUE(below);
   EXPECT_EQ(below->basis, "clamped at 50 tok/s/user to point 444210 (a lower bound)");
 
   const InterpolatedThroughput unreachable{InterpolationState::unreachable, {}, "446626", {}};
-  const auto too_fast = interpolated_capacity(unreachable, seed_point("446626"), nullptr, 200);
+  const auto too_fast =
+    interpolated_capacity(unreachable, seed_point("446626"), nullptr, InteractivityBasis::p90_itl, 200);
   ASSERT_FALSE(too_fast);
   EXPECT_EQ(too_fast.error().field, "at");
   EXPECT_EQ(too_fast.error().message,

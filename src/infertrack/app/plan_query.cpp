@@ -151,7 +151,8 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       answer.unavailable = std::move(reason);
       answers.push_back(std::move(answer));
     };
-    auto deployment = domain::interpolated_capacity(row.value, *lower, upper ? &*upper : nullptr, target);
+    auto deployment =
+      domain::interpolated_capacity(row.value, *lower, upper ? &*upper : nullptr, row.curve.basis, target);
     if (!deployment) {
       unavailable(fmt::format("{} tok/s/user is {} on this curve (fastest measured: {:.1f})",
                               target,

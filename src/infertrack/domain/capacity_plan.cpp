@@ -129,15 +129,15 @@ share_of_input(const DeploymentCapacity& capacity)
   return *capacity.input_tps / (*capacity.input_tps + *capacity.output_tps);
 }
 
-// The interactivity basis both brackets share, preferring P90 (the seed's definition).
+// The brackets' interactivity on the curve's basis, the one the target was read on.
 std::optional<std::pair<double, double>>
-bracket_interactivity(const BenchmarkPoint& lower, const BenchmarkPoint& upper)
+bracket_interactivity(const BenchmarkPoint& lower, const BenchmarkPoint& upper, InteractivityBasis basis)
 {
-  if (lower.interactivity_p90 && upper.interactivity_p90) {
-    return std::pair{*lower.interactivity_p90, *upper.interactivity_p90};
-  }
-  if (lower.interactivity_median && upper.interactivity_median) {
-    return std::pair{*lower.interactivity_median, *upper.interactivity_median};
+  const auto on_basis = [basis](const BenchmarkPoint& point) {
+    return basis == InteractivityBasis::p90_itl ? point.interactivity_p90 : point.interactivity_median;
+  };
+  if (const auto low = on_basis(lower), high = on_basis(upper); low && high) {
+    return std::pair{*low, *high};
   }
   return std::nullopt;
 }
@@ -308,6 +308,7 @@ util::Result<DeploymentCapacity>
 interpolated_capacity(const InterpolatedThroughput& value,
                       const BenchmarkPoint& lower,
                       const BenchmarkPoint* upper,
+                      InteractivityBasis basis,
                       double target)
 {
   const std::string lower_id = value.lower_result_id.value_or(lower.result_id);
@@ -324,7 +325,7 @@ interpolated_capacity(const InterpolatedThroughput& value,
   if (value.state == InterpolationState::interpolated && upper) {
     const DeploymentCapacity high = capacity_of(*upper);
     const std::optional<double> high_share = share_of_input(high);
-    const auto x = bracket_interactivity(lower, *upper);
+    const auto x = bracket_interactivity(lower, *upper, basis);
     if (x && x->second != x->first) {
       const double t = std::clamp((target - x->first) / (x->second - x->first), 0.0, 1.0);
       input_share = input_share && high_share

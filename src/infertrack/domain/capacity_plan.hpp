@@ -88,10 +88,12 @@ util::Result<RackPlan> plan_capacity(const DeploymentCapacity& deployment, const
 DeploymentCapacity capacity_of(const BenchmarkPoint& point);
 
 // The deployment at an interpolated throughput: per-GPU total from `value`, split input/output by the
-// brackets' shares (linear in interactivity), sized like the bracket nearest to `target`.
+// brackets' shares (linear in interactivity), sized like the bracket nearest to `target`. `basis` is the curve's,
+// on which `target` was read.
 util::Result<DeploymentCapacity> interpolated_capacity(const InterpolatedThroughput& value,
                                                        const BenchmarkPoint& lower,
                                                        const BenchmarkPoint* upper,
+                                                       InteractivityBasis basis,
                                                        double target);
 
 // "40T", "1.5B", "500M", "2e12": logical tokens per day (T = 1e12, B = 1e9, M = 1e6).
