@@ -236,6 +236,28 @@ TEST(BuildCurves, FixedLengthRunsAreReadAtTheMedianWhenTheyHaveIt)
   EXPECT_EQ(frontier_ids(*vllm), Ids({"444210", "444212"}));
 }
 
+TEST(DefaultInteractivity, IsTheStatisticTheWorkloadsRunsAreReadAt)
+{
+  BenchmarkPoint point = test::seed_points()[0];  // agentic, with both statistics
+  ASSERT_TRUE(point.interactivity_p90 && point.interactivity_median);
+  auto shown = default_interactivity(point);
+  ASSERT_TRUE(shown);
+  EXPECT_EQ(shown->basis, InteractivityBasis::p90_itl);
+  EXPECT_EQ(shown->value, *point.interactivity_p90);
+  point.interactivity_p90.reset();
+  EXPECT_EQ(default_interactivity(point)->basis, InteractivityBasis::median_tpot);
+
+  point = test::seed_points()[0];
+  point.workload = "8192/1024";
+  shown = default_interactivity(point);
+  EXPECT_EQ(shown->basis, InteractivityBasis::median_tpot);
+  EXPECT_EQ(shown->value, *point.interactivity_median);
+  point.interactivity_median.reset();
+  EXPECT_EQ(default_interactivity(point)->basis, InteractivityBasis::p90_itl);
+  point.interactivity_p90.reset();
+  EXPECT_FALSE(default_interactivity(point));
+}
+
 TEST(BuildCurves, PointsLackingTheMetricAreSkipped)
 {
   std::vector<BenchmarkPoint> points = test::seed_points();

@@ -134,7 +134,7 @@ async function exportsMatch(page, answer) {
     assert.equal(row.date, point.date);
     assert.equal(Number(row.concurrency), point.concurrency);
     assert.equal(row.total_tps_per_gpu === '' ? null : Number(row.total_tps_per_gpu), point.tps_per_gpu.total);
-    const speed = point.interactivity_p90 ?? point.interactivity_median;
+    const speed = point.interactivity ? point.interactivity.value : null;
     assert.equal(row.interactivity === '' ? null : Number(row.interactivity), speed);
   });
 

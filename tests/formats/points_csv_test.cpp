@@ -221,5 +221,29 @@ TEST(write_points_csv, writes_snapshot_points_on_the_csv_basis)
   EXPECT_TRUE(p.notes[0].text.starts_with("role_note: API P/D TP fields"));
 }
 
+TEST(write_points_csv, writes_each_point_at_its_workloads_default_statistic)
+{
+  // The seed points carry both statistics. As agentic points they are written at P90 ITL; relabelled fixed-length,
+  // at the median TPOT, which their runs are read at, so that an export read back draws the same curves.
+  auto seed = read_snapshot(test::read_source_file("data/deepseek-v4-gb200-snapshot.json"));
+  ASSERT_TRUE(seed);
+  const BenchmarkPoint original = seed->points[0];
+  ASSERT_TRUE(original.interactivity_p90 && original.interactivity_median);
+  auto read = read_points_csv(write_points_csv(seed->points));
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points[0].interactivity_p90, original.interactivity_p90);
+  EXPECT_FALSE(read->points[0].interactivity_median);
+
+  for (BenchmarkPoint& point : seed->points) {
+    point.workload = "8192/1024";
+    point.isl = 8192;
+    point.osl = 1024;
+  }
+  read = read_points_csv(write_points_csv(seed->points));
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points[0].interactivity_median, original.interactivity_median);
+  EXPECT_FALSE(read->points[0].interactivity_p90);
+}
+
 }  // namespace
 }  // namespace infertrack::formats

@@ -183,6 +183,9 @@ TEST_F(ApiRoutes, reference_routes)
   EXPECT_EQ(gb200["limit"], 1000);
   const json point = get_json("/api/v1/points/444212");
   EXPECT_EQ(point["result_id"], "444212");
+  // The statistic a listing shows: an agentic point's P90 ITL.
+  EXPECT_EQ(point["interactivity"]["basis"], "p90_itl");
+  EXPECT_EQ(point["interactivity"]["value"], point["interactivity_p90"]);
   EXPECT_TRUE(point.contains("findings"));
 }
 

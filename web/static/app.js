@@ -152,10 +152,10 @@
   let shownPoints = [];
   let nextPage = null; // the API's cursor for the rest of the listing, or null
 
+  // The statistic the server chose for listings (its workload's default basis).
   function interactivityOf(point) {
-    if (point.interactivity_p90 !== null) return [point.interactivity_p90, 'P90'];
-    if (point.interactivity_median !== null) return [point.interactivity_median, 'median'];
-    return [null, 'none'];
+    if (!point.interactivity) return [null, 'none'];
+    return [point.interactivity.value, point.interactivity.basis === 'p90_itl' ? 'P90' : 'median'];
   }
   function gpusText(point) {
     return point.disaggregated && point.prefill_gpus !== null && point.decode_gpus !== null

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/json_members.hpp"
 #include "infertrack/domain/data_quality.hpp"
+#include "infertrack/domain/performance_curve.hpp"
 
 namespace infertrack::app {
 namespace {
@@ -12,6 +13,17 @@ throughput_json(const domain::Throughput& tps)
   return {{"input", optional_json(tps.input)},
           {"output", optional_json(tps.output)},
           {"total", optional_json(tps.total)}};
+}
+
+// The statistic a listing shows for the point (the page's table reads it rather than choosing again).
+nlohmann::json
+interactivity_json(const domain::BenchmarkPoint& point)
+{
+  const auto interactivity = domain::default_interactivity(point);
+  if (!interactivity) {
+    return nullptr;
+  }
+  return {{"value", interactivity->value}, {"basis", domain::to_string(interactivity->basis)}};
 }
 
 }  // namespace
@@ -47,6 +59,7 @@ to_json(const domain::BenchmarkPoint& point)
     {"derived_output_tps_per_decode_gpu", optional_json(domain::derived_output_tps_per_decode_gpu(point))},
     {"interactivity_p90", optional_json(point.interactivity_p90)},
     {"interactivity_median", optional_json(point.interactivity_median)},
+    {"interactivity", interactivity_json(point)},
     {"tokens",
      {{"mean_input", optional_json(point.tokens.mean_input)},
       {"median_input", optional_json(point.tokens.median_input)},

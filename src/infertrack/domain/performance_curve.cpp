@@ -167,6 +167,18 @@ default_basis(bool agentic, bool all_have_p90, bool all_have_median)
   return all_have_median ? InteractivityBasis::median_tpot : InteractivityBasis::p90_itl;
 }
 
+std::optional<PointInteractivity>
+default_interactivity(const BenchmarkPoint& point)
+{
+  if (!point.interactivity_p90 && !point.interactivity_median) {
+    return std::nullopt;
+  }
+  const InteractivityBasis basis = default_basis(
+    point.workload == "agentic", point.interactivity_p90.has_value(), point.interactivity_median.has_value());
+  const double value = basis == InteractivityBasis::p90_itl ? *point.interactivity_p90 : *point.interactivity_median;
+  return PointInteractivity{value, basis};
+}
+
 const char*
 to_string(ThroughputMetric metric)
 {

@@ -38,6 +38,14 @@ struct CurveOptions
 // lacks the preferred one. `all_have_p90` and `all_have_median` are of the points read together.
 InteractivityBasis default_basis(bool agentic, bool all_have_p90, bool all_have_median);
 
+// One point's interactivity as a listing shows it: on its workload's default basis, else on the other statistic.
+struct PointInteractivity
+{
+  double value = 0;
+  InteractivityBasis basis = InteractivityBasis::p90_itl;
+};
+std::optional<PointInteractivity> default_interactivity(const BenchmarkPoint& point);
+
 // The Pareto frontier of one configuration's single run: the curve a chart draws and a headline reads.
 struct PerformanceCurve
 {

@@ -1,5 +1,6 @@
 #include "infertrack/formats/points_csv.hpp"
 
+#include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 
 #include <array>
@@ -123,7 +124,8 @@ put_row(std::string& out, const BenchmarkPoint& point)
 {
   // Role-local input/output were divided by other GPU counts than the CSV's all-allocated basis: left out.
   const bool all_allocated = point.per_gpu_basis == domain::PerGpuBasis::all_allocated;
-  const bool p90 = point.interactivity_p90.has_value();
+  // One column holds one statistic: the one the point's runs are read at by default.
+  const std::optional<domain::PointInteractivity> interactivity = domain::default_interactivity(point);
   put_text(out, point.result_id);
   out += ',';
   put_text(out, point.model);
@@ -160,9 +162,9 @@ put_row(std::string& out, const BenchmarkPoint& point)
   out += ',';
   put_number(out, all_allocated ? point.per_gpu_tps.output : std::nullopt);
   out += ',';
-  put_number(out, p90 ? point.interactivity_p90 : point.interactivity_median);
+  put_number(out, interactivity ? std::optional<double>(interactivity->value) : std::nullopt);
   out += ',';
-  out += domain::to_string(p90 ? domain::InteractivityBasis::p90_itl : domain::InteractivityBasis::median_tpot);
+  out += domain::to_string(interactivity ? interactivity->basis : domain::InteractivityBasis::p90_itl);
   out += ',';
   if (point.source_url) {
     put_text(out, *point.source_url);

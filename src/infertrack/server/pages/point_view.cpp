@@ -1,5 +1,6 @@
 #include "infertrack/server/pages/point_view.hpp"
 
+#include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 
 #include <fmt/format.h>
@@ -41,12 +42,9 @@ point_view(const domain::BenchmarkPoint& point)
   view.set("gpus", gpus_text(point));
   view.set("concurrency", fmt::format("{}", point.concurrency));
   constexpr int k_interactivity_decimals = 1;
-  if (point.interactivity_p90) {
-    view.set("interactivity", format_number(*point.interactivity_p90, k_interactivity_decimals));
-    view.set("basis", "P90");
-  } else if (point.interactivity_median) {
-    view.set("interactivity", format_number(*point.interactivity_median, k_interactivity_decimals));
-    view.set("basis", "median");
+  if (const auto interactivity = domain::default_interactivity(point)) {
+    view.set("interactivity", format_number(interactivity->value, k_interactivity_decimals));
+    view.set("basis", interactivity->basis == domain::InteractivityBasis::p90_itl ? "P90" : "median");
   } else {
     view.set("interactivity", "n/a");
     view.set("basis", "none");
