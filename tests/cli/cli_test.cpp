@@ -277,6 +277,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"plan", "--point", "444914", "--demand", "40T", "--mix", "0:0"}, "--mix"},
     {{"plan", "--point", "444914", "--demand", "40T", "--preset", "fireworks"}, "give --demand or --preset, not both"},
     {{"plan", "--point", "444914", "--model", "dsv4", "--at", "5", "--demand", "1T"}, "give exactly one of a point"},
+    {{"plan", "--point", "444914", "--as-of", "2026-05-01", "--demand", "1T"}, "--as-of: chooses the curves of a plan"},
+    {{"plan", "--point", "444914", "--hardware", "gb200", "--demand", "1T"}, "--hardware: chooses the curves"},
     {{"interpolate", "--at", "100"}, "--model is required"},
     {{"interpolate", "--model", "dsv4", "--at", "-3"}, "--at"},
     {{"points", "--date", "May 1"}, "--date: expected a date as YYYY-MM-DD"},
