@@ -282,6 +282,31 @@ TEST_F(CommunityAccounts, changing_the_password_ends_other_sessions)
   EXPECT_EQ(fresh.sign_in("alice@example.org", "a brand new passphrase").status, 200);
 }
 
+TEST_F(CommunityAccounts, wrong_passwords_behind_a_session_back_off_as_sign_ins_do)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const auto change = [&](const std::string& current) {
+    return alice.send("POST", "/api/v1/account/password",
+                      json{{"current_password", current}, {"new_password", "a brand new passphrase"}}.dump());
+  };
+  // Whoever holds the cookie gets the guesses a sign-in gets: five quick ones, then the backoff.
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(change("wrong guess " + std::to_string(i)).status, 401) << i;
+  }
+  const auto waiting = change(k_password);
+  EXPECT_EQ(waiting.status, 429) << "even the right password, until the backoff has passed";
+  EXPECT_EQ(header_of(waiting, "Retry-After"), "1");
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/account", json{{"password", k_password}}.dump()).status, 429);
+  EXPECT_EQ(Browser(tracker.handler, "203.0.113.5").sign_in("alice@example.org", k_password).status, 429)
+    << "the account's one count of failures";
+
+  tracker.now += 1;
+  EXPECT_EQ(change(k_password).status, 204);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(change("wrong again " + std::to_string(i)).status, 401) << "the right password cleared the failures";
+  }
+}
+
 TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
 {
   alice.me();

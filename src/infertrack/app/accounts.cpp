@@ -201,10 +201,30 @@ Accounts::signed_in(std::string_view token)
 }
 
 Outcome<void>
+Accounts::check_own_password(const Visitor& visitor, std::string_view password, std::string_view field)
+{
+  // Counted as sign-ins to the account, with their backoff: a session cookie alone must not allow endless guesses.
+  const std::int64_t now = m_settings.clock();
+  const auto rule = rate_limit_rule(m_store, k_sign_in_per_account);
+  const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
+  const auto decision = domain::decide_sign_in(failures_of(m_store, rule, visitor.user.email, now), limit, now);
+  if (!decision.allowed) {
+    return refuse(RefusalKind::rate_limited, "", "too many wrong passwords; try again later",
+                  decision.retry_after_seconds);
+  }
+  if (!security::verify_password(visitor.user.password_hash, password)) {
+    m_store.add_event(rule.name, visitor.user.email, now);
+    return refuse(RefusalKind::unauthorised, std::string(field), "the password is wrong");
+  }
+  m_store.clear_events(rule.name, visitor.user.email);
+  return {};
+}
+
+Outcome<void>
 Accounts::change_password(const Visitor& visitor, std::string_view current, std::string_view replacement)
 {
-  if (!security::verify_password(visitor.user.password_hash, current)) {
-    return refuse(RefusalKind::unauthorised, "current_password", "the current password is wrong");
+  if (auto checked = check_own_password(visitor, current, "current_password"); !checked) {
+    return checked;
   }
   if (auto checked = check_password(replacement, "new_password"); !checked) {
     return invalid(checked.error());
@@ -217,8 +237,8 @@ Accounts::change_password(const Visitor& visitor, std::string_view current, std:
 Outcome<void>
 Accounts::delete_account(const Visitor& visitor, std::string_view password)
 {
-  if (!security::verify_password(visitor.user.password_hash, password)) {
-    return refuse(RefusalKind::unauthorised, "password", "the password is wrong");
+  if (auto checked = check_own_password(visitor, password, "password"); !checked) {
+    return checked;
   }
   m_store.delete_user(visitor.user.id);
   return {};

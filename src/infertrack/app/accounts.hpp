@@ -71,6 +71,8 @@ public:
 
 private:
   Outcome<NewSession> open_session(const store::UserRecord& user, std::string_view previous_token);
+  // Checks a signed-in visitor's own password before a change to the account, under the sign-in limit.
+  Outcome<void> check_own_password(const Visitor& visitor, std::string_view password, std::string_view field);
 
   store::CommunityStore& m_store;
   AccountSettings m_settings;
