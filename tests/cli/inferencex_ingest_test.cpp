@@ -133,5 +133,34 @@ TEST_F(InferencexIngest, history_reads_each_run_at_the_basis_interpolate_reads_i
   }
 }
 
+TEST_F(InferencexIngest, role_local_input_and_output_are_compared_per_allocated_gpu)
+{
+  ASSERT_EQ(run_json({"ingest", k_capture})["points_added"], k_capture_rows);
+  // ix-b562ab8357b2acca: 8 prefill + 8 decode GPUs, input 28.99 per prefill GPU, output 29.19 per decode GPU and
+  // total 29.09 per GPU of the 16, as the runner divides fixed-length disaggregated runs.
+  const std::vector<std::string> flags = {"--model", "DeepSeek-R1-0528", "--hardware", "mi355x", "--framework",
+                                          "mori-sglang", "--precision", "fp4", "--spec-method", "mtp",
+                                          "--disaggregated", "true", "--at", "244.1726940365324"};
+  const auto value_of = [&](const std::string& command, const std::string& metric) {
+    std::vector<std::string> args = {command};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.insert(args.end(), {"--metric", metric});
+    const json answer = run_json(args);
+    for (const json& row : answer["rows"]) {
+      if (row["workload"] == "1024/1024") {
+        return (command == "history" ? row["points"].back()["value"] : row["value"])["tps_per_gpu"].get<double>();
+      }
+    }
+    ADD_FAILURE() << "no 1024/1024 row for " << command << " " << metric;
+    return 0.0;
+  };
+  const double input = value_of("interpolate", "input");
+  const double output = value_of("interpolate", "output");
+  EXPECT_DOUBLE_EQ(input, 28.988028942221792 * 8 / 16);
+  EXPECT_DOUBLE_EQ(output, 29.19397733890388 * 8 / 16);
+  EXPECT_NEAR(input + output, value_of("interpolate", "total"), 1e-9);
+  EXPECT_EQ(value_of("history", "output"), output) << "history reads the stored rows the same way";
+}
+
 }  // namespace
 }  // namespace infertrack::test

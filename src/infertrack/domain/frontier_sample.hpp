@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/configuration_view.hpp"
+#include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 
 #include <cstdint>
@@ -23,7 +24,7 @@ struct FrontierSample
   std::optional<std::string_view> run_url;
   std::optional<double> interactivity_p90;
   std::optional<double> interactivity_median;
-  std::optional<double> throughput; // per GPU, of the history's metric
+  std::optional<double> throughput; // per allocated GPU (per_gpu_throughput.hpp), of the history's metric
 };
 
 // `point` as a history on `metric` reads it; views into `point`.
@@ -37,7 +38,7 @@ frontier_sample_of(const BenchmarkPoint& point, ThroughputMetric metric)
           point.run_url ? std::optional<std::string_view>(*point.run_url) : std::nullopt,
           point.interactivity_p90,
           point.interactivity_median,
-          metric_of(point.per_gpu_tps, metric)};
+          per_allocated_gpu(point, metric)};
 }
 
 }  // namespace infertrack::domain

@@ -3,6 +3,7 @@
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/monotone_spline.hpp"
 #include "infertrack/domain/pareto_frontier.hpp"
+#include "infertrack/domain/per_gpu_throughput.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -230,7 +231,7 @@ build_curves(std::span<const BenchmarkPoint> points, const CurveOptions& options
                                               date->second,
                                               point.interactivity_p90,
                                               point.interactivity_median,
-                                              metric_of(point.per_gpu_tps, options.metric)});
+                                              per_allocated_gpu(point, options.metric)});
   }
 
   const DateRanks ranks = rank_dates(dates);

@@ -1,5 +1,6 @@
 #include "infertrack/store/sqlite/frontier_samples.hpp"
 
+#include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/store/sqlite/point_filter_sql.hpp"
 
 #include <optional>
@@ -43,7 +44,8 @@ read_frontier_samples(Connection& db,
   const BoundConditions filtered = point_filter_conditions(filter);
   std::string sql = "SELECT model, hardware, framework, precision, spec_method, disaggregated, workload, date,"
                     " result_id, concurrency, run_url, interactivity_p90, interactivity_median, " +
-                    std::string(per_gpu_column(metric)) + " FROM points";
+                    std::string(per_gpu_column(metric)) +
+                    ", per_gpu_basis, prefill_gpus, decode_gpus, total_allocated_gpus FROM points";
   if (!filtered.conditions().empty()) {
     sql += " WHERE rowid IN (SELECT rowid FROM points" + filtered.where_clause() + ")";
   }
@@ -65,7 +67,15 @@ read_frontier_samples(Connection& db,
     sample.run_url = statement.is_null(10) ? std::nullopt : std::optional(statement.column_text(10));
     sample.interactivity_p90 = optional_double(statement, 11);
     sample.interactivity_median = optional_double(statement, 12);
-    sample.throughput = optional_double(statement, 13);
+    const auto optional_count = [&statement](int column) {
+      return statement.is_null(column) ? std::nullopt : std::optional<std::int64_t>(statement.column_int64(column));
+    };
+    const domain::PerGpuPools pools{
+      domain::parse_per_gpu_basis(statement.column_text(14)).value_or(domain::PerGpuBasis::all_allocated),
+      optional_count(15),
+      optional_count(16),
+      statement.column_int64(17)};
+    sample.throughput = domain::on_all_allocated_gpus(optional_double(statement, 13), metric, pools);
     read(sample);
   }
 }

@@ -1,0 +1,30 @@
+#include "infertrack/domain/per_gpu_throughput.hpp"
+
+#include "infertrack/domain/configuration_view.hpp"
+
+namespace infertrack::domain {
+
+std::optional<double>
+on_all_allocated_gpus(std::optional<double> per_gpu, ThroughputMetric metric, const PerGpuPools& pools)
+{
+  if (!per_gpu || pools.basis == PerGpuBasis::all_allocated || metric == ThroughputMetric::total) {
+    return per_gpu;
+  }
+  const std::optional<std::int64_t> pool =
+    metric == ThroughputMetric::input ? pools.prefill_gpus : pools.decode_gpus;
+  if (!pool || *pool <= 0 || pools.total_allocated_gpus <= 0) {
+    return std::nullopt;
+  }
+  return *per_gpu * static_cast<double>(*pool) / static_cast<double>(pools.total_allocated_gpus);
+}
+
+std::optional<double>
+per_allocated_gpu(const BenchmarkPoint& point, ThroughputMetric metric)
+{
+  return on_all_allocated_gpus(
+    metric_of(point.per_gpu_tps, metric),
+    metric,
+    PerGpuPools{point.per_gpu_basis, point.prefill_gpus, point.decode_gpus, point.total_allocated_gpus});
+}
+
+}  // namespace infertrack::domain
