@@ -254,6 +254,8 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}}), 400, "bad_parameter", "at: required");
   expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
   expect_error(get("/api/v1/points", {{"date", "yesterday"}}), 400, "bad_parameter", "date: expected a date");
+  expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-10-26"}, {"as_of", "2026-10-10"}}), 400,
+               "bad_parameter", "date: without exact it means as_of");
   expect_error(get("/api/v1/points", {{"model", "dsv4"}, {"model", "dsv4"}}), 400, "bad_parameter", "model: given more than once");
   expect_error(get("/api/v1/points", {{"limit", "0"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 0)");
   expect_error(get("/api/v1/points", {{"limit", "1001"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 1001)");

@@ -42,7 +42,11 @@ benchmarks(const QueryParams& params, store::Store& store)
       return tl::unexpected(ApiError{400, "bad_parameter", "exact: needs a date"});
     }
   } else if (filter.date) {
-    // Without exact, a date asks for the tracker as it stood that day.
+    // Without exact, a date asks for the tracker as it stood that day: as_of by another name.
+    if (filter.as_of) {
+      return tl::unexpected(
+        ApiError{400, "bad_parameter", "date: without exact it means as_of; give one of date and as_of"});
+    }
     filter.as_of = filter.date;
     filter.date.reset();
   }
