@@ -91,6 +91,15 @@ TEST_F(ExportRoute, the_history_export_records_its_as_of_date)
   EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-05-01.csv"));
 }
 
+TEST_F(ExportRoute, an_export_of_one_run_date_is_named_by_that_date)
+{
+  const http::Response exported = get(
+    "/api/v1/export/points", {{"model", "DeepSeek-V4.1-Flash"}, {"date", "2026-10-07"}, {"format", "csv"}});
+  ASSERT_EQ(exported.status, 200) << exported.body;
+  EXPECT_THAT(exported.body, HasSubstr("\n# as_of: 2026-10-07\n"));
+  EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-10-07.csv"));
+}
+
 TEST_F(ExportRoute, a_points_export_lists_the_latest_runs_when_asked_as_the_listing_does)
 {
   const auto ids = [](const json& points) {

@@ -312,7 +312,9 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
   provenance.kind = to_string(document.kind);
   provenance.tracker_version = std::string(k_tracker_version);
   provenance.generated_at = util::iso_utc(static_cast<std::int64_t>(std::time(nullptr)));
-  provenance.as_of = filter_of(query).as_of.value_or("latest");
+  // An exact date names the runs of that day: the export is of the tracker as of it, restricted to them.
+  const store::PointFilter& filter = filter_of(query);
+  provenance.as_of = filter.date ? *filter.date : filter.as_of.value_or("latest");
 
   util::Result<ExportRows> rows = std::visit(
     [&](const auto& alternative) -> util::Result<ExportRows> {
