@@ -117,8 +117,9 @@ add_history_command(CLI::App& app, const GlobalOptions& options)
     "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
   add_filter_options(*command, flags->filters);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (required)");
-  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 where "
-                                               "every run of the configuration has it, else median)");
+  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 ITL for "
+                                               "agentic configurations, median TPOT for fixed-length ones, the "
+                                               "other where a point lacks it)");
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
   command->add_option("--from", flags->from, "With --to: the improvement between these two run dates");
   command->add_option("--to", flags->to, "With --from: the later run date");
