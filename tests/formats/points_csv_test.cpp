@@ -245,5 +245,37 @@ TEST(write_points_csv, writes_each_point_at_its_workloads_default_statistic)
   EXPECT_FALSE(read->points[0].interactivity_p90);
 }
 
+TEST(write_points_csv, writes_role_local_input_and_output_per_allocated_gpu)
+{
+  // A captured InferenceX row: 8 prefill + 8 decode GPUs, input per prefill GPU and output per decode GPU.
+  BenchmarkPoint point;
+  point.result_id = "ix-b562ab8357b2acca";
+  point.model = "DeepSeek-R1-0528";
+  point.hardware = "mi355x";
+  point.framework = "mori-sglang";
+  point.precision = "fp4";
+  point.spec_method = "mtp";
+  point.disaggregated = true;
+  point.date = "2026-05-27";
+  point.isl = 1024;
+  point.osl = 1024;
+  point.workload = "1024/1024";
+  point.concurrency = 1;
+  point.prefill_gpus = 8;
+  point.decode_gpus = 8;
+  point.total_allocated_gpus = 16;
+  point.per_gpu_basis = domain::PerGpuBasis::role_local;
+  point.per_gpu_tps = {28.988028942221792, 29.19397733890388, 29.091003140562837};
+  point.interactivity_median = 244.1726940365324;
+  const auto read = read_points_csv(write_points_csv(std::vector<BenchmarkPoint>{point}));
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 1U);
+  const BenchmarkPoint& back = read->points[0];
+  EXPECT_EQ(back.per_gpu_basis, domain::PerGpuBasis::all_allocated);
+  EXPECT_DOUBLE_EQ(*back.per_gpu_tps.input, 28.988028942221792 / 2);
+  EXPECT_DOUBLE_EQ(*back.per_gpu_tps.output, 29.19397733890388 / 2);
+  EXPECT_EQ(back.per_gpu_tps.total, point.per_gpu_tps.total);
+}
+
 }  // namespace
 }  // namespace infertrack::formats

@@ -186,6 +186,7 @@ TEST_F(ApiRoutes, reference_routes)
   // The statistic a listing shows: an agentic point's P90 ITL.
   EXPECT_EQ(point["interactivity"]["basis"], "p90_itl");
   EXPECT_EQ(point["interactivity"]["value"], point["interactivity_p90"]);
+  EXPECT_EQ(point["tps_per_allocated_gpu"], point["tps_per_gpu"]) << "all-allocated already";
   EXPECT_TRUE(point.contains("findings"));
 }
 

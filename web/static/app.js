@@ -176,7 +176,8 @@
         h('td', null, p.precision), h('td', null, p.spec_method),
         h('td', null, p.disaggregated ? 'disaggregated' : 'aggregated'),
         num(gpusText(p)), num(String(p.concurrency)), num(fmt(speed, 1)), h('td', null, basis),
-        num(fmtTps(p.tps_per_gpu.total)), num(fmtTps(p.tps_per_gpu.input)), num(fmtTps(p.tps_per_gpu.output)),
+        num(fmtTps(p.tps_per_allocated_gpu.total)), num(fmtTps(p.tps_per_allocated_gpu.input)),
+        num(fmtTps(p.tps_per_allocated_gpu.output)),
         h('td', null, p.date));
     });
     if (added === points) table.tBodies[0].replaceChildren(...rows);
@@ -223,8 +224,11 @@
     ['disaggregated', (p) => p.disaggregated], ['total_allocated_gpus', (p) => p.total_allocated_gpus],
     ['prefill_gpus', (p) => p.prefill_gpus], ['decode_gpus', (p) => p.decode_gpus],
     ['concurrency', (p) => p.concurrency], ['interactivity', (p) => interactivityOf(p)[0]],
-    ['interactivity_basis', (p) => interactivityOf(p)[1]], ['total_tps_per_gpu', (p) => p.tps_per_gpu.total],
-    ['input_tps_per_gpu', (p) => p.tps_per_gpu.input], ['output_tps_per_gpu', (p) => p.tps_per_gpu.output],
+    // Per allocated GPU, as the table and the server's export give them.
+    ['interactivity_basis', (p) => interactivityOf(p)[1]],
+    ['total_tps_per_gpu', (p) => p.tps_per_allocated_gpu.total],
+    ['input_tps_per_gpu', (p) => p.tps_per_allocated_gpu.input],
+    ['output_tps_per_gpu', (p) => p.tps_per_allocated_gpu.output],
     ['date', (p) => p.date],
   ];
   function csvCell(value) {

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/json_members.hpp"
 #include "infertrack/domain/data_quality.hpp"
+#include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 
 namespace infertrack::app {
@@ -55,6 +56,10 @@ to_json(const domain::BenchmarkPoint& point)
     {"ep", optional_json(point.ep)},
     {"tps", throughput_json(point.absolute_tps)},
     {"tps_per_gpu", throughput_json(point.per_gpu_tps)},
+    {"tps_per_allocated_gpu",
+     throughput_json({domain::per_allocated_gpu(point, domain::ThroughputMetric::input),
+                      domain::per_allocated_gpu(point, domain::ThroughputMetric::output),
+                      domain::per_allocated_gpu(point, domain::ThroughputMetric::total)})},
     {"per_gpu_basis", domain::to_string(point.per_gpu_basis)},
     {"derived_output_tps_per_decode_gpu", optional_json(domain::derived_output_tps_per_decode_gpu(point))},
     {"interactivity_p90", optional_json(point.interactivity_p90)},

@@ -1,5 +1,6 @@
 #include "infertrack/formats/points_csv.hpp"
 
+#include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 
@@ -122,8 +123,6 @@ notes_text(const BenchmarkPoint& point)
 void
 put_row(std::string& out, const BenchmarkPoint& point)
 {
-  // Role-local input/output were divided by other GPU counts than the CSV's all-allocated basis: left out.
-  const bool all_allocated = point.per_gpu_basis == domain::PerGpuBasis::all_allocated;
   // One column holds one statistic: the one the point's runs are read at by default.
   const std::optional<domain::PointInteractivity> interactivity = domain::default_interactivity(point);
   put_text(out, point.result_id);
@@ -158,9 +157,10 @@ put_row(std::string& out, const BenchmarkPoint& point)
   out += ',';
   put_number(out, point.per_gpu_tps.total);
   out += ',';
-  put_number(out, all_allocated ? point.per_gpu_tps.input : std::nullopt);
+  // The CSV's basis is all allocated GPUs: role-local input and output are scaled to it.
+  put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::input));
   out += ',';
-  put_number(out, all_allocated ? point.per_gpu_tps.output : std::nullopt);
+  put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::output));
   out += ',';
   put_number(out, interactivity ? std::optional<double>(interactivity->value) : std::nullopt);
   out += ',';

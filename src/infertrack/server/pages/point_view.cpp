@@ -1,5 +1,6 @@
 #include "infertrack/server/pages/point_view.hpp"
 
+#include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 
@@ -50,8 +51,9 @@ point_view(const domain::BenchmarkPoint& point)
     view.set("basis", "none");
   }
   view.set("total", throughput_text(point.per_gpu_tps.total));
-  view.set("input", throughput_text(point.per_gpu_tps.input));
-  view.set("output", throughput_text(point.per_gpu_tps.output));
+  // Per allocated GPU, the total's denominator beside them (role-local values scaled to it).
+  view.set("input", throughput_text(domain::per_allocated_gpu(point, domain::ThroughputMetric::input)));
+  view.set("output", throughput_text(domain::per_allocated_gpu(point, domain::ThroughputMetric::output)));
   view.set("date", point.date);
   return view;
 }
