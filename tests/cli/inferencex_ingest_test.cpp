@@ -160,6 +160,27 @@ TEST_F(InferencexIngest, role_local_input_and_output_are_compared_per_allocated_
   EXPECT_DOUBLE_EQ(output, 29.19397733890388 * 8 / 16);
   EXPECT_NEAR(input + output, value_of("interpolate", "total"), 1e-9);
   EXPECT_EQ(value_of("history", "output"), output) << "history reads the stored rows the same way";
+
+  // The chart's dots sit on their curve: each point's y is the value its knot has.
+  std::vector<std::string> exported = {"export", "frontiers", "--metric", "output", "--format", "json"};
+  exported.insert(exported.end(), flags.begin(), flags.end() - 2);  // without --at
+  const CliResult export_result = run(exported);
+  ASSERT_EQ(export_result.exit_code, 0) << export_result.err;
+  const json frontiers = json::parse(export_result.out)["frontiers"];
+  ASSERT_FALSE(frontiers.empty());
+  int knots = 0;
+  for (const json& curve : frontiers) {
+    for (const json& knot : curve["frontier"]) {
+      for (const json& point : curve["points"]) {
+        if (point["result_id"] == knot["result_id"]) {
+          EXPECT_EQ(point["y"], knot["tps_per_gpu"]) << point["result_id"];
+          EXPECT_EQ(point["y"], point["tps_per_allocated_gpu"]["output"]) << point["result_id"];
+          ++knots;
+        }
+      }
+    }
+  }
+  EXPECT_GT(knots, 0);
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ curves_json(const FrontierAnswer& answer)
       json["on_frontier"] = on_frontier;
       json["x"] = json[curve.basis == domain::InteractivityBasis::p90_itl ? "interactivity_p90"
                                                                           : "interactivity_median"];
-      json["y"] = json["tps_per_gpu"][domain::to_string(curve.metric)];
+      json["y"] = json["tps_per_allocated_gpu"][domain::to_string(curve.metric)];  // as the curve reads it
       curve_points.push_back(std::move(json));
     };
     for (const domain::FrontierKnot& knot : curve.frontier) {
