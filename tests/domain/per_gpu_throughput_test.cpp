@@ -45,6 +45,16 @@ TEST(PerAllocatedGpu, UnevenPoolsScaleEachSideByItsOwnPool)
   EXPECT_DOUBLE_EQ(*per_allocated_gpu(point, ThroughputMetric::output), 1186.247 * 8 / 24);
 }
 
+TEST(PerAllocatedGpu, ScalesToThePoolsTheRunnerDividedTheTotalBy)
+{
+  // A group whose allocated count disagrees with its pools (a gpu_count_mismatch finding): the runner divided
+  // the total by P + D, so input and output are scaled to P + D and still add up to it.
+  BenchmarkPoint point = role_local_point();
+  point.total_allocated_gpus = 20;
+  EXPECT_DOUBLE_EQ(*per_allocated_gpu(point, ThroughputMetric::input), 28.988028942221792 * 8 / 16);
+  EXPECT_DOUBLE_EQ(*per_allocated_gpu(point, ThroughputMetric::output), 29.19397733890388 * 8 / 16);
+}
+
 TEST(PerAllocatedGpu, AllAllocatedValuesAndUnknownPools)
 {
   BenchmarkPoint point = role_local_point();
@@ -54,7 +64,8 @@ TEST(PerAllocatedGpu, AllAllocatedValuesAndUnknownPools)
   point.per_gpu_basis = PerGpuBasis::role_local;
   point.decode_gpus.reset();
   EXPECT_FALSE(per_allocated_gpu(point, ThroughputMetric::output)) << "no pool to scale by";
-  EXPECT_TRUE(per_allocated_gpu(point, ThroughputMetric::input));
+  EXPECT_FALSE(per_allocated_gpu(point, ThroughputMetric::input)) << "no P + D to scale to";
+  EXPECT_EQ(per_allocated_gpu(point, ThroughputMetric::total), 29.091003140562837);
   point.per_gpu_tps.output.reset();
   EXPECT_FALSE(on_all_allocated_gpus(std::nullopt, ThroughputMetric::output, PerGpuPools{}));
 }

@@ -10,12 +10,12 @@ on_all_allocated_gpus(std::optional<double> per_gpu, ThroughputMetric metric, co
   if (!per_gpu || pools.basis == PerGpuBasis::all_allocated || metric == ThroughputMetric::total) {
     return per_gpu;
   }
-  const std::optional<std::int64_t> pool =
-    metric == ThroughputMetric::input ? pools.prefill_gpus : pools.decode_gpus;
-  if (!pool || *pool <= 0 || pools.total_allocated_gpus <= 0) {
+  // The runner divided the total by P + D: the pools' sum, whatever the group's allocated count says.
+  if (!pools.prefill_gpus || !pools.decode_gpus || *pools.prefill_gpus <= 0 || *pools.decode_gpus <= 0) {
     return std::nullopt;
   }
-  return *per_gpu * static_cast<double>(*pool) / static_cast<double>(pools.total_allocated_gpus);
+  const std::int64_t pool = metric == ThroughputMetric::input ? *pools.prefill_gpus : *pools.decode_gpus;
+  return *per_gpu * static_cast<double>(pool) / static_cast<double>(*pools.prefill_gpus + *pools.decode_gpus);
 }
 
 std::optional<double>

@@ -19,8 +19,8 @@ struct PerGpuPools
 
 // `per_gpu`, the `metric` throughput per GPU as the source gave it, on the seed's denominator: all allocated GPUs
 // (DOMAIN.md section 3). A role-local input was divided by the prefill GPUs and output by the decode GPUs, so it is
-// scaled by that pool's share of the group; their total was divided by all of them already. Nullopt when a
-// role-local value's pools are unknown.
+// scaled by that pool's share of P + D; their total was divided by P + D already. Nullopt when a role-local
+// value's pools are unknown.
 std::optional<double> on_all_allocated_gpus(std::optional<double> per_gpu, ThroughputMetric metric,
                                             const PerGpuPools& pools);
 
