@@ -286,7 +286,8 @@ TEST(CheckRuns, PerGpuBasisDifferingWithinARunIsFlaggedOnTheMinority)
   EXPECT_EQ(findings[0].kind, FindingKind::mixed_per_gpu_basis);
   EXPECT_EQ(findings[0].detail,
             "Per-GPU values are on the all_allocated basis while 2 other point(s) of the same run are on the "
-            "role_local basis; input and output per GPU are not comparable along the curve.");
+            "role_local basis: the source divided them differently; curves compare "
+            "input and output per allocated GPU after scaling the role-local ones.");
 }
 
 TEST(CheckRuns, PerGpuBasisTieFlagsTheRoleLocalPoints)
@@ -325,7 +326,8 @@ TEST(CheckRuns, FindingsComeInPointOrderEachPointsInteractivityFindingFirst)
   EXPECT_EQ(findings[2].kind, FindingKind::mixed_per_gpu_basis);
   EXPECT_EQ(findings[2].detail,
             "Per-GPU values are on the role_local basis while 1 other point(s) of the same run are on the "
-            "all_allocated basis; input and output per GPU are not comparable along the curve.");
+            "all_allocated basis: the source divided them differently; curves compare "
+            "input and output per allocated GPU after scaling the role-local ones.");
   EXPECT_EQ(findings[3].result_id, "444911-later");
   EXPECT_EQ(findings[3].kind, FindingKind::mixed_interactivity_basis);
   EXPECT_EQ(findings[4].result_id, "444911");

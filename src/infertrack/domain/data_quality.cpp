@@ -292,8 +292,8 @@ check_per_gpu_basis(std::string_view result_id,
   findings.push_back({std::string(result_id),
                       FindingKind::mixed_per_gpu_basis,
                       fmt::format("Per-GPU values are on the {} basis while {} other point(s) of the same run "
-                                  "are on the {} basis; input and output per GPU are not comparable along "
-                                  "the curve.",
+                                  "are on the {} basis: the source divided them differently; curves compare "
+                                  "input and output per allocated GPU after scaling the role-local ones.",
                                   to_string(odd),
                                   odd == PerGpuBasis::role_local ? all_allocated : run.role_local,
                                   to_string(usual))});
