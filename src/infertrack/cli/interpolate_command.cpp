@@ -61,8 +61,9 @@ add_interpolate_command(CLI::App& app, const GlobalOptions& options)
     "interpolate", "Throughput per GPU of each configuration at a target interactivity (tok/s/user)");
   add_filter_options(*command, flags->filters);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->capture_default_str();
-  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 where "
-                                               "a run has it, else median)");
+  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 ITL for "
+                                               "agentic runs, median TPOT for fixed-length ones, the other where a "
+                                               "point lacks it)");
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
   command->callback([&options, flags] { run_interpolate(options, *flags); });
 }

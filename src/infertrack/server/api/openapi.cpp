@@ -259,7 +259,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "auto (P90 where the run has it, else median), p90 or median"
+      "description": "auto (P90 ITL for agentic runs, median TPOT for fixed-length ones, the other where a point lacks it), p90 or median"
      },
      {
       "$ref": "#/components/parameters/metric"
@@ -1341,7 +1341,7 @@ openapi_document()
         "schema": {
          "type": "string"
         },
-        "description": "attachment; filename=\"infertrack-<kind>-<model>-<as_of or latest>.<format>\""
+        "description": "attachment; filename=\"infertrack-<kind>-<model>-<as_of, the run date, or latest>.<format>\""
        }
       },
       "content": {
