@@ -133,10 +133,7 @@ share_of_input(const DeploymentCapacity& capacity)
 std::optional<std::pair<double, double>>
 bracket_interactivity(const BenchmarkPoint& lower, const BenchmarkPoint& upper, InteractivityBasis basis)
 {
-  const auto on_basis = [basis](const BenchmarkPoint& point) {
-    return basis == InteractivityBasis::p90_itl ? point.interactivity_p90 : point.interactivity_median;
-  };
-  if (const auto low = on_basis(lower), high = on_basis(upper); low && high) {
+  if (const auto low = lower.interactivity(basis), high = upper.interactivity(basis); low && high) {
     return std::pair{*low, *high};
   }
   return std::nullopt;

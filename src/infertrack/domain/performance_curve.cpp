@@ -176,8 +176,7 @@ default_interactivity(const BenchmarkPoint& point)
   }
   const InteractivityBasis basis = default_basis(
     point.workload == "agentic", point.interactivity_p90.has_value(), point.interactivity_median.has_value());
-  const double value = basis == InteractivityBasis::p90_itl ? *point.interactivity_p90 : *point.interactivity_median;
-  return PointInteractivity{value, basis};
+  return PointInteractivity{*point.interactivity(basis), basis};
 }
 
 const char*
