@@ -724,7 +724,9 @@
       if (ticket !== planTicket) return;
       renderPlan(answers);
       const planned = answers.filter((a) => a.plan).length;
-      status.textContent = `${planned} of ${answers.length} configurations can serve this demand.`;
+      status.textContent = planned === answers.length
+        ? `${planned} of ${answers.length} configurations can serve this demand.`
+        : `${planned} of ${answers.length} configurations have a plan; the table says why the others have none.`;
       table.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== planTicket) return;
