@@ -14,6 +14,7 @@ namespace {
 
 using nlohmann::json;
 using testing::HasSubstr;
+using testing::Not;
 
 constexpr int k_bundled_points = 40; // 5 snapshot points + 35 published MI355X points
 
@@ -444,6 +445,16 @@ TEST_F(Cli, interpolate_flags_a_target_read_across_a_thin_frontier)
   EXPECT_TRUE(near["rows"][0]["findings"].empty()); // a measured knot
   const CliResult text = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30"});
   EXPECT_THAT(text.out, HasSubstr("[thin_frontier] 30 tok/s/user is interpolated between results thin-1"));
+
+  // A plan sized on that value carries the finding with it.
+  const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand",
+                               "1T", "--cost-per-gpu-hour", "3", "--kw-per-gpu", "1.2", "--gpus-per-rack", "8"});
+  ASSERT_EQ(plans.size(), 1);
+  const std::string caveats = plans[0]["caveats"].dump();
+  EXPECT_THAT(caveats, HasSubstr("Data quality [thin_frontier]: 30 tok/s/user is interpolated between results thin-1"));
+  const json at_knot = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "50", "--demand",
+                                 "1T", "--cost-per-gpu-hour", "3", "--kw-per-gpu", "1.2", "--gpus-per-rack", "8"});
+  EXPECT_THAT(at_knot[0]["caveats"].dump(), Not(HasSubstr("Data quality")));
 }
 
 TEST_F(Cli, presets_and_hardware_show_sources)

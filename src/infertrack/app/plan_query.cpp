@@ -167,6 +167,10 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
     INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *lower, std::move(*deployment)));
     answer.configuration = row.curve.group.label();
     answer.interpolation = row.value;
+    // What interpolate flags on this value (a thin frontier) goes with the plan sized on it.
+    for (const domain::DataFinding& finding : row.findings) {
+      answer.caveats.push_back(fmt::format("Data quality [{}]: {}", domain::to_string(finding.kind), finding.detail));
+    }
     if (row.value.state == domain::InterpolationState::clamped_low) {
       answer.caveats.push_back("The target is below the slowest measured point: its throughput is used as a "
                                "lower bound.");
