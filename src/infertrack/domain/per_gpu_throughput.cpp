@@ -24,7 +24,7 @@ per_allocated_gpu(const BenchmarkPoint& point, ThroughputMetric metric)
   return on_all_allocated_gpus(
     metric_of(point.per_gpu_tps, metric),
     metric,
-    PerGpuPools{point.per_gpu_basis, point.prefill_gpus, point.decode_gpus, point.total_allocated_gpus});
+    PerGpuPools{point.per_gpu_basis, point.prefill_gpus, point.decode_gpus});
 }
 
 }  // namespace infertrack::domain

@@ -14,7 +14,6 @@ struct PerGpuPools
   PerGpuBasis basis = PerGpuBasis::all_allocated;
   std::optional<std::int64_t> prefill_gpus;
   std::optional<std::int64_t> decode_gpus;
-  std::int64_t total_allocated_gpus = 0;
 };
 
 // `per_gpu`, the `metric` throughput per GPU as the source gave it, on the seed's denominator: all allocated GPUs

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <optional>
 #include <string>
@@ -25,12 +26,6 @@ per_gpu_column(domain::ThroughputMetric metric)
   return "total_tps_per_gpu";
 }
 
-std::optional<double>
-optional_double(const Statement& statement, int column)
-{
-  return statement.is_null(column) ? std::nullopt : std::optional<double>(statement.column_double(column));
-}
-
 }  // namespace
 
 void
@@ -45,7 +40,7 @@ read_frontier_samples(Connection& db,
   std::string sql = "SELECT model, hardware, framework, precision, spec_method, disaggregated, workload, date,"
                     " result_id, concurrency, run_url, interactivity_p90, interactivity_median, " +
                     std::string(per_gpu_column(metric)) +
-                    ", per_gpu_basis, prefill_gpus, decode_gpus, total_allocated_gpus FROM points";
+                    ", per_gpu_basis, prefill_gpus, decode_gpus FROM points";
   if (!filtered.conditions().empty()) {
     sql += " WHERE rowid IN (SELECT rowid FROM points" + filtered.where_clause() + ")";
   }
@@ -53,6 +48,7 @@ read_frontier_samples(Connection& db,
   filtered.bind(statement);
   StatementScope scope(statement);
   domain::FrontierSample sample;
+  domain::PerGpuPools pools;
   while (statement.step()) {
     sample.configuration = {statement.column_text(0),
                             statement.column_text(1),
@@ -65,17 +61,14 @@ read_frontier_samples(Connection& db,
     sample.result_id = statement.column_text(8);
     sample.concurrency = statement.column_int64(9);
     sample.run_url = statement.is_null(10) ? std::nullopt : std::optional(statement.column_text(10));
-    sample.interactivity_p90 = optional_double(statement, 11);
-    sample.interactivity_median = optional_double(statement, 12);
-    const auto optional_count = [&statement](int column) {
-      return statement.is_null(column) ? std::nullopt : std::optional<std::int64_t>(statement.column_int64(column));
-    };
-    const domain::PerGpuPools pools{
-      domain::parse_per_gpu_basis(statement.column_text(14)).value_or(domain::PerGpuBasis::all_allocated),
-      optional_count(15),
-      optional_count(16),
-      statement.column_int64(17)};
-    sample.throughput = domain::on_all_allocated_gpus(optional_double(statement, 13), metric, pools);
+    read_value(statement, 11, sample.interactivity_p90);
+    read_value(statement, 12, sample.interactivity_median);
+    std::optional<double> per_gpu;
+    read_value(statement, 13, per_gpu);
+    read_value(statement, 14, pools.basis);
+    read_value(statement, 15, pools.prefill_gpus);
+    read_value(statement, 16, pools.decode_gpus);
+    sample.throughput = domain::on_all_allocated_gpus(per_gpu, metric, pools);
     read(sample);
   }
 }
