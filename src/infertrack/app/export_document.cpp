@@ -3,6 +3,7 @@
 #include "infertrack/app/export_csv.hpp"
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/app/point_filter.hpp"
 #include "infertrack/app/tracker_version.hpp"
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/formats/points_csv.hpp"
@@ -40,25 +41,6 @@ configuration_label(domain::ConfigGroupKey group)
 {
   group.date.clear();
   return group.label();
-}
-
-nlohmann::json
-filter_json(const store::PointFilter& filter)
-{
-  nlohmann::json json = nlohmann::json::object();
-  const std::pair<const char*, const std::optional<std::string>*> names[] = {
-    {"model", &filter.model},         {"hardware", &filter.hardware},       {"framework", &filter.framework},
-    {"precision", &filter.precision}, {"spec_method", &filter.spec_method}, {"date", &filter.date},
-    {"as_of", &filter.as_of}};
-  for (const auto& [name, value] : names) {
-    if (*value) {
-      json[name] = **value;
-    }
-  }
-  if (filter.disaggregated) {
-    json["disaggregated"] = *filter.disaggregated;
-  }
-  return json;
 }
 
 const char*

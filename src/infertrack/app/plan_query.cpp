@@ -1,10 +1,12 @@
 #include "infertrack/app/plan_query.hpp"
 
 #include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/point_filter.hpp"
 #include "infertrack/domain/efficiency.hpp"
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace infertrack::app {
@@ -185,28 +187,6 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
   return answers;
 }
 
-// The first filter set, by its flag's name: filters choose the curves of a plan at a target, not a point.
-std::optional<std::string_view>
-first_filter_set(const store::PointFilter& filter)
-{
-  const std::pair<bool, std::string_view> filters[] = {
-    {filter.model.has_value(), "model"},
-    {filter.hardware.has_value(), "hardware"},
-    {filter.framework.has_value(), "framework"},
-    {filter.precision.has_value(), "precision"},
-    {filter.spec_method.has_value(), "spec-method"},
-    {filter.disaggregated.has_value(), "disaggregated"},
-    {filter.date.has_value(), "date"},
-    {filter.as_of.has_value(), "as-of"},
-  };
-  for (const auto& [set, name] : filters) {
-    if (set) {
-      return name;
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 util::Result<std::vector<PlanAnswer>>
@@ -215,8 +195,11 @@ plan(store::Store& store, const PlanQuery& query)
   if (query.point.has_value() == query.at.has_value()) {
     return util::fail("", "point", "give exactly one of a point (result id) or a target interactivity (at)");
   }
-  if (const auto filter = query.point ? first_filter_set(query.filter) : std::nullopt) {
-    return util::fail("", std::string(*filter),
+  // Filters choose the curves of a plan at a target, not a point. Named as flags: the API turns '-' back into '_'.
+  if (const nlohmann::json filters = filter_json(query.filter); query.point && !filters.empty()) {
+    std::string name = filters.begin().key();
+    std::replace(name.begin(), name.end(), '_', '-');
+    return util::fail("", std::move(name),
                       "chooses the curves of a plan at a target interactivity; a point is planned as it was "
                       "measured (give it alone, or give at with the filters)");
   }

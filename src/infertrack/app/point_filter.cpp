@@ -22,4 +22,23 @@ canonical_filter(store::PointFilter filter)
   return filter;
 }
 
+nlohmann::json
+filter_json(const store::PointFilter& filter)
+{
+  nlohmann::json json = nlohmann::json::object();
+  const std::pair<const char*, const std::optional<std::string>*> names[] = {
+    {"model", &filter.model},         {"hardware", &filter.hardware},       {"framework", &filter.framework},
+    {"precision", &filter.precision}, {"spec_method", &filter.spec_method}, {"date", &filter.date},
+    {"as_of", &filter.as_of}};
+  for (const auto& [name, value] : names) {
+    if (*value) {
+      json[name] = **value;
+    }
+  }
+  if (filter.disaggregated) {
+    json["disaggregated"] = *filter.disaggregated;
+  }
+  return json;
+}
+
 }  // namespace infertrack::app
