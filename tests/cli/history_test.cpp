@@ -138,6 +138,40 @@ TEST_F(CliHistory, launch_date_moves_the_days_since_launch)
   EXPECT_EQ(points[3]["days_since_launch"], 20);  // 2026-05-21 (27)
 }
 
+// The output series reads the same curve as interpolate --metric output: on the only run of each Flash configuration
+// the two commands give the same value, below the total.
+TEST_F(CliHistory, metric_output_reads_what_interpolate_reads)
+{
+  const json output = run_json({"--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "output"});
+  const json total = run_json({"--model", "DeepSeek-V4.1-Flash", "--at", "100"});
+  const CliResult interpolated =
+    run_cli({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "output", "--json", "--db", db});
+  ASSERT_EQ(interpolated.exit_code, 0) << interpolated.err;
+  const json interpolate = json::parse(interpolated.out);
+  EXPECT_EQ(output["metric"], "output");
+  const json& rows = output["rows"];
+  ASSERT_EQ(rows.size(), 2u);
+  ASSERT_EQ(total["rows"].size(), 2u);
+  ASSERT_EQ(interpolate["rows"].size(), 2u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_EQ(rows[i]["points"].size(), 1u) << rows[i]["configuration"];
+    const json& value = rows[i]["points"][0]["value"];
+    EXPECT_EQ(rows[i]["metric"], "output");
+    // interpolate names a run: the configuration and its date.
+    EXPECT_EQ(interpolate["rows"][i]["configuration"],
+              rows[i]["configuration"].get<std::string>() + " " + rows[i]["points"][0]["date"].get<std::string>());
+    EXPECT_EQ(value["tps_per_gpu"], interpolate["rows"][i]["value"]["tps_per_gpu"]) << rows[i]["configuration"];
+    EXPECT_EQ(value["state"], interpolate["rows"][i]["value"]["state"]);
+    EXPECT_LT(value["tps_per_gpu"].get<double>(),
+              total["rows"][i]["points"][0]["value"]["tps_per_gpu"].get<double>());
+  }
+  // 446626's output: 2,533.6 tok/s per GPU at 112.7 tok/s/user, the first knot of its frontier.
+  EXPECT_EQ(rows[0]["points"][0]["value"]["tps_per_gpu"], 2533.64526);
+  const CliResult bad = run({"--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "cost"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--metric: expected total, input or output (got 'cost')"));
+}
+
 TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
 {
   const CliResult no_at = run({"--model", "DeepSeek-V4-Pro"});
