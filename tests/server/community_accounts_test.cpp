@@ -1,6 +1,8 @@
 // Accounts, sessions, CSRF and sign-in limits through the tracker handler, on a real SQLite file.
 #include "community_test_support.hpp"
 
+#include "infertrack/security/tokens.hpp"
+
 #include <gmock/gmock.h>
 
 namespace infertrack::server {
@@ -321,6 +323,61 @@ TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
   EXPECT_EQ(alice.send("PUT", "/api/v1/session", "{}").status, 405);
   EXPECT_EQ(alice.send("POST", "/api/v1/me", "{}").status, 405);
   EXPECT_EQ(alice.send("POST", "/api/v1/comments", json{{"subject", "page"}, {"body", "hi"}}.dump()).status, 401);
+  // A media type is compared without case and may carry parameters; another type that starts alike is not JSON.
+  const std::string sign_in = json{{"email", "nobody@example.org"}, {"password", "wrong password"}}.dump();
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", sign_in, std::nullopt, "Application/JSON; charset=utf-8").status, 401);
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", sign_in, std::nullopt, "application/jsonp").status, 415);
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", sign_in, std::nullopt, "application/json-seq").status, 415);
+}
+
+TEST_F(CommunityAccounts, signed_in_writes_take_only_the_session_token)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  // A visitor cookie is never stored: anyone able to plant one could work out its token.
+  const std::string planted(43, 'A');
+  alice.set_cookie("infertrack_visitor", planted);
+  const std::string planted_token = security::csrf_token_for(planted);
+  const auto forged = alice.send("POST", "/api/v1/comments", json{{"subject", "page"}, {"body", "forged"}}.dump(),
+                                 planted_token);
+  EXPECT_EQ(forged.status, 403) << forged.body;
+  EXPECT_EQ(json::parse(forged.body)["error"], "csrf");
+  EXPECT_EQ(tracker.community().comment_count(std::nullopt), 0);
+  EXPECT_EQ(alice.post("page", "with the session's token").status, 201);
+
+  // Signed out, the visitor's token is the one that counts (sign-in and sign-up need it).
+  Browser visitor(tracker.handler);
+  visitor.set_cookie("infertrack_visitor", planted);
+  EXPECT_EQ(visitor.send("POST", "/api/v1/session", json{{"email", "alice@example.org"}, {"password", k_password}}.dump(),
+                         planted_token).status, 200);
+}
+
+TEST_F(CommunityAccounts, a_sign_up_ends_the_session_it_replaces)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const std::string before = *alice.cookie("infertrack_session");
+  ASSERT_EQ(alice.sign_up("Alice Two", "alice2@example.org", k_password).status, 201);
+  EXPECT_NE(*alice.cookie("infertrack_session"), before);
+  EXPECT_EQ(alice.me()["user"]["display_name"], "Alice Two");
+  Browser replay(tracker.handler);
+  replay.set_cookie("infertrack_session", before);
+  EXPECT_FALSE(replay.me()["signed_in"].get<bool>());
+}
+
+TEST_F(CommunityAccounts, events_are_kept_as_long_as_the_longest_window_counts_them)
+{
+  const std::int64_t thirty_days = 30 * 24 * 3600;
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 2, thirty_days}));
+  for (int i = 0; i < 2; ++i) {
+    Browser browser(tracker.handler, "192.0.2.99");
+    ASSERT_EQ(browser.sign_up("U", "u" + std::to_string(i) + "@example.org", k_password).status, 201);
+  }
+  tracker.now += 8 * 24 * 3600;  // past a week, well inside the window
+  // A successful sign-in prunes old events: not these, which the 30-day window still counts.
+  ASSERT_EQ(alice.sign_in("u0@example.org", k_password).status, 200);
+  Browser third(tracker.handler, "192.0.2.99");
+  EXPECT_EQ(third.sign_up("U", "u2@example.org", k_password).status, 429);
+  tracker.now += 23 * 24 * 3600;
+  EXPECT_EQ(third.sign_up("U", "u2@example.org", k_password).status, 201);
 }
 
 }  // namespace

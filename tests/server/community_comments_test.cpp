@@ -192,6 +192,42 @@ TEST_F(CommunityComments, only_admins_hide_and_restore_and_each_is_audited)
   EXPECT_EQ(audit[1].action, "hide_comment");
   EXPECT_EQ(audit[1].actor, "Alice");
   EXPECT_EQ(audit[1].target, "comment:" + std::to_string(id));
+
+  // Restoring what is shown, or hiding twice, changes nothing and adds nothing to the audit log.
+  EXPECT_EQ(alice.send("POST", "/api/v1/comments/" + std::to_string(id) + "/restore").status, 200);
+  ASSERT_EQ(alice.send("POST", hide).status, 200);
+  EXPECT_EQ(alice.send("POST", hide).status, 200);
+  EXPECT_EQ(tracker.community().audit_log(10).size(), 3u);
+
+  // Its author can no longer change what the moderator hid.
+  EXPECT_FALSE(bob.comments("page")["comments"][0]["can_edit"].get<bool>());
+  const auto edit = bob.send("PATCH", "/api/v1/comments/" + std::to_string(id), json{{"body", "something nice"}}.dump());
+  EXPECT_EQ(edit.status, 403) << edit.body;
+  EXPECT_EQ(tracker.community().comment(id)->body, "something rude");
+}
+
+TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_utf8)
+{
+  post_id(alice, "page", "on the page");
+  const auto twice = reader.send("GET", "/api/v1/comments?subject=page&subject=point:444914");
+  EXPECT_EQ(twice.status, 400);
+  EXPECT_EQ(json::parse(twice.body)["field"], "subject");
+  EXPECT_EQ(reader.send("GET", "/api/v1/comments?subject=page&page=1&page=2").status, 400);
+  // Text echoed into an answer need not be UTF-8: a clear 400, never a 500.
+  for (const std::string target : {"/api/v1/comments?subject=\xff", "/api/v1/comments?\xff=1"}) {
+    const auto response = reader.send("GET", target);
+    EXPECT_EQ(response.status, 400) << target;
+    EXPECT_FALSE(json::parse(response.body, nullptr, false).is_discarded()) << response.body;
+  }
+  // A point nobody measured has no comments, whatever its id.
+  const auto unknown = reader.send("GET", "/api/v1/comments?subject=point:\xff");
+  EXPECT_EQ(unknown.status, 200);
+  EXPECT_EQ(json::parse(unknown.body)["comments"].size(), 0u);
+  // The body is JSON text written by hand: nlohmann would refuse to write the bad byte.
+  const auto posted = alice.send("POST", "/api/v1/comments", "{\"subject\": \"point:\xff\", \"body\": \"hello\"}");
+  EXPECT_EQ(posted.status / 100, 4) << posted.body;
+  EXPECT_FALSE(json::parse(posted.body, nullptr, false).is_discarded());
+  EXPECT_EQ(alice.send("PATCH", "/api/v1/comments/\xff", json{{"body", "x"}}.dump()).status, 404);
 }
 
 TEST_F(CommunityComments, comments_per_user_per_minute_are_limited)

@@ -6,6 +6,7 @@
 #include "infertrack/security/common_passwords.hpp"
 #include "infertrack/security/tokens.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 namespace infertrack::app {
@@ -90,7 +91,7 @@ Accounts::Accounts(store::CommunityStore& store, AccountSettings settings)
 }
 
 Outcome<NewSession>
-Accounts::sign_up(const SignUpForm& form, std::string_view client_address)
+Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::string_view previous_token)
 {
   const auto checked = check_sign_up(form);
   if (!checked) {
@@ -108,7 +109,7 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address)
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
-  return open_session(*m_store.user(*id), "");
+  return open_session(*m_store.user(*id), previous_token);
 }
 
 Outcome<NewSession>
@@ -149,7 +150,12 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   }
   // Housekeeping rides on sign-ins, which are rare next to page reads.
   m_store.delete_expired_sessions(now - m_settings.session_idle_seconds, now - m_settings.session_lifetime_seconds);
-  m_store.prune_events(now - k_event_retention_seconds);
+  // An event stays while any rule's window still counts it: a limit set to 30 days must remember 30 days.
+  std::int64_t retention = k_event_retention_seconds;
+  for (const store::RateLimitRule& rule : m_store.rate_limit_rules()) {
+    retention = std::max(retention, rule.window_seconds);
+  }
+  m_store.prune_events(now - retention);
   return open_session(*user, previous_token);
 }
 

@@ -47,9 +47,10 @@ class Accounts
 public:
   Accounts(store::CommunityStore& store, AccountSettings settings);
 
-  // Opens a session for a new account. Refusals: invalid fields, email taken (conflict), too many sign-ups
-  // from `client_address` (rate_limited).
-  Outcome<NewSession> sign_up(const SignUpForm& form, std::string_view client_address);
+  // Opens a session for a new account and ends the session of `previous_token` (if any), as sign_in does.
+  // Refusals: invalid fields, email taken (conflict), too many sign-ups from `client_address` (rate_limited).
+  Outcome<NewSession> sign_up(const SignUpForm& form, std::string_view client_address,
+                              std::string_view previous_token);
   // Checks the password under the per-account and per-address limits, then opens a NEW session and ends the
   // session of `previous_token` (if any), so an id from before sign-in is never valid after it. Wrong
   // email and wrong password are refused alike (unauthorised).

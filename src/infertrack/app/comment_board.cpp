@@ -68,6 +68,10 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
   if (comment->author_id != author.user.id) {
     return refuse(RefusalKind::forbidden, "id", "only its author can edit a comment");
   }
+  if (comment->hidden) {
+    // Else the text a moderator hid could be swapped for another under the same comment.
+    return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be edited");
+  }
   const auto body = domain::check_comment_body(body_text);
   if (!body) {
     return invalid(body.error());
@@ -105,6 +109,9 @@ CommentBoard::set_hidden(const Visitor& admin, store::CommentId id, bool hidden)
   const auto comment = community.comment(id);
   if (!comment) {
     return no_comment(id);
+  }
+  if (comment->hidden == hidden) {
+    return {};  // nothing changed, so nothing for the audit log
   }
   community.set_comment_hidden(id, hidden);
   community.add_audit(store::AuditEntry{0, m_clock(), admin.user.id, admin.user.display_name,

@@ -39,7 +39,7 @@ comment_json(const store::CommentRecord& comment, const std::optional<Visitor>& 
     {"edited_at", comment.edited_at ? nlohmann::json(util::iso_utc(*comment.edited_at)) : nlohmann::json(nullptr)},
     {"hidden", comment.hidden},
     {"deleted", comment.deleted},
-    {"can_edit", own && !comment.deleted},
+    {"can_edit", own && !comment.deleted && !comment.hidden},
     {"can_hide", admin},
   };
   return json;

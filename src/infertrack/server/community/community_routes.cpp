@@ -3,6 +3,7 @@
 #include "infertrack/app/comment_board.hpp"
 #include "infertrack/app/community_json.hpp"
 #include "infertrack/security/tokens.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -62,7 +63,8 @@ token_cookie(const Request& request, std::string_view name)
 Response
 json_answer(int status, const nlohmann::json& json, std::string_view route)
 {
-  Response response = Response::json(status, json.dump());
+  // Answers may echo a request's own text (a subject, a path), which need not be UTF-8: never a reason for a 500.
+  Response response = Response::json(status, json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   response.route = route;
   return response;
 }
@@ -113,6 +115,16 @@ refusal_answer(const app::Refusal& refusal, std::string_view route)
   return response;
 }
 
+// "application/json", in any case, alone or with parameters ("; charset=utf-8"): not "application/jsonp".
+bool
+is_json_media_type(std::string_view type)
+{
+  constexpr std::string_view k_json = "application/json";
+  const std::string_view essence = type.substr(0, type.find(';'));
+  const std::size_t end = essence.find_last_not_of(" \t");
+  return end != std::string_view::npos && util::ascii_lower(essence.substr(0, end + 1)) == k_json;
+}
+
 // The JSON object of a write's body, or the answer refusing it.
 std::variant<nlohmann::json, Response>
 json_body(const Request& request, std::string_view route)
@@ -121,7 +133,7 @@ json_body(const Request& request, std::string_view route)
     return nlohmann::json::object();
   }
   const auto type = request.header("content-type");
-  if (!type || !type->starts_with("application/json")) {
+  if (!type || !is_json_media_type(*type)) {
     return error_answer(415, "unsupported_media_type", "send the body as application/json", "", route);
   }
   auto json = nlohmann::json::parse(request.body, nullptr, false);
@@ -176,13 +188,17 @@ struct CommunityRoutes::State
   Response signed_in_answer(int status, const app::NewSession& session, std::string_view route);
   Response signed_out_answer(std::string_view route);
 
-  bool csrf_valid(const Request& request) const
+  // Signed in, only the session's token counts: a visitor cookie is never stored, so whoever can plant one (a
+  // sibling subdomain, plain HTTP) could work out its token.
+  bool csrf_valid(const Request& request, bool signed_in) const
   {
     const auto sent = request.header(k_csrf_header);
     if (!sent || sent->empty()) {
       return false;
     }
-    for (const auto name : {k_session_cookie, k_visitor_cookie}) {
+    const auto session_only = {k_session_cookie};
+    const auto either = {k_session_cookie, k_visitor_cookie};
+    for (const auto name : signed_in ? session_only : either) {
       const std::string_view token = token_cookie(request, name);
       if (!token.empty() && security::secrets_equal(security::csrf_token_for(token), *sent)) {
         return true;
@@ -234,7 +250,7 @@ CommunityRoutes::State::dispatch(const Request& request)
     response.headers.emplace_back("Allow", request.path == k_me ? "GET, HEAD" : "GET, POST, PATCH, DELETE");
     return response;
   }
-  if (!csrf_valid(request)) {
+  if (!csrf_valid(request, visitor.has_value())) {
     return error_answer(403, "csrf",
                         "missing or wrong X-CSRF-Token header: reload the page (GET /api/v1/me gives the token)",
                         "", "csrf");
@@ -315,7 +331,7 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     if (auto refused = read({"display_name", "email", "password"})) {
       return *std::move(refused);
     }
-    auto session = accounts.sign_up(app::SignUpForm{fields[0], fields[1], fields[2]}, client);
+    auto session = accounts.sign_up(app::SignUpForm{fields[0], fields[1], fields[2]}, client, session_token);
     return session ? signed_in_answer(201, *session, route) : refusal_answer(session.error(), route);
   }
   if (request.path == k_session && request.method == "POST") {
@@ -432,11 +448,18 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
 Response
 CommunityRoutes::State::list_comments(const Request& request, const std::optional<app::Visitor>& visitor)
 {
+  bool seen_subject = false;
+  bool seen_page = false;
   for (const auto& [name, value] : request.query) {
     if (name != "subject" && name != "page") {
       return error_answer(400, "invalid", "unknown parameter " + name + " (expected subject, page)", name,
                           k_comments);
     }
+    bool& seen = name == "subject" ? seen_subject : seen_page;
+    if (seen) {
+      return error_answer(400, "invalid", name + " is given more than once", name, k_comments);
+    }
+    seen = true;
   }
   const auto subject = request.query_value("subject");
   if (!subject) {
