@@ -3,6 +3,10 @@
 
 #include "infertrack/security/tokens.hpp"
 
+#include <algorithm>
+#include <memory>
+#include <thread>
+
 #include <gmock/gmock.h>
 
 namespace infertrack::server {
@@ -217,6 +221,38 @@ TEST_F(CommunityAccounts, wrong_passwords_back_off_then_twenty_trigger_the_limit
 
   tracker.now += 15 * 60;
   EXPECT_EQ(owner.sign_in("alice@example.org", k_password).status, 200) << "the window has passed";
+}
+
+// Guesses sent at once are counted before their slow password checks, so they cannot all pass the backoff
+// together: exactly the five allowed without waiting are checked, whatever the timing.
+TEST_F(CommunityAccounts, parallel_wrong_passwords_get_no_more_checks_than_sequential_ones)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  auto options = tracker.options();
+  options.accounts.hash_cost = security::HashCost::interactive;  // a check long enough for the guesses to overlap
+  http::Handler handler = make_tracker_handler(tracker.store, nullptr, options);
+  constexpr int k_guessers = 12;
+  std::vector<std::unique_ptr<Browser>> guessers;
+  for (int i = 0; i < k_guessers; ++i) {
+    guessers.push_back(std::make_unique<Browser>(handler, "198.51.100." + std::to_string(i + 1)));
+    guessers.back()->me();
+  }
+  std::vector<int> statuses(k_guessers);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < k_guessers; ++i) {
+    threads.emplace_back([&, i] { statuses[i] = guessers[i]->sign_in("alice@example.org", "wrong guess").status; });
+  }
+  for (std::thread& thread : threads) {
+    thread.join();
+  }
+  EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 401), 5);
+  EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 429), k_guessers - 5);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 5);
+  // The right password, once the backoff has passed, takes back the counts of its own attempt too.
+  tracker.now += 60;
+  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 0);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_address", "192.0.2.10", 0).count, 0);
 }
 
 TEST_F(CommunityAccounts, failures_from_one_address_across_accounts_hit_the_address_limit)

@@ -7,7 +7,7 @@
 #include "infertrack/security/tokens.hpp"
 
 #include <algorithm>
-#include <tuple>
+#include <optional>
 
 namespace infertrack::app {
 namespace {
@@ -28,11 +28,19 @@ invalid(const util::Diagnostic& diagnostic)
   return refuse(RefusalKind::invalid, diagnostic.field, diagnostic.message);
 }
 
-domain::FailureHistory
-failures_of(store::CommunityStore& store, const store::RateLimitRule& rule, std::string_view key, std::int64_t now)
+// Counts an attempt as a failure before its password is checked, in the one transaction that decides whether it
+// may be checked at all: parallel guesses then see each other, where a count added after the slow hash let them all
+// through. Returns the refusal when the attempt must wait; a right password takes its counts back.
+std::optional<domain::ThrottleDecision>
+reserve_attempt(store::CommunityStore& store, const store::RateLimitRule& rule, const domain::SignInLimit& limit,
+                std::string_view key, std::int64_t now)
 {
-  const auto window = store.events_since(rule.name, key, now - rule.window_seconds);
-  return domain::FailureHistory{window.count, window.newest_at, window.oldest_at};
+  domain::ThrottleDecision decision;
+  store.take_event_if(rule.name, key, now - rule.window_seconds, now, [&](const store::EventWindow& window) {
+    decision = domain::decide_sign_in({window.count, window.newest_at, window.oldest_at}, limit, now);
+    return decision.allowed;
+  });
+  return decision.allowed ? std::nullopt : std::optional(decision);
 }
 
 // A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong
@@ -126,25 +134,22 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   // A shared address (an office, a NAT) only gets the hard cap, no backoff, so one user cannot slow the others.
   const domain::SignInLimit address_limit{address_rule.max_events, address_rule.window_seconds,
                                           address_rule.max_events};
-  for (const auto& [rule, limit, key] :
-       {std::tuple{account_rule, account_limit, std::string_view(account_key)},
-        std::tuple{address_rule, address_limit, client_address}}) {
-    const auto decision = domain::decide_sign_in(failures_of(m_store, rule, key, now), limit, now);
-    if (!decision.allowed) {
-      return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
-                    decision.retry_after_seconds);
-    }
+  if (const auto wait = reserve_attempt(m_store, account_rule, account_limit, account_key, now)) {
+    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later", wait->retry_after_seconds);
+  }
+  if (const auto wait = reserve_attempt(m_store, address_rule, address_limit, client_address, now)) {
+    m_store.remove_event(account_rule.name, account_key, now);
+    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later", wait->retry_after_seconds);
   }
 
   const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
   const bool matches = user ? security::verify_password(user->password_hash, password)
                             : (security::verify_password(decoy_hash(m_settings.hash_cost), password), false);
   if (!matches) {
-    m_store.add_event(account_rule.name, account_key, now);
-    m_store.add_event(address_rule.name, client_address, now);
-    return refuse(RefusalKind::unauthorised, "", std::string(k_wrong_credentials));
+    return refuse(RefusalKind::unauthorised, "", std::string(k_wrong_credentials));  // the reserved counts stay
   }
   m_store.clear_events(account_rule.name, account_key);
+  m_store.remove_event(address_rule.name, client_address, now);
   if (security::needs_rehash(user->password_hash, m_settings.hash_cost)) {
     m_store.set_password_hash(user->id, security::hash_password(password, m_settings.hash_cost));
   }
@@ -213,13 +218,11 @@ Accounts::check_own_password(const Visitor& visitor, std::string_view password, 
   const std::int64_t now = m_settings.clock();
   const auto rule = rate_limit_rule(m_store, k_sign_in_per_account);
   const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
-  const auto decision = domain::decide_sign_in(failures_of(m_store, rule, visitor.user.email, now), limit, now);
-  if (!decision.allowed) {
+  if (const auto wait = reserve_attempt(m_store, rule, limit, visitor.user.email, now)) {
     return refuse(RefusalKind::rate_limited, "", "too many wrong passwords; try again later",
-                  decision.retry_after_seconds);
+                  wait->retry_after_seconds);
   }
   if (!security::verify_password(visitor.user.password_hash, password)) {
-    m_store.add_event(rule.name, visitor.user.email, now);
     return refuse(RefusalKind::unauthorised, std::string(field), "the password is wrong");
   }
   m_store.clear_events(rule.name, visitor.user.email);

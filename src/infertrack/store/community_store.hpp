@@ -3,6 +3,7 @@
 #include "infertrack/util/result.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -167,15 +168,25 @@ public:
   // Events of `rule` for `key` at or after `since`.
   virtual EventWindow events_since(std::string_view rule, std::string_view key, std::int64_t since) = 0;
   virtual void add_event(std::string_view rule, std::string_view key, std::int64_t at) = 0;
-  // In one transaction: counts the events of `rule` for `key` at or after `since`; when fewer than
-  // `max_events`, records one at `at` and returns the count before it with `taken` true.
+  // In one transaction: counts the events of `rule` for `key` at or after `since`; when `allowed` accepts that
+  // window, records one at `at`. Returns the window before it, with `taken` true when the event was recorded.
   struct Take
   {
     bool taken = false;
     EventWindow before;
   };
-  virtual Take take_event(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
-                          std::int64_t max_events) = 0;
+  virtual Take take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
+                             const std::function<bool(const EventWindow&)>& allowed) = 0;
+  // take_event_if for a plain count: fewer than `max_events` events.
+  Take take_event(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
+                  std::int64_t max_events)
+  {
+    return take_event_if(rule, key, since, at, [max_events](const EventWindow& window) {
+      return window.count < max_events;
+    });
+  }
+  // Removes one event of `rule` for `key` recorded at `at`: one taken ahead that turned out not to count.
+  virtual void remove_event(std::string_view rule, std::string_view key, std::int64_t at) = 0;
   virtual void clear_events(std::string_view rule, std::string_view key) = 0;
   // Drops events older than `before`, so the table stays small; returns how many.
   virtual std::int64_t prune_events(std::int64_t before) = 0;

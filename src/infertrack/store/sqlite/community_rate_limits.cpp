@@ -90,20 +90,32 @@ CommunityTables::add_event(std::string_view rule, std::string_view key, std::int
 }
 
 CommunityStore::Take
-CommunityTables::take_event(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
-                            std::int64_t max_events)
+CommunityTables::take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
+                               const std::function<bool(const EventWindow&)>& allowed)
 {
   std::lock_guard lock(m_mutex);
   // The write lock from the start: another connection cannot count the same free slot in between.
   Transaction transaction(m_db, TransactionMode::write);
   Take take;
   take.before = count_events(m_db, rule, key, since);
-  if (take.before.count < max_events) {
+  if (allowed(take.before)) {
     insert_event(m_db, rule, key, at);
     take.taken = true;
   }
   transaction.commit();
   return take;
+}
+
+void
+CommunityTables::remove_event(std::string_view rule, std::string_view key, std::int64_t at)
+{
+  change("DELETE FROM rate_limit_events WHERE rowid = (SELECT rowid FROM rate_limit_events"
+         " WHERE rule = ? AND key = ? AND at = ? LIMIT 1)",
+         [&](Statement& remove) {
+           remove.bind(1, rule);
+           remove.bind(2, key);
+           remove.bind(3, at);
+         });
 }
 
 void

@@ -46,8 +46,9 @@ public:
   util::Result<void> set_rate_limit_rule(const RateLimitRule& rule) override;
   EventWindow events_since(std::string_view rule, std::string_view key, std::int64_t since) override;
   void add_event(std::string_view rule, std::string_view key, std::int64_t at) override;
-  Take take_event(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
-                  std::int64_t max_events) override;
+  Take take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
+                     const std::function<bool(const EventWindow&)>& allowed) override;
+  void remove_event(std::string_view rule, std::string_view key, std::int64_t at) override;
   void clear_events(std::string_view rule, std::string_view key) override;
   std::int64_t prune_events(std::int64_t before) override;
 
