@@ -402,6 +402,33 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
   for (const json& finding : check["findings"]) {
     EXPECT_NE(finding["kind"], "per_gpu_mismatch") << finding.dump(); // the seed validates within 6e-6
   }
+  // The CSV is one table holding both: the caveats follow the findings, with their source.
+  const CliResult csv = run({"check", "--csv"});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  std::istringstream lines(csv.out);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "result_id,kind,detail,source");
+  std::size_t findings = 0;
+  std::size_t caveats = 0;
+  while (std::getline(lines, line)) {
+    if (line.starts_with(",dataset_note,")) {
+      ++caveats;
+      EXPECT_THAT(line, HasSubstr("bundled:")) << line;
+    } else {
+      ++findings;
+    }
+  }
+  EXPECT_EQ(caveats, 5u);
+  EXPECT_EQ(findings, check["findings"].size());
+}
+
+TEST_F(Cli, ingest_summary_as_csv)
+{
+  const std::string csv = std::string(INFERTRACK_SOURCE_DIR) + "/data/mi355x-dsv4-pro-published.csv";
+  const CliResult once = run({"ingest", csv, "--csv"});
+  ASSERT_EQ(once.exit_code, 0) << once.err;
+  EXPECT_EQ(once.out, "files,points_added,points_unchanged,findings_added,other_records_added\n1,0,35,0,0\n");
 }
 
 TEST_F(Cli, check_and_point_show_list_a_run_mixing_interactivity_bases)

@@ -28,12 +28,16 @@ run_check(const GlobalOptions& options)
     return;
   }
   if (format == OutputFormat::csv) {
-    fmt::print("result_id,kind,detail\n");
+    // One table: the datasets' caveats follow the findings as rows of kind dataset_note, with their source.
+    fmt::print("result_id,kind,detail,source\n");
     for (const domain::DataFinding& finding : findings) {
-      fmt::print("{},{},{}\n",
+      fmt::print("{},{},{},\n",
                  util::csv_field(finding.result_id),
                  domain::to_string(finding.kind),
                  util::csv_field(finding.detail));
+    }
+    for (const store::DatasetNote& note : notes) {
+      fmt::print(",dataset_note,{},{}\n", util::csv_field(note.text), util::csv_field(note.source));
     }
     return;
   }

@@ -83,6 +83,12 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
                  .dump(2));
     return;
   }
+  if (format == OutputFormat::csv) {
+    fmt::print("files,points_added,points_unchanged,findings_added,other_records_added\n{},{},{},{},{}\n",
+               ingested->files, summary.points_added, summary.points_unchanged, summary.findings_added,
+               summary.other_records_added);
+    return;
+  }
   fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)\n",
              ingested->files,
              summary.points_added,
