@@ -91,6 +91,20 @@ TEST(CheckPoint, CraftedPerGpuMismatchIsReportedWithItsNumbers)
   EXPECT_EQ(findings_of_kind(twice, FindingKind::per_gpu_mismatch).size(), 3u);
 }
 
+// A source that gives only per-GPU values, each rounded to five decimals (an export of the seed read back), adds
+// up within the rounding of three values; a larger gap still shows.
+TEST(CheckPoint, PerGpuOnlyValuesAddUpWithinTheirRounding)
+{
+  BenchmarkPoint point = test::seed_points()[0];  // 444914, 16 GPUs
+  point.absolute_tps = {};
+  point.per_gpu_tps = {38345.82943, 309.43057, 38655.26001};  // input + output is 1e-5 below the total
+  EXPECT_TRUE(findings_of_kind(point, FindingKind::per_gpu_mismatch).empty());
+  point.per_gpu_tps.total = 38655.26002;  // 2e-5 above
+  const std::vector<DataFinding> found = findings_of_kind(point, FindingKind::per_gpu_mismatch);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].detail.find("tolerance 1.8e-05"), std::string::npos) << found[0].detail;
+}
+
 TEST(CheckPoint, MirroredColumnsAreReportedAndCountedOnce)
 {
   const BenchmarkPoint point = mirrored_flash_point();

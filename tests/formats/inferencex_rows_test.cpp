@@ -297,7 +297,7 @@ TEST(check_point, role_local_rows_of_the_captures_add_up_except_eight_early_ones
   EXPECT_EQ(row_163[0].detail,
             "Total throughput 281579.42036138306 tok/s differs from input 188300.4510901632 + output "
             "45768.228361748166 = 234068.67945191136 tok/s by 330 tok/s per allocated GPU (144 GPUs, per-GPU basis "
-            "role_local; tolerance 6e-06).");
+            "role_local; tolerance 1.8e-05).");
 
   domain::Dataset history = read_capture(k_history);
   EXPECT_TRUE(findings_by_kind(history).empty());
@@ -333,7 +333,7 @@ TEST(check_point, parts_add_up_on_the_points_basis)
   EXPECT_EQ(misread[0].kind, FindingKind::per_gpu_mismatch);
   EXPECT_EQ(misread[0].detail,
             "Total throughput 2200 tok/s differs from input 4000 + output 1000 = 5000 tok/s by 140 tok/s per "
-            "allocated GPU (20 GPUs, per-GPU basis all_allocated; tolerance 6e-06).");
+            "allocated GPU (20 GPUs, per-GPU basis all_allocated; tolerance 1.8e-05).");
 
   // Absolutes the source gave win over per-GPU values: the seed's 444914 adds up within its rounding.
   BenchmarkPoint seed = per_gpu_only_point(PerGpuBasis::all_allocated);

@@ -176,7 +176,7 @@ check_point(const BenchmarkPoint& point)
   const auto& [input, output, total] = absolutes;
   if (input && output && total && physical > 0) {
     const double gap = std::abs(*total - (*input + *output)) / static_cast<double>(physical);
-    if (!(gap <= k_per_gpu_tolerance)) {
+    if (!(gap <= k_per_gpu_sum_tolerance)) {
       add(FindingKind::per_gpu_mismatch,
           fmt::format("Total throughput {} tok/s differs from input {} + output {} = {} tok/s by {:.3g} tok/s "
                       "per allocated GPU ({} GPUs, per-GPU basis {}; tolerance {}).",
@@ -187,7 +187,7 @@ check_point(const BenchmarkPoint& point)
                       gap,
                       physical,
                       to_string(point.per_gpu_basis),
-                      k_per_gpu_tolerance));
+                      k_per_gpu_sum_tolerance));
     }
   }
 

@@ -15,6 +15,9 @@ namespace infertrack::domain {
 
 // How far a per-GPU value may stray from absolute / allocated GPUs, in tok/s/GPU (the seed's own bound).
 inline constexpr double k_per_gpu_tolerance = 6e-6;
+// How far total may stray from input + output, per allocated GPU: three values, each within the bound above (a
+// source that gives per-GPU values rounded to five decimals, or a CSV of them, can be 1.5e-5 off).
+inline constexpr double k_per_gpu_sum_tolerance = 3 * k_per_gpu_tolerance;
 
 // The physical GPUs behind a point: P + D when disaggregated, the engine's count when aggregated (its
 // count mirrored into both P and D columns is one set of GPUs, not two), else total_allocated_gpus.
