@@ -154,6 +154,41 @@ TEST_F(CliExport, an_unwritable_output_fails_and_leaves_no_file)
   EXPECT_EQ(files, 2u);
 }
 
+// The CSV carries less than a snapshot, API or runner point (no absolute throughputs, one interactivity, role-local
+// values rescaled, notes joined): read back into its own database it is still the points already stored, with no
+// findings added for the form it carries them in. A changed value is a conflict naming the file.
+TEST_F(CliExport, a_points_csv_export_ingests_into_its_own_database_as_already_stored)
+{
+  const std::string cases = std::string(INFERTRACK_SOURCE_DIR) + "/tests/cases";
+  const CliResult loaded = run_cli({"ingest", cases + "/runner/dsv4-runs", cases + "/inferencex/benchmarks-dsr1-latest.json",
+                                    "--json", "--db", db});
+  ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+  const CliResult findings_before = run_cli({"check", "--csv", "--db", db});
+  const auto path = dir.file("everything.csv");
+  ASSERT_EQ(run({"points", "--output", path.string()}).exit_code, 0);
+  const std::size_t stored = json::parse(run_cli({"points", "--json", "--db", db}).out).size();
+  ASSERT_GT(stored, 400u);
+
+  const CliResult again = run_cli({"ingest", path.string(), "--json", "--db", db});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const json summary = json::parse(again.out);
+  EXPECT_EQ(summary["points_added"], 0);
+  EXPECT_EQ(summary["points_unchanged"], stored);
+  EXPECT_EQ(summary["findings_added"], 0);
+  EXPECT_EQ(run_cli({"check", "--csv", "--db", db}).out, findings_before.out);
+
+  // One total changed (the bundled MI355X headline row, 2,256.1 tok/s/GPU) conflicts, naming the file and point.
+  std::string text = read(path);
+  const std::size_t at = text.find(",2256.1,");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 8, ",2257.1,");
+  const auto changed = dir.write("changed.csv", text);
+  const CliResult refused = run_cli({"ingest", changed.string(), "--db", db});
+  EXPECT_EQ(refused.exit_code, 3);
+  EXPECT_THAT(refused.err, HasSubstr("changed.csv:csv-"));
+  EXPECT_THAT(refused.err, HasSubstr("conflicts with the stored point"));
+}
+
 TEST_F(CliExport, a_points_csv_export_ingests_into_a_fresh_database_as_the_same_points)
 {
   const auto path = dir.file("points.csv");

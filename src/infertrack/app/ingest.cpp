@@ -253,6 +253,7 @@ read_datasets(std::span<const std::filesystem::path> paths,
         batches.deliver = [&](std::vector<domain::BenchmarkPoint>&& points) {
           domain::Dataset batch;
           batch.source = file.name;
+          batch.as_carried = formats::as_carried_by_format_of(file.content.text());
           batch.points = std::move(points);
           hand_on(std::move(batch));
         };
@@ -301,12 +302,27 @@ read_files(std::span<const std::filesystem::path> paths,
   return datasets;
 }
 
+namespace {
+
+// Stores a dataset; a conflict with a stored record names the file it came from, as a reader's mistakes do.
+util::Result<void>
+add_to(store::IngestSession& session, const domain::Dataset& dataset)
+{
+  util::Result<void> added = session.add(dataset);
+  if (!added && added.error().file.empty()) {
+    added.error().file = dataset.source;
+  }
+  return added;
+}
+
+}  // namespace
+
 util::Result<store::IngestSummary>
 ingest_datasets(store::Store& store, std::span<const domain::Dataset> datasets)
 {
   const std::unique_ptr<store::IngestSession> session = store.begin_ingest();
   for (const domain::Dataset& dataset : datasets) {
-    INFERTRACK_TRY(session->add(dataset));
+    INFERTRACK_TRY(add_to(*session, dataset));
   }
   return check_runs_and_commit(*session, domain::RunPoints(points_of(datasets)));
 }
@@ -363,7 +379,7 @@ ingest_files_once(const std::function<store::Store&()>& open_store,
         session->expect(told);
       }
     }
-    INFERTRACK_TRY(session->add(*dataset));
+    INFERTRACK_TRY(add_to(*session, *dataset));
     spent.give(std::move(dataset->points), !read_ahead.has_ready());
   }
   if (!session) {

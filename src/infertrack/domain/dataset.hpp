@@ -24,6 +24,10 @@ struct Dataset
   std::vector<DemandPreset> presets;
   std::vector<PublishedHeadline> headlines;
   std::vector<DataFinding> findings;      // filled by the data-quality checks before storing
+  // For a source that carries less than a stored point (the points CSV): a stored point as this source would
+  // carry it, written and read back. A point the source brings again is compared with a stored one in that form,
+  // so that an export ingested into its own database is already stored. Null: compared whole.
+  BenchmarkPoint (*as_carried)(const BenchmarkPoint& stored) = nullptr;
 };
 
 }  // namespace infertrack::domain

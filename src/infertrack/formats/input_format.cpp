@@ -292,6 +292,12 @@ detect_format(std::string_view content)
   return std::nullopt;
 }
 
+AsCarried
+as_carried_by_format_of(std::string_view content)
+{
+  return detect_format(content) == InputFormat::points_csv ? as_carried_by_points_csv : nullptr;
+}
+
 util::Result<domain::Dataset>
 read_input(std::string_view content,
            const std::string& source,

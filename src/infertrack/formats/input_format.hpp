@@ -30,6 +30,10 @@ std::optional<InputFormat> detect_format(std::string_view content);
 // `content` as `parsing` allows (in place when zeros follow it, with the caller's parser). With `batches`, the
 // points go there a batch at a time while the file is read, and the dataset holds the rest (and a snapshot's
 // other sections).
+// Dataset::as_carried of the datasets read from `content` (also of the batches a sink receives), or null.
+using AsCarried = domain::BenchmarkPoint (*)(const domain::BenchmarkPoint&);
+AsCarried as_carried_by_format_of(std::string_view content);
+
 util::Result<domain::Dataset> read_input(std::string_view content,
                                          const std::string& source,
                                          const RunDefaults& defaults = {},

@@ -410,7 +410,15 @@ read_points_csv(std::string_view text, const PointBatchSink* batches)
   }
   domain::Dataset dataset;
   dataset.points = points.take();
+  dataset.as_carried = as_carried_by_points_csv;
   return dataset;
+}
+
+domain::BenchmarkPoint
+as_carried_by_points_csv(const domain::BenchmarkPoint& point)
+{
+  auto read = read_points_csv(write_points_csv(std::span(&point, 1)));
+  return read && read->points.size() == 1 ? std::move(read->points.front()) : point;
 }
 
 }  // namespace infertrack::formats

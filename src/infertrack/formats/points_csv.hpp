@@ -19,6 +19,9 @@ util::Result<domain::Dataset> read_points_csv(std::string_view text, const Point
 // Writes points in the same CSV format, so that an export can be ingested again.
 std::string write_points_csv(std::span<const domain::BenchmarkPoint> points);
 
+// `point` as the CSV carries it: written as a row and read back (Dataset::as_carried of every CSV dataset).
+domain::BenchmarkPoint as_carried_by_points_csv(const domain::BenchmarkPoint& point);
+
 // The stable result id of a row that has none: derived from its identity columns only, so that a row
 // entered twice is one record and a changed number under the same identity is a conflict.
 std::string derived_result_id(const domain::BenchmarkPoint& point);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace infertrack::store::sqlite {
@@ -309,11 +310,20 @@ Ingester::add(const domain::Dataset& dataset)
 {
   m_bulk->add_incoming(dataset.points.size());
   IngestSummary summary;
+  // The points of a source that carries less and were stored already: the findings of their carried form are not
+  // theirs (a value rescaled to the source's basis reads otherwise); their own were stored with them.
+  std::unordered_set<std::string_view> carried_again;
   for (const BenchmarkPoint& point : dataset.points) {
-    INFERTRACK_TRY_ASSIGN(added, add_point(point, dataset.source));
+    INFERTRACK_TRY_ASSIGN(added, add_point(point, dataset));
     ++(added ? summary.points_added : summary.points_unchanged);
+    if (!added && dataset.as_carried != nullptr) {
+      carried_again.insert(point.result_id);
+    }
   }
   for (const domain::DataFinding& finding : dataset.findings) {
+    if (carried_again.contains(finding.result_id)) {
+      continue;
+    }
     INFERTRACK_TRY_ASSIGN(added, add_finding(finding));
     summary.findings_added += added ? 1 : 0;
   }
@@ -358,8 +368,9 @@ Ingester::add(const domain::Dataset& dataset)
 }
 
 util::Result<bool>
-Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
+Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
 {
+  const std::string& source = dataset.source;
   {
     const std::int64_t configuration = configuration_id(point);
     StatementScope scope(m_insert_point);
@@ -385,9 +396,14 @@ Ingester::add_point(const BenchmarkPoint& point, const std::string& source)
     if (stored.size() != 1) {
       m_db.fail(SQLITE_CORRUPT, "reading back point " + point.result_id);
     }
-    auto difference = first_difference(stored.front(), point);
-    if (!difference) {
-      difference = first_note_difference(stored.front().notes, point.notes);
+    const auto difference_from = [&point](const BenchmarkPoint& kept) {
+      auto difference = first_difference(kept, point);
+      return difference ? difference : first_note_difference(kept.notes, point.notes);
+    };
+    auto difference = difference_from(stored.front());
+    if (difference && dataset.as_carried != nullptr) {
+      // A source that carries less (an export as CSV) brings the stored point as it would carry it.
+      difference = difference_from(dataset.as_carried(stored.front()));
     }
     if (difference) {
       return util::fail(point.result_id, difference->field,
