@@ -433,6 +433,9 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
   }
   EXPECT_EQ(caveats, 5u);
   EXPECT_EQ(findings, check["findings"].size());
+  // The bundled snapshot ingested again from its file in data/ (another source name) adds no caveat twice.
+  ASSERT_EQ(run({"ingest", std::string(INFERTRACK_SOURCE_DIR) + "/data/deepseek-v4-gb200-snapshot.json"}).exit_code, 0);
+  EXPECT_EQ(run_json({"check"})["dataset_notes"], check["dataset_notes"]);
 }
 
 TEST_F(Cli, ingest_summary_as_csv)

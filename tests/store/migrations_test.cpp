@@ -226,6 +226,32 @@ TEST_F(MigrationsTest, a_version_six_database_keeps_its_notes_in_order_in_the_po
   EXPECT_EQ(refused.error().field, "notes[1].text");
 }
 
+TEST_F(MigrationsTest, a_version_seven_database_keeps_each_dataset_caveat_once)
+{
+  {
+    Connection db(db_path().string());
+    testing::migrate_up_to(db, 7);
+    db.execute("INSERT INTO dataset_notes (seq, source, text, ingested_at) VALUES"
+                    " (1, 'bundled:snap.json', 'first caveat', 't'), (2, 'bundled:snap.json', 'second caveat', 't'),"
+                    " (3, 'data/snap.json', 'first caveat', 't'), (4, 'data/snap.json', 'second caveat', 't'),"
+                    " (5, 'other.json', 'its own caveat', 't')");
+  }
+  auto upgraded = open_store(db_path());
+  const std::vector<DatasetNote> notes = upgraded->dataset_notes();
+  ASSERT_EQ(notes.size(), 3u);
+  EXPECT_EQ(notes[0].source, "bundled:snap.json");
+  EXPECT_EQ(notes[0].text, "first caveat");
+  EXPECT_EQ(notes[1].text, "second caveat");
+  EXPECT_EQ(notes[2].text, "its own caveat");
+  // Brought again from yet another path, a caveat stays as it is.
+  domain::Dataset again;
+  again.source = "copy/snap.json";
+  again.notes = {"first caveat", "a new caveat"};
+  ASSERT_EQ(upgraded->ingest(again)->other_records_added, 1);
+  ASSERT_EQ(upgraded->dataset_notes().size(), 4u);
+  EXPECT_EQ(upgraded->dataset_notes()[3].source, "copy/snap.json");
+}
+
 TEST_F(MigrationsTest, open_store_refuses_a_file_that_is_not_a_database)
 {
   {

@@ -23,7 +23,7 @@ using domain::PublishedHeadline;
 constexpr const char* k_provenance_columns = "source, ingested_at";
 
 // "INSERT INTO table (columns) VALUES (?, ...) ON CONFLICT (key) DO NOTHING": the portable spelling of
-// insert-or-ignore (SQLite 3.24+ and PostgreSQL 9.5+).
+// insert-or-ignore (SQLite 3.24+ and PostgreSQL 9.5+). An empty key ignores a conflict on any unique key.
 std::string
 insert_sql(std::string_view table, const std::string& columns, std::string_view conflict_key)
 {
@@ -32,8 +32,9 @@ insert_sql(std::string_view table, const std::string& columns, std::string_view 
   for (std::ptrdiff_t i = 1; i < count; ++i) {
     placeholders += ", ?";
   }
-  return "INSERT INTO " + std::string(table) + " (" + columns + ") VALUES (" + placeholders +
-         ") ON CONFLICT (" + std::string(conflict_key) + ") DO NOTHING";
+  const std::string target = conflict_key.empty() ? "" : " (" + std::string(conflict_key) + ")";
+  return "INSERT INTO " + std::string(table) + " (" + columns + ") VALUES (" + placeholders + ") ON CONFLICT" +
+         target + " DO NOTHING";
 }
 
 template<typename Record>
@@ -209,7 +210,8 @@ Ingester::Ingester(Connection& db)
                             "published_headlines",
                             "label = ? AND model = ? AND target_interactivity = ?")),
     m_max_headline_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM published_headlines"),
-    m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "source, text")),
+    // Two unique keys, (source, text) and text (migration 8): a caveat already kept under any source is kept.
+    m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "")),
     m_max_dataset_note_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes"),
     m_insert_dataset(db, "INSERT INTO datasets (source, retrieved, method, ingested_at) VALUES (?, ?, ?, ?)"),
     m_complete_dataset(db, "UPDATE datasets SET retrieved = COALESCE(?, retrieved), method = COALESCE(?, method)"

@@ -304,6 +304,13 @@ WHERE result_id IN (SELECT result_id FROM point_notes);
 DROP TABLE point_notes;
 )sql";
 
+// A dataset's caveat is kept once, under the first source that brought it: the same file ingested from another path
+// (the bundled snapshot, then data/ by hand) listed every caveat once per path.
+constexpr const char* k_dataset_notes_by_text = R"sql(
+DELETE FROM dataset_notes WHERE seq NOT IN (SELECT MIN(seq) FROM dataset_notes GROUP BY text);
+CREATE UNIQUE INDEX dataset_notes_by_text ON dataset_notes (text);
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -312,6 +319,7 @@ constexpr std::array k_migrations{
   Migration{5, "configurations with integer ids; points by configuration id and date", k_configuration_ids},
   Migration{6, "no points by date: dates are found through the configuration index", k_drop_date_index},
   Migration{7, "a point's notes in its own row", k_inline_notes},
+  Migration{8, "a dataset caveat once, whatever the path it came from", k_dataset_notes_by_text},
 };
 
 constexpr const char* k_create_migrations_table =
