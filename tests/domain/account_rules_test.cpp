@@ -84,6 +84,16 @@ TEST(check_display_name, refuses_empty_long_control_and_invalid_names)
   EXPECT_EQ(error_of(check_display_name("Ada\x7f")), "display_name: must not hold control characters");
   EXPECT_EQ(error_of(check_display_name("Ada\xc2\x85")), "display_name: must not hold control characters");
   EXPECT_EQ(error_of(check_display_name("Ada\xc0\xaf")), "display_name: must be valid UTF-8");
+  for (const char* blank : {"\u00a0", "\u200b", "\u3000", "\ufeff", "\u3164"}) {
+    EXPECT_EQ(error_of(check_display_name(blank)),
+              "display_name: must show something: it holds only blank or invisible characters")
+      << blank;
+  }
+  EXPECT_TRUE(check_display_name("Ada\u00a0Lovelace"));
+  for (const char* turned : {"\u202eevil", "Ada\u2066x\u2069"}) {
+    EXPECT_NE(error_of(check_display_name(turned)).find("bidirectional"), std::string::npos) << turned;
+  }
+  EXPECT_TRUE(check_display_name("\u05e9\u05dc\u05d5\u05dd")) << "right-to-left text itself is a name";
 }
 
 TEST(normalise_email, trims_and_lower_cases)

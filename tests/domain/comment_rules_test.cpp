@@ -43,6 +43,11 @@ TEST(check_comment_body, refuses_blank_bodies)
 {
   EXPECT_EQ(error_of(check_comment_body("")), "body: must not be blank");
   EXPECT_EQ(error_of(check_comment_body(" \n\t\r\n")), "body: must not be blank");
+  // Blank in Unicode's eyes too: no-break and ideographic spaces, zero-width characters, a byte-order mark.
+  for (const char* blank : {"\u00a0", "\u200b", "\u3000 \u00a0\n", "\ufeff", "\u2060\u200d"}) {
+    EXPECT_EQ(error_of(check_comment_body(blank)), "body: must not be blank") << blank;
+  }
+  EXPECT_EQ(check_comment_body("\u00a0ok").value(), "\u00a0ok");
 }
 
 TEST(check_comment_body, counts_characters_against_the_limit)

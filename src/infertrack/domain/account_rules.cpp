@@ -1,5 +1,6 @@
 #include "infertrack/domain/account_rules.hpp"
 
+#include "infertrack/domain/visible_text.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
 #include <fmt/format.h>
@@ -118,6 +119,14 @@ check_display_name(std::string_view name)
   }
   if (has_control_characters(trimmed_name)) {
     return util::fail("", "display_name", "must not hold control characters");
+  }
+  if (looks_blank(trimmed_name)) {
+    return util::fail("", "display_name", "must show something: it holds only blank or invisible characters");
+  }
+  if (has_direction_controls(trimmed_name)) {
+    return util::fail("", "display_name",
+                      "must not hold bidirectional embedding, override or isolate characters (U+202A to U+202E, "
+                      "U+2066 to U+2069), which make a name read otherwise than it is written");
   }
   const std::size_t chars = utf8_length(trimmed_name);
   if (chars > k_max_display_name_chars) {

@@ -1,6 +1,7 @@
 #include "infertrack/domain/comment_rules.hpp"
 
 #include "infertrack/domain/account_rules.hpp"
+#include "infertrack/domain/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -37,7 +38,7 @@ check_comment_body(std::string_view body)
     return util::fail("", "body", "must not hold control characters other than tab and newline");
   }
   const auto last = body.find_last_not_of(k_whitespace);
-  if (last == std::string_view::npos) {
+  if (last == std::string_view::npos || looks_blank(body)) {
     return util::fail("", "body", "must not be blank");
   }
   // Trailing whitespace is dropped before counting, so a pasted text is not refused for its last newlines.
