@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 #include <thread>
+#include <tuple>
 
 #include <gmock/gmock.h>
 
@@ -357,6 +358,16 @@ TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
   EXPECT_EQ(typed.status, 400);
   EXPECT_EQ(json::parse(typed.body)["field"], "email");
   EXPECT_EQ(alice.send("PUT", "/api/v1/session", "{}").status, 405);
+  // A 405 names the methods that path answers.
+  for (const auto& [method, target, allowed] :
+       {std::tuple{"GET", "/api/v1/session", "POST, DELETE"}, std::tuple{"PUT", "/api/v1/account", "POST, DELETE"},
+        std::tuple{"GET", "/api/v1/account/password", "POST"}, std::tuple{"PUT", "/api/v1/comments", "GET, HEAD, POST"},
+        std::tuple{"PUT", "/api/v1/comments/1", "PATCH, DELETE"}, std::tuple{"GET", "/api/v1/comments/1/hide", "POST"},
+        std::tuple{"POST", "/api/v1/me", "GET, HEAD"}}) {
+    const auto refused = alice.send(method, target, "{}");
+    EXPECT_EQ(refused.status, 405) << method << " " << target;
+    EXPECT_EQ(header_of(refused, "Allow"), allowed) << method << " " << target;
+  }
   EXPECT_EQ(alice.send("POST", "/api/v1/me", "{}").status, 405);
   EXPECT_EQ(alice.send("POST", "/api/v1/comments", json{{"subject", "page"}, {"body", "hi"}}.dump()).status, 401);
   // A media type is compared without case and may carry parameters; another type that starts alike is not JSON.

@@ -228,6 +228,9 @@ TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_ut
   EXPECT_EQ(posted.status / 100, 4) << posted.body;
   EXPECT_FALSE(json::parse(posted.body, nullptr, false).is_discarded());
   EXPECT_EQ(alice.send("PATCH", "/api/v1/comments/\xff", json{{"body", "x"}}.dump()).status, 404);
+  const std::int64_t id = post_id(alice, "page", "to keep");
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/comments/" + std::to_string(id) + "/").status, 404) << "no route ends in a slash";
+  EXPECT_FALSE(tracker.community().comment(id)->deleted);
 }
 
 TEST_F(CommunityComments, comments_per_user_per_minute_are_limited)

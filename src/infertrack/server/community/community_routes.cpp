@@ -89,6 +89,33 @@ error_answer(int status, std::string_view error, std::string_view detail, std::s
   return json_answer(status, json, route);
 }
 
+// The methods a community path answers (HEAD is answered as GET), for the Allow header of a 405.
+std::string_view
+allowed_methods(std::string_view path)
+{
+  if (path == k_me) {
+    return "GET, HEAD";
+  }
+  if (path == k_comments) {
+    return "GET, HEAD, POST";
+  }
+  if (path == k_session || path == k_account) {
+    return "POST, DELETE";
+  }
+  if (path.starts_with(k_comments)) {
+    return path.ends_with("/hide") || path.ends_with("/restore") ? "POST" : "PATCH, DELETE";
+  }
+  return "POST";  // the password
+}
+
+Response
+method_not_allowed(const Request& request, std::string_view route)
+{
+  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
+  response.headers.emplace_back("Allow", allowed_methods(request.path));
+  return response;
+}
+
 Response
 refusal_answer(const app::Refusal& refusal, std::string_view route)
 {
@@ -245,10 +272,7 @@ CommunityRoutes::State::dispatch(const Request& request)
   }
   const bool writable = request.method == "POST" || request.method == "PATCH" || request.method == "DELETE";
   if (!writable || request.path == k_me) {
-    Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "",
-                                     "unrouted");
-    response.headers.emplace_back("Allow", request.path == k_me ? "GET, HEAD" : "GET, POST, PATCH, DELETE");
-    return response;
+    return method_not_allowed(request, "unrouted");
   }
   if (!csrf_valid(request, visitor.has_value())) {
     return error_answer(403, "csrf",
@@ -365,11 +389,7 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
   if (request.path.starts_with(k_comments)) {
     return comment_write(request, body, visitor);
   }
-  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
-  response.headers.emplace_back("Allow", request.path == k_session ? "POST, DELETE"
-                                         : request.path == k_account ? "POST, DELETE"
-                                                                     : "POST");
-  return response;
+  return method_not_allowed(request, route);
 }
 
 Response
@@ -382,10 +402,7 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
   };
   if (request.path == k_comments) {
     if (request.method != "POST") {
-      Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "",
-                                       k_comments);
-      response.headers.emplace_back("Allow", "GET, POST");
-      return response;
+      return method_not_allowed(request, k_comments);
     }
     auto subject = text_field(body, "subject", k_comments);
     auto text = text_field(body, "body", k_comments);
@@ -408,20 +425,20 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
   // /api/v1/comments/{id} and /api/v1/comments/{id}/hide|restore
   std::string_view rest = std::string_view(request.path).substr(k_comments.size() + 1);
   std::string_view action;
-  if (const std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
+  const std::size_t slash = rest.find('/');
+  if (slash != std::string_view::npos) {
     action = rest.substr(slash + 1);
     rest = rest.substr(0, slash);
   }
   const auto id = parse_id(rest);
   const std::string route = action.empty() ? "/api/v1/comments/{id}" : "/api/v1/comments/{id}/" + std::string(action);
-  if (!id || !(action.empty() || action == "hide" || action == "restore")) {
+  const bool known_action = slash == std::string_view::npos || action == "hide" || action == "restore";
+  if (!id || !known_action) {
     return error_answer(404, "not_found", "no API route " + request.path, "", "unrouted");
   }
   if (!action.empty()) {
     if (request.method != "POST") {
-      Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
-      response.headers.emplace_back("Allow", "POST");
-      return response;
+      return method_not_allowed(request, route);
     }
     auto changed = board.set_hidden(*visitor, *id, action == "hide");
     if (!changed) {
@@ -440,9 +457,7 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
     auto removed = board.remove(*visitor, *id);
     return removed ? no_content(route) : refusal_answer(removed.error(), route);
   }
-  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
-  response.headers.emplace_back("Allow", "PATCH, DELETE");
-  return response;
+  return method_not_allowed(request, route);
 }
 
 Response
