@@ -138,6 +138,12 @@ TEST_F(CommunityComments, a_comment_on_a_point_belongs_to_that_point_only)
   EXPECT_EQ(alice.post("points:444914", "hello").status, 400);
   EXPECT_EQ(bob.post("page", "wrong subject for this parent", id).status, 400);
   EXPECT_EQ(bob.post("point:444914", "no such parent", 999999).status, 400);
+  for (const char* parent : {"18446744073709551615", "-3", "0", "1.5"}) {
+    const auto refused = bob.send("POST", "/api/v1/comments",
+                                  std::string(R"({"subject": "point:444914", "body": "x", "parent_id": )") + parent + "}");
+    EXPECT_EQ(refused.status, 400) << parent;
+    EXPECT_EQ(json::parse(refused.body)["detail"], "parent_id must be a comment id (a positive integer)") << parent;
+  }
 }
 
 TEST_F(CommunityComments, authors_edit_and_delete_their_own_comments_only)
@@ -243,7 +249,14 @@ TEST_F(CommunityComments, comments_per_user_per_minute_are_limited)
   EXPECT_THAT(json::parse(refused.body)["detail"].get<std::string>(), HasSubstr("too many comments"));
   EXPECT_EQ(bob.post("page", "others are not affected").status, 201);
   tracker.now += 61;
-  EXPECT_EQ(alice.post("page", "after a minute").status, 201);
+  const auto after = alice.post("page", "after a minute");
+  ASSERT_EQ(after.status, 201);
+  // Edits count too: nine more writes fill the minute again, and the next edit waits.
+  const std::string target = "/api/v1/comments/" + std::to_string(json::parse(after.body)["id"].get<std::int64_t>());
+  for (int i = 0; i < 9; ++i) {
+    EXPECT_EQ(alice.send("PATCH", target, json{{"body", "edit " + std::to_string(i)}}.dump()).status, 200) << i;
+  }
+  EXPECT_EQ(alice.send("PATCH", target, json{{"body", "one edit too many"}}.dump()).status, 429);
 }
 
 TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)

@@ -193,8 +193,15 @@ TEST_F(CommunityCommentsTest, delete_comment_blanks_the_body_once_and_keeps_the_
   EXPECT_EQ(deleted->body, "");
   EXPECT_EQ(community().comment(reply)->body, "reply");
   EXPECT_EQ(community().comment_threads("page", 0, 20).comments.size(), 2u);
-  // A reply to a deleted comment is still a reply in its thread.
-  EXPECT_TRUE(community().add_comment(NewComment{"page", root, ada, "late reply", k_t0}));
+  // A deleted or hidden comment takes no more replies, as the page offers none: what a reply answers stays readable.
+  const auto late = community().add_comment(NewComment{"page", root, ada, "late reply", k_t0});
+  ASSERT_FALSE(late);
+  EXPECT_EQ(late.error().field, "parent_id");
+  EXPECT_EQ(late.error().message, "comment " + std::to_string(root) + " is deleted and takes no replies");
+  ASSERT_TRUE(community().set_comment_hidden(reply, true));
+  EXPECT_FALSE(community().add_comment(NewComment{"page", reply, ada, "to a hidden one", k_t0}));
+  ASSERT_TRUE(community().set_comment_hidden(reply, false));
+  EXPECT_TRUE(community().add_comment(NewComment{"page", reply, ada, "restored, it takes replies", k_t0}));
 }
 
 TEST_F(CommunityCommentsTest, set_comment_hidden_hides_and_restores)

@@ -76,6 +76,12 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
   if (!body) {
     return invalid(body.error());
   }
+  // Edits count as comments do: otherwise a burst of edits is a burst of new text the limit never sees.
+  if (auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), m_clock(),
+                                     "too many comments in a short time; try again shortly");
+      !taken) {
+    return tl::unexpected(taken.error());
+  }
   if (!community.edit_comment(id, *body, m_clock())) {
     return no_comment(id);
   }

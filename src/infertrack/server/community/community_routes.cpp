@@ -413,8 +413,11 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
     }
     std::optional<store::CommentId> parent;
     if (const auto found = body.find("parent_id"); found != body.end() && !found->is_null()) {
-      if (!found->is_number_integer()) {
-        return error_answer(400, "invalid", "parent_id must be a comment id", "parent_id", k_comments);
+      // Comment ids are positive 64-bit integers: 2^64 - 1 would otherwise read as -1.
+      if (!found->is_number_integer() || (found->is_number_unsigned() && found->get<std::uint64_t>() > INT64_MAX)
+          || found->get<std::int64_t>() <= 0) {
+        return error_answer(400, "invalid", "parent_id must be a comment id (a positive integer)", "parent_id",
+                            k_comments);
       }
       parent = found->get<store::CommentId>();
     }

@@ -47,7 +47,7 @@ struct ReplyPlace
 util::Result<ReplyPlace>
 reply_place(Connection& db, const NewComment& comment, CommentId parent_id)
 {
-  Statement parent(db, "SELECT subject, thread_id, depth FROM comments WHERE id = ?");
+  Statement parent(db, "SELECT subject, thread_id, depth, hidden, deleted FROM comments WHERE id = ?");
   parent.bind(1, parent_id);
   const std::string parent_label = "comment " + std::to_string(parent_id);
   if (!parent.step()) {
@@ -57,6 +57,12 @@ reply_place(Connection& db, const NewComment& comment, CommentId parent_id)
     return util::fail("comment", "parent_id",
                       parent_label + " is on another subject (got \"" + std::string(parent.column_text(0)) +
                         "\", expected \"" + comment.subject + "\")");
+  }
+  // The page offers no reply to these: what a reply answers must stay readable.
+  if (parent.column_int64(3) != 0 || parent.column_int64(4) != 0) {
+    return util::fail("comment", "parent_id",
+                      parent_label + " is " + (parent.column_int64(4) != 0 ? "deleted" : "hidden") +
+                        " and takes no replies");
   }
   const int depth = static_cast<int>(parent.column_int64(2));
   if (depth >= domain::k_max_reply_depth) {
