@@ -23,6 +23,15 @@ TEST(TextTable, aligns_text_left_and_numbers_right)
   EXPECT_EQ(table.render(), "name   value\n-----  -----\npro        1\nflash  1,000\n");
 }
 
+TEST(TextTable, counts_characters_not_bytes)
+{
+  TextTable table({{"name"}, {"email"}});
+  table.add_row({"Zo\u00eb \u00c5ngstr\u00f6m", "z@example.org"});
+  table.add_row({"Ada Lovelace", "ada@example.org"});
+  EXPECT_EQ(table.render(), "name          email\n------------  ---------------\n"
+                            "Zo\u00eb \u00c5ngstr\u00f6m  z@example.org\nAda Lovelace  ada@example.org\n");
+}
+
 TEST(csv_field, quotes_only_when_needed)
 {
   EXPECT_EQ(csv_field("plain"), "plain");

@@ -7,6 +7,17 @@
 #include <algorithm>
 
 namespace infertrack::util {
+namespace {
+
+// Columns line up by characters, not bytes: "Zoë" is three wide. (Wide East Asian characters still count as one.)
+std::size_t
+width_of(const std::string& cell)
+{
+  return static_cast<std::size_t>(
+    std::count_if(cell.begin(), cell.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+}  // namespace
 
 TextTable::TextTable(std::vector<Column> columns) : m_columns(std::move(columns))
 {
@@ -24,18 +35,18 @@ TextTable::render() const
 {
   std::vector<std::size_t> widths;
   for (const Column& column : m_columns) {
-    widths.push_back(column.heading.size());
+    widths.push_back(width_of(column.heading));
   }
   for (const auto& row : m_rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
-      widths[i] = std::max(widths[i], row[i].size());
+      widths[i] = std::max(widths[i], width_of(row[i]));
     }
   }
   auto render_line = [&](auto cell_of) {
     std::string line;
     for (std::size_t i = 0; i < m_columns.size(); ++i) {
       const std::string& cell = cell_of(i);
-      const std::string padding(widths[i] - cell.size(), ' ');
+      const std::string padding(widths[i] - width_of(cell), ' ');
       line += m_columns[i].align == Align::right ? padding + cell : cell + padding;
       line += i + 1 < m_columns.size() ? "  " : "";
     }
