@@ -148,6 +148,31 @@ TEST(read_points_csv, names_unspecified_workloads)
   EXPECT_EQ(read->points.at(0).workload, "unspecified");
 }
 
+TEST(read_points_csv, takes_the_workload_cell_where_the_basis_would_guess)
+{
+  const auto read = read_points_csv(std::string(k_header) + ",workload\nm,h,f,p,2026-05-01,1,8,10,5,median_tpot,agentic\n"
+                                    + "m,h,f,p,2026-05-01,2,8,10,5,p90_itl,unspecified\nm,h,f,p,2026-05-01,3,8,10,5,p90_itl,\n");
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points.at(0).workload, "agentic");
+  EXPECT_EQ(read->points.at(1).workload, "unspecified");
+  EXPECT_EQ(read->points.at(2).workload, "agentic") << "an empty cell leaves it to the basis";
+}
+
+// An agentic point known only at its median TPOT comes back agentic: without the workload column it was read back as
+// "unspecified", another configuration.
+TEST(write_points_csv, keeps_the_workload_of_a_median_only_agentic_point)
+{
+  auto seed = read_snapshot(test::read_source_file("data/deepseek-v4-gb200-snapshot.json"));
+  ASSERT_TRUE(seed);
+  BenchmarkPoint point = seed->points[0];
+  ASSERT_EQ(point.workload, "agentic");
+  point.interactivity_p90.reset();
+  const auto read = read_points_csv(write_points_csv(std::span(&point, 1)));
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(read->points.at(0).workload, "agentic");
+  EXPECT_EQ(read->points.at(0).interactivity_median, point.interactivity_median);
+}
+
 TEST(write_points_csv, round_trips_the_shipped_points)
 {
   const auto read = read_points_csv(test::read_source_file("data/mi355x-dsv4-pro-published.csv"));

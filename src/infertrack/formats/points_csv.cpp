@@ -149,6 +149,7 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
   point.per_gpu_basis = domain::PerGpuBasis::all_allocated;
   std::optional<double> interactivity;
   std::optional<domain::InteractivityBasis> basis;
+  std::string_view workload;
   for (std::size_t i = 0; i < m_columns.size(); ++i) {
     const CsvColumn column = m_columns[i];
     // Notes are kept verbatim; every other cell is a name, number or flag, read without its blanks.
@@ -216,6 +217,9 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
         break;
       case CsvColumn::source_url:
         point.source_url.emplace(cell);
+        break;
+      case CsvColumn::workload:
+        workload = cell;
         break;
       case CsvColumn::notes:
         point.notes.push_back(domain::PointNote{"notes", std::string(cell)});
@@ -285,6 +289,18 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
   }
   if (point.isl) {
     point.workload = std::to_string(*point.isl) + "/" + std::to_string(*point.osl);
+    if (!workload.empty() && workload != point.workload) {
+      return fail_cell(line, "workload",
+                       "does not match isl and osl (got " + quoted_text(workload) + ", expected \"" + point.workload
+                         + "\")");
+    }
+  } else if (workload == "agentic" || workload == "unspecified") {
+    // Given, where the basis alone would guess it: an agentic run known only at its median TPOT stays agentic.
+    point.workload.assign(workload);
+  } else if (!workload.empty()) {
+    return fail_cell(line, "workload",
+                     "unknown workload (got " + quoted_text(workload)
+                       + ", expected agentic, unspecified, or ISL/OSL with the isl and osl columns)");
   } else {
     point.workload = *basis == domain::InteractivityBasis::p90_itl ? "agentic" : "unspecified";
   }

@@ -12,7 +12,7 @@ namespace infertrack::formats {
 // clang-format off
 enum class CsvColumn : unsigned char
 {
-  result_id, model, hardware, framework, precision, spec_method, disaggregated, date, isl, osl,
+  result_id, model, hardware, framework, precision, spec_method, disaggregated, date, isl, osl, workload,
   concurrency, total_allocated_gpus, prefill_gpus, decode_gpus, tp, ep, tput_per_gpu,
   input_tput_per_gpu, output_tput_per_gpu, interactivity, interactivity_basis, source_url, notes,
 };
@@ -23,7 +23,7 @@ inline constexpr std::size_t k_csv_column_count = static_cast<std::size_t>(CsvCo
 // clang-format off
 inline constexpr std::array<std::string_view, k_csv_column_count> k_csv_column_names = {
   "result_id", "model", "hardware", "framework", "precision", "spec_method", "disaggregated", "date", "isl",
-  "osl", "concurrency", "total_allocated_gpus", "prefill_gpus", "decode_gpus", "tp", "ep", "tput_per_gpu",
+  "osl", "workload", "concurrency", "total_allocated_gpus", "prefill_gpus", "decode_gpus", "tp", "ep", "tput_per_gpu",
   "input_tput_per_gpu", "output_tput_per_gpu", "interactivity", "interactivity_basis", "source_url", "notes",
 };
 // clang-format on

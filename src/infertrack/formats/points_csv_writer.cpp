@@ -143,6 +143,8 @@ put_row(std::string& out, const BenchmarkPoint& point)
   out += ',';
   put_integer(out, point.osl);
   out += ',';
+  put_text(out, point.workload);
+  out += ',';
   put_integer(out, point.concurrency);
   out += ',';
   put_integer(out, point.total_allocated_gpus);
