@@ -242,8 +242,29 @@ TEST(write_points_csv, writes_snapshot_points_on_the_csv_basis)
   EXPECT_EQ(p.workload, "agentic");
   EXPECT_EQ(p.interactivity_p90, seed->points[0].interactivity_p90);
   EXPECT_EQ(p.per_gpu_tps, seed->points[0].per_gpu_tps);
-  EXPECT_EQ(p.notes.size(), 1U);
-  EXPECT_TRUE(p.notes[0].text.starts_with("role_note: API P/D TP fields"));
+  // Each note comes back with its kind: the data-quality checks read some of them (a precision_note).
+  EXPECT_EQ(p.notes, seed->points[0].notes);
+  for (std::size_t i = 0; i < seed->points.size(); ++i) {
+    EXPECT_EQ(read->points[i].notes, seed->points[i].notes) << seed->points[i].result_id;
+  }
+}
+
+TEST(read_points_csv, splits_notes_only_when_every_part_names_a_kind)
+{
+  const auto notes_of = [](std::string cell) {
+    const auto read = read_points_csv(std::string(k_header) + ",notes\nm,h,f,p,2026-05-01,1,8,10,5,p90_itl,\"" + cell + "\"\n");
+    EXPECT_TRUE(read) << read.error().to_string();
+    return read ? read->points.at(0).notes : std::vector<domain::PointNote>{};
+  };
+  using Notes = std::vector<domain::PointNote>;
+  EXPECT_EQ(notes_of("precision_note: fp4 | notes: a caveat"),
+            (Notes{{"precision_note", "fp4"}, {"notes", "a caveat"}}));
+  EXPECT_EQ(notes_of("role_note: P/D: 8 + 8"), (Notes{{"role_note", "P/D: 8 + 8"}}));
+  // Free text stays one note, verbatim, even when a part looks like a kind.
+  for (const std::string text : {"A | B", "precision_note: fp4 | and more", "Note: see | below", "x_notes: y",
+                                 "Precision_note: fp4", "precision_note:fp4"}) {
+    EXPECT_EQ(notes_of(text), (Notes{{"notes", text}})) << text;
+  }
 }
 
 TEST(write_points_csv, writes_each_point_at_its_workloads_default_statistic)

@@ -105,7 +105,8 @@ put_number(std::string& out, const std::optional<double>& number)
   out.append(digits.data(), end);
 }
 
-// The CSV has one notes column: a single "notes" note is written as is, anything else joined with its kinds.
+// The CSV has one notes column: a lone "notes" note is written as is; otherwise every note as "kind: text", joined by
+// " | ", which the reader splits back into notes of those kinds (read_notes_cell).
 std::string
 notes_text(const BenchmarkPoint& point)
 {
@@ -115,7 +116,7 @@ notes_text(const BenchmarkPoint& point)
   std::string text;
   for (const auto& note : point.notes) {
     text += text.empty() ? "" : " | ";
-    text += note.kind == "notes" ? note.text : note.kind + ": " + note.text;
+    text += note.kind + ": " + note.text;
   }
   return text;
 }
