@@ -64,6 +64,21 @@ async function interpolationRows(asOf) {
   return rows;
 }
 
+// The links of the table of every configuration: each row's bracketing result ids, as the API names them.
+async function interpolationLinks(asOf) {
+  const links = [];
+  const models = [...new Set((await server.api('/api/v1/availability')).map((r) => r.model))].sort();
+  for (const model of models) {
+    const answer = await server.api(`/api/v1/interpolate?model=${model}&at=100` + (asOf ? `&as_of=${asOf}` : ''));
+    links.push(...answer.rows.map((r) => [r.value.lower_result_id, r.value.upper_result_id].filter((id) => id)
+      .map((id) => '/points/' + encodeURIComponent(id))));
+  }
+  return links;
+}
+
+const shownLinks = (page) => page.locator('#interpolation-table tbody tr').evaluateAll(
+  (rows) => rows.map((r) => [...r.querySelectorAll('td:nth-child(4) a')].map((a) => a.getAttribute('href'))));
+
 test('the as-of date picker shows the tracker as it stood on an earlier date', async () => {
   const page = await newPage(browser);
   const requests = [];
@@ -79,7 +94,8 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.equal(await picker.inputValue(), '');
   const dates = (await server.api(`/api/v1/availability?model=${MODEL}`)).map((r) => r.date).sort();
   await page.waitForFunction((min) => document.getElementById('f-as-of').min === min, dates[0]);
-  assert.equal(await picker.getAttribute('max'), dates[dates.length - 1]);
+  // No upper bound: a date after the last run is the latest state.
+  assert.equal(await picker.getAttribute('max'), null);
   const latest = await expected(null);
   await settle(page, latest);
   assert.deepEqual(await shown(page), latest);
@@ -98,6 +114,10 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.ok(tableDates.every((date) => date <= EARLIER), tableDates.join());
   assert.deepEqual(await page.locator('#interpolation-table tbody tr').evaluateAll(
     (rows) => rows.map((r) => r.dataset.configuration)), await interpolationRows(EARLIER));
+  // Its result ids stay links, as the server renders them.
+  assert.deepEqual(await shownLinks(page), await interpolationLinks(EARLIER));
+  // The sentence above the points table names the filters now in force.
+  assert.equal(await page.textContent('#points-filters'), `${MODEL}, mi355x, as of ${EARLIER}`);
   // Every request for the chart, the values, the planner and the table carried the date.
   for (const route of ['frontier', 'points', 'plan', 'history', 'interpolate']) {
     const sent = requests.filter((url) => url.pathname === '/api/v1/' + route);
@@ -124,6 +144,15 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.deepEqual(await shown(restored), latest);
   assert.deepEqual(await restored.locator('#interpolation-table tbody tr').evaluateAll(
     (rows) => rows.map((r) => r.dataset.configuration)), await interpolationRows(null));
+  assert.deepEqual(await shownLinks(restored), await interpolationLinks(null));
+  assert.equal(await restored.textContent('#points-filters'), `${MODEL}, mi355x`);
+
+  // A date after the last run is followed too: the latest runs, with the date kept in the link.
+  const LATER = '2026-12-31';
+  await restored.fill('#f-as-of', LATER);
+  await restored.waitForFunction((later) => location.search.includes('as_of=' + later), LATER);
+  await settle(restored, await expected(LATER));
+  assert.deepEqual(await shown(restored), latest);
 
   assert.deepEqual([...page.problems, ...restored.problems], []);
   await page.context().close();

@@ -86,3 +86,34 @@ test('the planner at a target interactivity answers every configuration, reachab
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+test('hardware without published figures is planned from the three figures typed in', async () => {
+  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&runs=latest');
+  const point = listed.points[0].result_id;
+  const [expected] = JSON.parse(server.cli('plan', '--point', point, '--preset', 'fireworks', '--cost-per-gpu-hour',
+    '2.5', '--kw-per-gpu', '1.4', '--gpus-per-rack', '8', '--json'));
+  assert.ok(expected.plan, 'the CLI plans this point with the three figures');
+
+  const page = await newPage(browser);
+  await page.goto(server.url + `/?plan_by=point&point=${encodeURIComponent(point)}&preset=fireworks`);
+  // The plan is refused at first (no figures for the hardware), which waitForApp does not wait out.
+  await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
+  await page.fill('#p-cost', '2.5');
+  await page.fill('#p-kw', '1.4');
+  await page.fill('#p-rack', '8');
+  await page.waitForFunction((racks) =>
+    document.querySelector('#plan-table tbody tr td[data-field="racks"]')?.dataset.value === String(racks),
+  expected.plan.racks);
+  assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
+  assert.equal(Number(await cell(page, 'power_mw')), expected.plan.power_mw);
+  assert.match(page.url(), /rack=8/);
+
+  // A figure the browser cannot read is said to be wrong, not silently left out.
+  await page.fill('#p-cost', '');
+  await page.focus('#p-cost');
+  await page.keyboard.type('1e');
+  await page.waitForSelector('#plan-table[data-state="invalid"]');
+  assert.match(await page.textContent('#plan-status'), /Overrides must be numbers above 0/);
+  assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
+  await page.context().close();
+});

@@ -274,6 +274,17 @@ TEST(PageFormat, format_number_groups_thousands)
   EXPECT_EQ(format_number(1234567.891, 2), "1,234,567.89");
   EXPECT_EQ(format_number(-0.001, 1), "0.0");
   EXPECT_EQ(format_number(-1234, 0), "-1,234");
+  // Halves round away from zero on the shortest decimal, as the page's script (Intl.NumberFormat) rounds them.
+  EXPECT_EQ(format_number(198.5, 0), "199");
+  EXPECT_EQ(format_number(21.65, 1), "21.7");
+  EXPECT_EQ(format_number(-2.5, 0), "-3");
+  EXPECT_EQ(format_number(999.96, 1), "1,000.0");
+  EXPECT_EQ(format_number(99999.5, 0), "100,000");
+  EXPECT_EQ(format_number(0.04, 1), "0.0");
+  EXPECT_EQ(format_number(0.05, 1), "0.1");
+  EXPECT_EQ(format_number(1e21, 0), "1,000,000,000,000,000,000,000");
+  EXPECT_EQ(format_number(3, 2), "3.00");
+  EXPECT_EQ(format_number(0.000001, 2), "0.00");
   EXPECT_EQ(format_signed(119065.66, 0), "+119,066");
 }
 

@@ -162,7 +162,12 @@ TEST_F(TrackerServer, each_error_class)
   EXPECT_EQ(error_of(unknown_model)["error"], "unknown_model");
 
   EXPECT_EQ(get("/api/v1/points/nope").result_int(), 404);
-  EXPECT_EQ(get("/no/such/page").result_int(), 404);
+  // An address nothing answers is a page a person reads, escaped; the API's unknown routes stay JSON.
+  const WireResponse no_page = get("/no/such/<page>");
+  EXPECT_EQ(no_page.result_int(), 404);
+  EXPECT_THAT(std::string(no_page[wire::field::content_type]), testing::StartsWith("text/html"));
+  EXPECT_THAT(no_page.body(), HasSubstr("There is nothing at /no/such/&lt;page&gt;."));
+  EXPECT_THAT(std::string(get("/api/v1/nothing")[wire::field::content_type]), testing::StartsWith("application/json"));
 
   for (const std::string traversal :
        {"/assets/../../etc/passwd", "/assets/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/assets/..%2fCMakeLists.txt"}) {

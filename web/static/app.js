@@ -13,7 +13,7 @@
     model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
     spec_method: 'f-spec', disaggregated: 'f-disagg', as_of: 'f-as-of', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
     log: 'c-log', history_at: 'h-at', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
-    utilization: 'p-util', cost: 'p-cost', kw: 'p-kw',
+    utilization: 'p-util', cost: 'p-cost', kw: 'p-kw', rack: 'p-rack',
   };
   // Dark enough for 3:1 contrast against the white chart background.
   const PALETTE = ['#0b62a4', '#c0392b', '#1e7b34', '#7b3fa0', '#a0522d', '#b3156f', '#0f7c7c', '#5b5b5b',
@@ -34,7 +34,7 @@
       else if (name === 'style') element.style.cssText = value;
       else element.setAttribute(name, value === true ? '' : value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       element.append(child instanceof Node ? child : String(child));
     }
@@ -185,10 +185,22 @@
     table.dataset.count = String(points.length);
     table.dataset.state = 'ready';
     $('#points-count').textContent = String(points.length);
+    $('#points-filters').textContent = filterSummary();
     $('#points-more').hidden = next === null;
     $('#points-scope').textContent = valueOf('runs') === 'all'
       ? (next === null ? 'Every run of each configuration.' : `Every run of each configuration: the first ${points.length}.`)
       : 'The latest run of each configuration, as the chart draws them; choose "Every run date" above for earlier runs.';
+  }
+
+  // The filters in words, as the server's first rendering of the page gives them (tracker_page.cpp, filter_summary).
+  function filterSummary() {
+    let text = valueOf('model') || initial.default_model;
+    for (const key of ['hardware', 'framework', 'precision', 'spec_method']) {
+      if (valueOf(key)) text += ', ' + valueOf(key);
+    }
+    if (valueOf('disaggregated')) text += valueOf('disaggregated') === 'true' ? ', disaggregated' : ', aggregated';
+    if (valueOf('as_of')) text += ', as of ' + valueOf('as_of');
+    return text;
   }
 
   function tableParams() {
@@ -593,8 +605,8 @@
       .catch(() => []);
     const dates = runs.map((r) => r.date).sort();
     if (!dates.length) return;
+    // No upper bound: a later date is the state after the last run, which is the latest state.
     control('as_of').min = dates[0];
-    control('as_of').max = dates[dates.length - 1];
   }
 
   // The server rendered this table for the date in the address; a new date asks the API, model by model.
@@ -635,6 +647,7 @@
     const list = (get) => [...latest.values()].map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
+    control('rack').placeholder = list((hw) => String(hw.gpus_per_rack));
   }
 
   function fillPlannerChoices() {
@@ -694,9 +707,12 @@
     const utilization = Number(valueOf('utilization'));
     if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.'];
     params.set('utilization', String(utilization));
-    for (const [key, name] of [['cost', 'cost_per_gpu_hour'], ['kw', 'kw_per_gpu']]) {
+    for (const [key, name] of [['cost', 'cost_per_gpu_hour'], ['kw', 'kw_per_gpu'], ['rack', 'gpus_per_rack']]) {
+      // A number the browser cannot read ("1e", "-") reads as blank: say so rather than plan without it.
+      if (control(key).validity.badInput) return [null, 'Overrides must be numbers above 0 (or blank).'];
       if (valueOf(key) === '') continue;
       if (!(Number(valueOf(key)) > 0)) return [null, 'Overrides must be numbers above 0 (or blank).'];
+      if (key === 'rack' && !Number.isInteger(Number(valueOf(key)))) return [null, 'GPUs per rack must be a whole number.'];
       params.set(name, valueOf(key));
     }
     return [params, null];
@@ -867,7 +883,13 @@
     $('#filters').addEventListener('submit', (event) => event.preventDefault());
     for (const key of FILTERS) {
       control(key).addEventListener('change', () => {
-        if (!control(key).validity.valid) return; // a date still being typed, or outside the measured runs
+        if (!control(key).validity.valid) {
+          // A date still being typed, or before the first measured run: say which, rather than nothing.
+          if (key === 'as_of' && control(key).validity.rangeUnderflow) {
+            $('#points-scope').textContent = `No run of this model is measured before ${control(key).min}; choose a later date.`;
+          }
+          return;
+        }
         syncUrl();
         refreshAll();
         if (key === 'model') loadDateBounds();

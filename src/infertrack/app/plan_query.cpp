@@ -60,8 +60,9 @@ missing_figures(std::span<const domain::HardwareCost> costs, const std::string& 
   if (domain::cost_in_force(costs, hardware) || (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
     return std::nullopt;
   }
-  return fmt::format("no cost and power figures are stored for hardware '{}': give --cost-per-gpu-hour, "
-                     "--kw-per-gpu and --gpus-per-rack",
+  return fmt::format("no cost and power figures are stored for hardware '{}': give a cost per GPU-hour, kW per GPU "
+                     "and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, --gpus-per-rack; cost_per_gpu_hour, "
+                     "kw_per_gpu, gpus_per_rack on the API)",
                      hardware);
 }
 

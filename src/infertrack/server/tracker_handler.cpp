@@ -54,6 +54,10 @@ public:
         return cached_page ? m_cache.store(request.target, version, *std::move(page)) : *std::move(page);
       }
     }
+    if (request.method == "GET") {
+      // A mistyped link or "/points" without an id: a page a person reads, as for an unknown point.
+      return pages::page_not_found(request.path);
+    }
     http::Response response = http::Response::error(404, "not_found", "nothing at " + request.path);
     response.route = "unrouted";
     return response;

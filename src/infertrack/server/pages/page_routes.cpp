@@ -94,6 +94,12 @@ asset_response(std::string_view name)
 
 }  // namespace
 
+http::Response
+page_not_found(std::string_view path)
+{
+  return not_found("There is nothing at " + std::string(path) + ".", "unrouted");
+}
+
 std::optional<http::Response>
 handle_page(const http::Request& request, store::Store& store)
 {

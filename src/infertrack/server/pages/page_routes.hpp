@@ -15,4 +15,7 @@ namespace infertrack::server::pages {
 // Thread-safe when `store` is. Throws store::StoreError when the store fails.
 std::optional<http::Response> handle_page(const http::Request& request, store::Store& store);
 
+// The 404 page for an address nothing answers, for a browser that asked for a page.
+http::Response page_not_found(std::string_view path);
+
 }  // namespace infertrack::server::pages
