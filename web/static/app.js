@@ -127,6 +127,8 @@
     const [plan] = planQuery();
     const questions = { points, frontiers: frontierParams(model), interpolations, history: historyParams(), plans: plan };
     const format = $('#export-format').value;
+    // The export reads one run per configuration: with every run date drawn, it still holds the latest ones.
+    $('#export-frontiers').textContent = valueOf('runs') === 'all' ? 'frontiers (latest runs only)' : 'frontiers';
     for (const [kind, params] of Object.entries(questions)) {
       const link = $(`#export-${kind}`);
       link.hidden = !params;
@@ -302,6 +304,9 @@
     return { curves: curves.slice(0, MAX_CURVES_DRAWN), dates: dates.length, datesShown: shown.length,
       total: curves.length };
   }
+
+  // Empty filters, or points without the chosen throughput or interactivity (output of a source that gives none).
+  const NOTHING_TO_DRAW = 'Nothing to draw: no point of these filters has the chosen throughput and interactivity.';
 
   // Thousands of curves on one canvas exhaust the tab's memory; past these, the newest runs are drawn.
   const MAX_RUN_DATES_DRAWN = 8;
@@ -551,7 +556,7 @@
     const gaps = historyRows.reduce((n, r) => n + r.points.filter((p) => p.value.tps_per_gpu === null).length, 0);
     $('#history-status').textContent = historyRows.length
       ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${gaps} run(s) short of it.`
-      : 'No configuration matches these filters.';
+      : NOTHING_TO_DRAW;
     if (!historyRows.length || typeof uPlot === 'undefined') return;
     const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');
     const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
@@ -822,8 +827,8 @@
       buildChart(curves);
       focusIndex = -1;
       $('#chart-status').textContent = curves.length
-        ? `${curves.length} curves, ${drawn.length} points.` + curvesLeftOut(loaded)
-        : 'No configuration matches these filters.';
+        ? `${curves.length} curve${curves.length === 1 ? '' : 's'}, ${drawn.length} points.` + curvesLeftOut(loaded)
+        : NOTHING_TO_DRAW;
       canvas.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== dataTicket) return;
