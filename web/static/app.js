@@ -62,6 +62,9 @@
   const safeUrl = (url) => (typeof url === 'string' && /^https?:\/\/[^\s"'<>`]+$/.test(url) ? url : null);
   const clip = (text, n) => (text.length > n ? text.slice(0, n - 1).trimEnd() + '…' : text);
   const pointHref = (id) => '/points/' + encodeURIComponent(id);
+  // An interpolation state in words, as the server-rendered tables give it (headline_view.cpp).
+  const STATE_LABELS = { exact: 'measured', interpolated: 'interpolated', clamped_low: 'lower bound' };
+  const stateLabel = (state) => STATE_LABELS[state] || state.replace('_', ' ');
 
   function debounce(fn, ms) {
     let timer = 0;
@@ -541,7 +544,7 @@
         const value = p.value.tps_per_gpu;
         rows.push(h('tr', { 'data-configuration': row.configuration, 'data-date': p.date },
           h('td', null, row.configuration), h('td', null, p.date), h('td', { class: 'num' }, String(p.days_since_launch)),
-          h('td', null, h('span', { class: `badge state-${p.value.state}` }, p.value.state.replace('_', ' '))),
+          h('td', null, h('span', { class: `badge state-${p.value.state}` }, stateLabel(p.value.state))),
           h('td', { class: 'num', 'data-value': value === null ? '' : String(value) }, value === null ? 'gap' : fmtTps(value)),
           h('td', { class: 'num' }, factorText(p.since_first)), h('td', null, p.gap_reason || bracketText(p))));
       }
@@ -590,7 +593,7 @@
         h('span', { class: 'swatch', style: `background:${PALETTE[i % PALETTE.length]}` }), r.configuration),
       h('dl', null,
         row('Value', p.value.tps_per_gpu === null ? `gap: ${p.gap_reason}`
-          : `${fmtTps(p.value.tps_per_gpu)} tok/s/GPU (${p.value.state.replace('_', ' ')})`),
+          : `${fmtTps(p.value.tps_per_gpu)} tok/s/GPU (${stateLabel(p.value.state)})`),
         row('Run', run ? `${p.date}, ${run}` : p.date),
         row(p.upper ? 'Between' : 'From', bracketText(p) || 'none'),
         p.since_first && p.since_first.factor !== null ? row('Since first', factorText(p.since_first)) : null));
@@ -615,7 +618,6 @@
   }
 
   // The server rendered this table for the date in the address; a new date asks the API, model by model.
-  const STATE_LABELS = { exact: 'measured', interpolated: 'interpolated', clamped_low: 'lower bound' };
   let interpolationTicket = 0;
   async function refreshInterpolation() {
     const ticket = ++interpolationTicket;
@@ -632,7 +634,7 @@
       const v = r.value;
       const ids = [v.lower_result_id, v.upper_result_id].filter((id) => id);
       return h('tr', { 'data-configuration': r.configuration }, h('td', null, r.configuration),
-        h('td', null, h('span', { class: 'badge state-' + v.state }, STATE_LABELS[v.state] || v.state)),
+        h('td', null, h('span', { class: 'badge state-' + v.state }, stateLabel(v.state))),
         h('td', { class: 'num' }, v.tps_per_gpu === null ? 'none' : fmtTps(v.tps_per_gpu)),
         h('td', null, ids.map((id) => [h('a', { href: pointHref(id) }, id), ' ']), (r.findings || []).length
           ? h('ul', { class: 'findings' }, r.findings.map((f) => h('li', null,
@@ -771,7 +773,7 @@
     const rows = answers.map((answer) => {
       const plan = answer.plan;
       const name = h('td', null, answer.configuration,
-        answer.interpolation ? h('span', { class: 'badge' }, answer.interpolation.state.replace('_', ' ')) : null);
+        answer.interpolation ? h('span', { class: 'badge' }, stateLabel(answer.interpolation.state)) : null);
       if (!plan) {
         return h('tr', { 'data-configuration': answer.configuration },
           name, h('td', { colspan: 7, class: 'unavailable' }, answer.unavailable || 'no plan'));
