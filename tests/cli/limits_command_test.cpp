@@ -66,11 +66,16 @@ TEST_F(LimitsCommand, set_changes_one_rule_and_is_audited)
   EXPECT_EQ(rule("comment_per_user")["max_events"], 1000);
   EXPECT_EQ(rule("comment_per_user")["window_seconds"], 30);
   EXPECT_EQ(rule("sign_in_per_account")["max_events"], 20);
+  // For scripts, the rule as set, in the form `limits` lists rules.
+  EXPECT_EQ(json::parse(run({"limits", "set", "comment_per_user", "1000", "30", "--json"}).out),
+            json::array({rule("comment_per_user")}));
+  EXPECT_EQ(run({"limits", "set", "comment_per_user", "1000", "30", "--csv"}).out,
+            "name,max_events,window_seconds\ncomment_per_user,1000,30\n");
 
   const CliResult audit = run({"audit", "--json"});
   ASSERT_EQ(audit.exit_code, 0) << audit.err;
   const json entries = json::parse(audit.out);
-  ASSERT_EQ(entries.size(), 1);
+  ASSERT_EQ(entries.size(), 3);
   EXPECT_EQ(entries[0]["action"], "set_rate_limit");
   EXPECT_EQ(entries[0]["target"], "rule:comment_per_user");
   EXPECT_EQ(entries[0]["detail"], "1000 per 30 s");

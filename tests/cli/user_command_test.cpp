@@ -81,6 +81,20 @@ TEST_F(UserCommand, add_makes_an_admin_listed_without_its_hash)
               testing::StartsWith("id,display_name,email,admin,deleted,created_at\n1,Ada,ada@example.org,true,false,"));
 }
 
+TEST_F(UserCommand, changes_print_the_account_for_scripts)
+{
+  const CliResult added = add("Ada@Example.org", "Ada", k_password, {"--json"});
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  EXPECT_EQ(json::parse(added.out), users()[0]);
+  const CliResult granted = run({"user", "set-admin", "--email", "ada@example.org", "--csv"}, "");
+  ASSERT_EQ(granted.exit_code, 0) << granted.err;
+  EXPECT_THAT(granted.out, testing::StartsWith("id,display_name,email,admin,deleted,created_at\n1,Ada,ada@example.org,true,"));
+  const CliResult reset_json =
+    run({"user", "reset-password", "--email", "ADA@example.org", "--password-hash-cost", "minimum", "--json"}, k_password);
+  ASSERT_EQ(reset_json.exit_code, 0) << reset_json.err;
+  EXPECT_EQ(json::parse(reset_json.out)["email"], "ada@example.org");
+}
+
 TEST_F(UserCommand, add_reads_only_the_first_line_without_its_ending)
 {
   ASSERT_EQ(add("bo@example.org", "Bo", "a long passphrase\r\nsecond line\n").exit_code, 0);

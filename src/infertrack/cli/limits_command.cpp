@@ -22,11 +22,9 @@ struct LimitFlags
 };
 
 void
-print_limits(const GlobalOptions& options)
+print_rules(const GlobalOptions& options, const std::vector<store::RateLimitRule>& rules)
 {
   const OutputFormat format = options.format();
-  auto store = open_database(options);
-  const std::vector<store::RateLimitRule> rules = store->community().rate_limit_rules();
   if (format == OutputFormat::json) {
     nlohmann::json list = nlohmann::json::array();
     for (const store::RateLimitRule& rule : rules) {
@@ -51,6 +49,13 @@ print_limits(const GlobalOptions& options)
 }
 
 void
+print_limits(const GlobalOptions& options)
+{
+  auto store = open_database(options);
+  print_rules(options, store->community().rate_limit_rules());
+}
+
+void
 set_limit(const GlobalOptions& options, const LimitFlags& flags)
 {
   auto store = open_database(options);
@@ -67,7 +72,11 @@ set_limit(const GlobalOptions& options, const LimitFlags& flags)
     }
     throw UsageError(fmt::format("NAME: {} (known rules: {})", refusal.message, known));
   }
-  fmt::print("{}: at most {} per {} s\n", flags.name, flags.max_events, flags.window_seconds);
+  if (options.format() == OutputFormat::table) {
+    fmt::print("{}: at most {} per {} s\n", flags.name, flags.max_events, flags.window_seconds);
+  } else {
+    print_rules(options, {rule});  // the rule as set, in the table `limits` prints
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "infertrack/app/accounts.hpp"
 #include "infertrack/app/community_json.hpp"
+#include "infertrack/domain/account_rules.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 #include "infertrack/util/unix_time.hpp"
@@ -23,6 +24,32 @@ struct UserFlags
   security::HashCost hash_cost = security::HashCost::interactive;
 };
 
+constexpr std::string_view k_user_csv_header = "id,display_name,email,admin,deleted,created_at\n";
+
+std::string
+user_csv_row(const store::UserRecord& user)
+{
+  return fmt::format("{},{},{},{},{},{}\n", user.id, util::csv_field(user.display_name), util::csv_field(user.email),
+                     user.admin, user.deleted, util::iso_utc(user.created_at));
+}
+
+// The account a command changed, as --json or --csv ask, else `sentence` for people.
+void
+print_changed(const GlobalOptions& options, store::CommunityStore& community, std::string_view email,
+              const std::string& sentence)
+{
+  const OutputFormat format = options.format();
+  const auto normalised = domain::normalise_email(email);
+  const auto user = normalised ? community.user_by_email(*normalised) : std::nullopt;
+  if (format == OutputFormat::table || !user) {
+    fmt::print("{}\n", sentence);
+  } else if (format == OutputFormat::json) {
+    fmt::print("{}\n", app::to_json(*user).dump(2));
+  } else {
+    fmt::print("{}{}", k_user_csv_header, user_csv_row(*user));
+  }
+}
+
 app::AccountSettings
 settings_with(security::HashCost cost)
 {
@@ -42,7 +69,9 @@ add_user(const GlobalOptions& options, const UserFlags& flags)
   if (!id) {
     throw_refusal(id.error());
   }
-  fmt::print("added {}user {} ({})\n", flags.admin ? "admin " : "", *id, store->community().user(*id)->email);
+  const std::string email = store->community().user(*id)->email;
+  print_changed(options, store->community(), email,
+                fmt::format("added {}user {} ({})", flags.admin ? "admin " : "", *id, email));
 }
 
 void
@@ -54,7 +83,8 @@ reset_password(const GlobalOptions& options, const UserFlags& flags)
   if (const auto reset = accounts.reset_password(flags.email, password); !reset) {
     throw_refusal(reset.error());
   }
-  fmt::print("password of {} reset; its sessions are ended\n", flags.email);
+  print_changed(options, store->community(), flags.email,
+                fmt::format("password of {} reset; its sessions are ended", flags.email));
 }
 
 void
@@ -65,7 +95,8 @@ set_admin(const GlobalOptions& options, const UserFlags& flags)
   if (const auto set = accounts.set_admin(flags.email, !flags.revoke); !set) {
     throw_refusal(set.error());
   }
-  fmt::print("{} is {} an admin\n", flags.email, flags.revoke ? "no longer" : "now");
+  print_changed(options, store->community(), flags.email,
+                fmt::format("{} is {} an admin", flags.email, flags.revoke ? "no longer" : "now"));
 }
 
 void
@@ -84,15 +115,9 @@ list_users(const GlobalOptions& options)
     return;
   }
   if (format == OutputFormat::csv) {
-    fmt::print("id,display_name,email,admin,deleted,created_at\n");
+    fmt::print("{}", k_user_csv_header);
     for (const store::UserRecord& user : users) {
-      fmt::print("{},{},{},{},{},{}\n",
-                 user.id,
-                 util::csv_field(user.display_name),
-                 util::csv_field(user.email),
-                 user.admin,
-                 user.deleted,
-                 util::iso_utc(user.created_at));
+      fmt::print("{}", user_csv_row(user));
     }
     return;
   }
