@@ -407,13 +407,6 @@ TEST_F(Cli, bad_files_are_refused_whole_and_change_nothing)
   // The conflict names the file it came from, beside the point and the field.
   EXPECT_THAT(run({"ingest", dir.file("conflict.csv").string()}).err, HasSubstr("conflict.csv:444914:"));
 
-  // Into a database that did not exist, a refused ingest leaves no file behind, whichever file was the bad one.
-  for (const auto& [first, second] : {std::pair{good, dir.file("nan.csv")}, std::pair{dir.file("nan.csv"), good}}) {
-    const std::filesystem::path fresh = dir.file("fresh.db");
-    const CliResult refused = run_cli({"ingest", first.string(), second.string(), "--db", fresh.string()});
-    EXPECT_EQ(refused.exit_code, 3) << refused.err;
-    EXPECT_FALSE(std::filesystem::exists(fresh)) << first << " then " << second;
-  }
 }
 
 TEST_F(Cli, check_lists_findings_and_dataset_caveats)

@@ -23,13 +23,7 @@ throw_usage(const util::Diagnostic& diagnostic)
 std::unique_ptr<store::Store>
 open_database(const GlobalOptions& options)
 {
-  return app::open_tracker(database_path(options));
-}
-
-std::filesystem::path
-database_path(const GlobalOptions& options)
-{
-  return options.db.empty() ? app::default_database_path() : std::filesystem::path(options.db);
+  return app::open_tracker(options.db.empty() ? app::default_database_path() : std::filesystem::path(options.db));
 }
 
 }  // namespace infertrack::cli

@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -48,8 +47,6 @@ public:
 
 // Opens the database named by the global options (loading the bundled dataset into an empty one).
 std::unique_ptr<store::Store> open_database(const GlobalOptions& options);
-// The database file the global options name: --db, else $INFERTRACK_DB, else ./infertrack.db.
-std::filesystem::path database_path(const GlobalOptions& options);
 
 // Each subcommand registers itself on `app`; its callback prints to stdout and throws on failure.
 void add_ingest_command(CLI::App& app, const GlobalOptions& options);

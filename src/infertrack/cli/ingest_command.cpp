@@ -9,7 +9,6 @@
 
 #include <unistd.h>
 
-#include <filesystem>
 #include <memory>
 
 namespace infertrack::cli {
@@ -63,9 +62,6 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   const bool progress = !flags.quiet && isatty(STDERR_FILENO);
   const formats::RunDefaults defaults = flags.run_defaults();
   // Opened once the first file is read: a wrong path leaves no new database behind.
-  const std::filesystem::path database = database_path(options);
-  std::error_code ignored;
-  const bool existed = std::filesystem::exists(database, ignored);
   std::unique_ptr<store::Store> store;
   const auto open_store = [&]() -> store::Store& {
     store = open_database(options);
@@ -74,14 +70,6 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   auto ingested = app::ingest_files(
     open_store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
   if (!ingested) {
-    // A database this command created holds only the bundled data it was seeded with: nothing of the ingest stays,
-    // and neither does the file, as when the first file was the bad one.
-    store.reset();
-    if (!existed) {
-      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) {
-        std::filesystem::remove(database.string() + suffix, ignored);
-      }
-    }
     throw DataError(ingested.error().to_string() + " (nothing was stored)");
   }
   const store::IngestSummary& summary = ingested->summary;
