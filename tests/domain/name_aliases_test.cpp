@@ -51,14 +51,6 @@ TEST(CanonicalFramework, maps_trtllm_names_and_lowers_case)
   EXPECT_EQ(canonical_framework(" sglang-disagg "), "sglang-disagg");
 }
 
-TEST(CanonicalSpecMethod, trims_and_lowers_case)
-{
-  EXPECT_EQ(canonical_spec_method(" MTP "), "mtp");
-  EXPECT_EQ(canonical_spec_method("Draft_Model"), "draft_model");
-  EXPECT_EQ(canonical_spec_method("none"), "none");
-  EXPECT_EQ(canonical_spec_method(""), "");
-}
-
 TEST(CanonicalPrecision, maps_fp4_variants_and_lowers_case)
 {
   EXPECT_EQ(canonical_precision("nvfp4"), "fp4");

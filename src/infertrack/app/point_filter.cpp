@@ -19,9 +19,6 @@ canonical_filter(store::PointFilter filter)
   if (filter.precision) {
     filter.precision = domain::canonical_precision(*filter.precision);
   }
-  if (filter.spec_method) {
-    filter.spec_method = domain::canonical_spec_method(*filter.spec_method);
-  }
   return filter;
 }
 

@@ -93,10 +93,4 @@ canonical_hardware(std::string_view name)
   return util::ascii_lower(gpu.substr(0, gpu.find('-')));
 }
 
-std::string
-canonical_spec_method(std::string_view name)
-{
-  return util::ascii_lower(util::trim(name));
-}
-
 }  // namespace infertrack::domain

@@ -11,6 +11,5 @@ std::string canonical_model(std::string_view name);     // "deepseek-ai/DeepSeek
 std::string canonical_framework(std::string_view name); // "trtllm" -> "trt", "dynamo-trtllm" -> "dynamo-trt"
 std::string canonical_precision(std::string_view name); // "nvfp4", "mxfp4" -> "fp4"
 std::string canonical_hardware(std::string_view name);  // "cluster:gb200-nv" -> "gb200", "B200" -> "b200"
-std::string canonical_spec_method(std::string_view name); // "MTP" -> "mtp"
 
 }  // namespace infertrack::domain

@@ -1,6 +1,5 @@
 #include "infertrack/formats/inferencex_row_fields.hpp"
 
-#include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/key_index.hpp"
 
@@ -177,7 +176,7 @@ read_inferencex_field(InferencexField field,
       if (trim_blanks(method).empty()) {
         return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
       }
-      point.spec_method = domain::canonical_spec_method(method);
+      point.spec_method = std::string(trim_blanks(method));
       return {};
     }
     case InferencexField::disagg: {

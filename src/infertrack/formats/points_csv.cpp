@@ -219,7 +219,7 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
         break;
       }
       case CsvColumn::spec_method:
-        point.spec_method = domain::canonical_spec_method(cell);
+        point.spec_method.assign(cell);
         break;
       case CsvColumn::disaggregated:
         if (cell == "true" || cell == "TRUE" || cell == "True") {

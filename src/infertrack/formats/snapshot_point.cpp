@@ -79,7 +79,7 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
       if (trim_blanks(method).empty()) {
         return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
       }
-      point.spec_method = domain::canonical_spec_method(method);
+      point.spec_method = trimmed_copy(method);
       return {};
     }
     case Field::concurrency: {

@@ -39,7 +39,8 @@ configuration_filter_conditions(const PointFilter& filter)
   add_text("hardware = ?", filter.hardware);
   add_text("framework = ?", filter.framework);
   add_text("precision = ?", filter.precision);
-  add_text("spec_method = ?", filter.spec_method);
+  // Stored as the sources spell it (it is part of result ids): "MTP" and "mtp" are found alike.
+  add_text("LOWER(spec_method) = LOWER(?)", filter.spec_method);
   if (filter.disaggregated) {
     conditions.add("disaggregated = ?", std::int64_t{*filter.disaggregated ? 1 : 0});
   }
