@@ -267,6 +267,20 @@ TEST(read_points_csv, splits_notes_only_when_every_part_names_a_kind)
   }
 }
 
+// A lone note whose text looks like the joined form is written with its kind named, so it reads back as itself.
+TEST(write_points_csv, round_trips_a_lone_note_shaped_like_notes_of_other_kinds)
+{
+  auto seed = read_snapshot(test::read_source_file("data/deepseek-v4-gb200-snapshot.json"));
+  ASSERT_TRUE(seed);
+  BenchmarkPoint point = seed->points[0];
+  for (const std::string text : {"precision_note: the log says fp8", "gpu_count_note: 8 | and more", "plain"}) {
+    point.notes = {{"notes", text}};
+    const auto read = read_points_csv(write_points_csv(std::span(&point, 1)));
+    ASSERT_TRUE(read) << read.error().to_string();
+    EXPECT_EQ(read->points.at(0).notes, point.notes) << text;
+  }
+}
+
 TEST(write_points_csv, writes_each_point_at_its_workloads_default_statistic)
 {
   // The seed points carry both statistics. As agentic points they are written at P90 ITL; relabelled fixed-length,

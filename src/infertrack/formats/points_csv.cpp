@@ -6,6 +6,7 @@
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/kept_points.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
+#include "infertrack/formats/points_csv_notes.hpp"
 
 #include <simdjson.h>
 
@@ -60,37 +61,6 @@ struct NameMemo
 };
 
 // Turns the cells of one row into a point; the columns come from the header.
-// A note kind as the readers name them: "notes", or a source's key ending in "_note" ("precision_note").
-bool
-is_note_kind(std::string_view kind)
-{
-  const bool named = !kind.empty() && kind.front() >= 'a' && kind.front() <= 'z'
-                     && kind.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") == std::string_view::npos;
-  return named && (kind == "notes" || kind.ends_with("_note"));
-}
-
-// The writer's form of several notes, "kind: text | kind: text", back as those notes when every part starts with a
-// note kind; any other cell is one note of kind "notes", verbatim.
-std::vector<domain::PointNote>
-read_notes_cell(std::string_view cell)
-{
-  constexpr std::string_view k_separator = " | ";
-  std::vector<domain::PointNote> notes;
-  for (std::size_t start = 0;;) {
-    const std::size_t end = std::min(cell.find(k_separator, start), cell.size());
-    const std::string_view part = cell.substr(start, end - start);
-    const std::size_t colon = part.find(": ");
-    if (colon == std::string_view::npos || !is_note_kind(part.substr(0, colon))) {
-      return {domain::PointNote{"notes", std::string(cell)}};
-    }
-    notes.push_back(domain::PointNote{std::string(part.substr(0, colon)), std::string(part.substr(colon + 2))});
-    if (end == cell.size()) {
-      return notes;
-    }
-    start = end + k_separator.size();
-  }
-}
-
 class RowReader
 {
 public:

@@ -3,6 +3,7 @@
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
+#include "infertrack/formats/points_csv_notes.hpp"
 
 #include <array>
 #include <charconv>
@@ -105,22 +106,6 @@ put_number(std::string& out, const std::optional<double>& number)
   out.append(digits.data(), end);
 }
 
-// The CSV has one notes column: a lone "notes" note is written as is; otherwise every note as "kind: text", joined by
-// " | ", which the reader splits back into notes of those kinds (read_notes_cell).
-std::string
-notes_text(const BenchmarkPoint& point)
-{
-  if (point.notes.size() == 1 && point.notes.front().kind == "notes") {
-    return point.notes.front().text;
-  }
-  std::string text;
-  for (const auto& note : point.notes) {
-    text += text.empty() ? "" : " | ";
-    text += note.kind + ": " + note.text;
-  }
-  return text;
-}
-
 void
 put_row(std::string& out, const BenchmarkPoint& point)
 {
@@ -174,7 +159,7 @@ put_row(std::string& out, const BenchmarkPoint& point)
   }
   out += ',';
   if (!point.notes.empty()) {
-    put_text(out, notes_text(point));
+    put_text(out, notes_cell(point.notes));
   }
   out += '\n';
 }
