@@ -180,6 +180,19 @@ TEST_F(CommunityCommentsTest, edit_comment_of_a_deleted_comment_is_false_and_cha
   EXPECT_FALSE(community().comment(id)->edited_at);
 }
 
+// The store checks hidden itself, in the statement that writes: a hide that lands after the author's read still wins.
+TEST_F(CommunityCommentsTest, edit_comment_of_a_hidden_comment_is_false_and_changes_nothing)
+{
+  const UserId ada = add_user("ada");
+  const CommentId id = add_comment(ada, "page", std::nullopt, "rude");
+  ASSERT_TRUE(community().set_comment_hidden(id, true));
+  EXPECT_FALSE(community().edit_comment(id, "nice", k_t0 + 60));
+  EXPECT_EQ(community().comment(id)->body, "rude");
+  EXPECT_FALSE(community().comment(id)->edited_at);
+  ASSERT_TRUE(community().set_comment_hidden(id, false));
+  EXPECT_TRUE(community().edit_comment(id, "nice", k_t0 + 60));
+}
+
 TEST_F(CommunityCommentsTest, delete_comment_blanks_the_body_once_and_keeps_the_replies)
 {
   const UserId ada = add_user("ada");

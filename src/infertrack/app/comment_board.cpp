@@ -24,6 +24,13 @@ no_comment(store::CommentId id)
   return refuse(RefusalKind::not_found, "id", "no comment " + std::to_string(id));
 }
 
+// Else the text a moderator hid could be swapped for another under the same comment.
+tl::unexpected<Refusal>
+hidden_comment()
+{
+  return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be edited");
+}
+
 }  // namespace
 
 CommentBoard::CommentBoard(store::Store& store, Clock clock) : m_store(store), m_clock(std::move(clock)) {}
@@ -69,8 +76,7 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
     return refuse(RefusalKind::forbidden, "id", "only its author can edit a comment");
   }
   if (comment->hidden) {
-    // Else the text a moderator hid could be swapped for another under the same comment.
-    return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be edited");
+    return hidden_comment();
   }
   const auto body = domain::check_comment_body(body_text);
   if (!body) {
@@ -83,7 +89,9 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
     return tl::unexpected(taken.error());
   }
   if (!community.edit_comment(id, *body, m_clock())) {
-    return no_comment(id);
+    // Hidden or deleted since it was read above.
+    const auto now = community.comment(id);
+    return now && !now->deleted && now->hidden ? hidden_comment() : no_comment(id);
   }
   return *community.comment(id);
 }

@@ -152,7 +152,7 @@ public:
   virtual std::optional<CommentRecord> comment(CommentId id) = 0;
   // Threads `offset`..`offset + limit` of `subject`, newest thread first (see CommentThreads).
   virtual CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit) = 0;
-  // False when the comment does not exist or is deleted.
+  // False when the comment does not exist, is deleted or is hidden.
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
   // Blanks the body and marks it deleted (replies stay); false when it does not exist or is deleted.
   virtual bool delete_comment(CommentId id) = 0;

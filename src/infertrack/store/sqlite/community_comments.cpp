@@ -162,7 +162,8 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
 bool
 CommunityTables::edit_comment(CommentId id, std::string_view body, std::int64_t edited_at)
 {
-  return change("UPDATE comments SET body = ?, edited_at = ? WHERE id = ? AND deleted = 0",
+  // Hidden is checked in the same statement: a moderator's hide between the author's read and this write wins.
+  return change("UPDATE comments SET body = ?, edited_at = ? WHERE id = ? AND deleted = 0 AND hidden = 0",
                 [&](Statement& update) {
                   update.bind(1, body);
                   update.bind(2, edited_at);
