@@ -149,13 +149,6 @@ TEST(is_valid_utf8, refuses_overlong_surrogate_truncated_and_stray_bytes)
   EXPECT_FALSE(is_valid_utf8("\xff"));
 }
 
-TEST(utf8_length, counts_characters_not_bytes)
-{
-  EXPECT_EQ(utf8_length(""), 0u);
-  EXPECT_EQ(utf8_length("abc"), 3u);
-  EXPECT_EQ(utf8_length("é日\xf0\x9f\x98\x80"), 3u);
-}
-
 TEST(has_control_characters, finds_c0_del_and_c1_except_allowed)
 {
   EXPECT_FALSE(has_control_characters("plain é"));

@@ -13,6 +13,7 @@ TEST(looks_blank, white_space_and_invisible_characters_only)
   EXPECT_TRUE(looks_blank("\u200b\u200c\u200d\u2060\ufeff\u00ad"));  // zero-width and soft hyphen
   EXPECT_TRUE(looks_blank("\u200e\u200f\u061c\u202e"));              // direction marks and controls
   EXPECT_TRUE(looks_blank("\u3164\uffa0\u115f\u2800"));              // fillers and the blank braille cell
+  EXPECT_TRUE(looks_blank("\ufe0f\U000E0020\U000E0020\u034f\u17b4\u180b\U0001D173"));  // selectors and tags
   EXPECT_FALSE(looks_blank("a"));
   EXPECT_FALSE(looks_blank("\u00a0.\u00a0"));
   EXPECT_FALSE(looks_blank("\u00e9"));

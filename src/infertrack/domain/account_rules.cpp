@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/visible_text.hpp"
 #include "infertrack/util/ascii_text.hpp"
+#include "infertrack/util/utf8_text.hpp"
 
 #include <fmt/format.h>
 
@@ -59,13 +60,6 @@ is_valid_utf8(std::string_view text)
   return true;
 }
 
-std::size_t
-utf8_length(std::string_view text)
-{
-  return static_cast<std::size_t>(std::count_if(
-    text.begin(), text.end(), [](char c) { return !is_continuation(static_cast<unsigned char>(c)); }));
-}
-
 bool
 has_control_characters(std::string_view text, std::string_view allowed)
 {
@@ -96,7 +90,7 @@ check_new_password(std::string_view password, CommonPasswords common)
   if (!is_valid_utf8(password)) {
     return util::fail("", "password", "must be valid UTF-8");
   }
-  const std::size_t chars = utf8_length(password);
+  const std::size_t chars = util::utf8_length(password);
   if (chars < k_min_password_chars) {
     return util::fail("", "password",
                       fmt::format("must be at least {} characters (got {})", k_min_password_chars, chars));
@@ -128,7 +122,7 @@ check_display_name(std::string_view name)
                       "must not hold bidirectional embedding, override or isolate characters (U+202A to U+202E, "
                       "U+2066 to U+2069), which make a name read otherwise than it is written");
   }
-  const std::size_t chars = utf8_length(trimmed_name);
+  const std::size_t chars = util::utf8_length(trimmed_name);
   if (chars > k_max_display_name_chars) {
     return util::fail("", "display_name",
                       fmt::format("must be at most {} characters (got {})", k_max_display_name_chars, chars));

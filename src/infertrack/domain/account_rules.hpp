@@ -34,9 +34,6 @@ util::Result<std::string> normalise_email(std::string_view email);
 // True when `text` is valid UTF-8 (no overlong forms, no surrogates).
 bool is_valid_utf8(std::string_view text);
 
-// The number of UTF-8 characters in valid UTF-8 `text`.
-std::size_t utf8_length(std::string_view text);
-
 // True when valid UTF-8 `text` holds a control character (C0, DEL or C1) that is not one of the ASCII
 // characters in `allowed`.
 bool has_control_characters(std::string_view text, std::string_view allowed = {});

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/account_rules.hpp"
 #include "infertrack/domain/visible_text.hpp"
+#include "infertrack/util/utf8_text.hpp"
 
 #include <fmt/format.h>
 
@@ -43,7 +44,7 @@ check_comment_body(std::string_view body)
   }
   // Trailing whitespace is dropped before counting, so a pasted text is not refused for its last newlines.
   const std::string_view kept = body.substr(0, last + 1);
-  const std::size_t chars = utf8_length(kept);
+  const std::size_t chars = util::utf8_length(kept);
   if (chars > k_max_comment_chars) {
     return util::fail("", "body",
                       fmt::format("must be at most {} characters (got {})", k_max_comment_chars, chars));

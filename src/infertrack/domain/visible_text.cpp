@@ -1,30 +1,11 @@
 #include "infertrack/domain/visible_text.hpp"
 
+#include "infertrack/util/utf8_text.hpp"
+
 #include <cstdint>
 
 namespace infertrack::domain {
 namespace {
-
-// Calls `visit` with each code point of valid UTF-8 `text` until it returns false; false if it did.
-template<typename Visit>
-bool
-each_code_point(std::string_view text, Visit visit)
-{
-  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-  for (std::size_t i = 0; i < text.size();) {
-    const unsigned char lead = bytes[i];
-    const std::size_t length = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : (lead & 0xF0) == 0xE0 ? 3 : 4;
-    std::uint32_t code = length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07;
-    for (std::size_t k = 1; k < length && i + k < text.size(); ++k) {
-      code = (code << 6) | (bytes[i + k] & 0x3F);
-    }
-    if (!visit(code)) {
-      return false;
-    }
-    i += length;
-  }
-  return true;
-}
 
 bool
 is_direction_control(std::uint32_t c)
@@ -39,10 +20,14 @@ is_blank_or_invisible(std::uint32_t c)
   if (c < 0x80) {
     return c == ' ' || (c >= '\t' && c <= '\r');
   }
+  // White_Space beyond ASCII: 0085, 00A0, 1680, 2000-200A, 2028-2029, 202F, 205F, 3000; Unicode's
+  // Default_Ignorable_Code_Point: 00AD, 034F, 061C, 115F-1160, 17B4-17B5, 180B-180F, 200B-200F, 202A-202E, 2060-206F,
+  // 3164, FE00-FE0F, FEFF, FFA0, FFF0-FFF8, 1BCA0-1BCA3, 1D173-1D17A, E0000-E0FFF; and the blank braille cell 2800.
   return c == 0x85 || c == 0xA0 || c == 0xAD || c == 0x034F || c == 0x061C || c == 0x115F || c == 0x1160
-         || c == 0x1680 || c == 0x180E || (c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F)
-         || (c >= 0x205F && c <= 0x206F) || c == 0x2800 || c == 0x3000 || c == 0x3164 || c == 0xFEFF
-         || c == 0xFFA0 || is_direction_control(c);
+         || c == 0x1680 || c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || (c >= 0x2000 && c <= 0x200F)
+         || (c >= 0x2028 && c <= 0x202F) || (c >= 0x205F && c <= 0x206F) || c == 0x2800 || c == 0x3000
+         || c == 0x3164 || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF0 && c <= 0xFFF8)
+         || (c >= 0x1BCA0 && c <= 0x1BCA3) || (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xE0000 && c <= 0xE0FFF);
 }
 
 }  // namespace
@@ -50,13 +35,13 @@ is_blank_or_invisible(std::uint32_t c)
 bool
 looks_blank(std::string_view text)
 {
-  return each_code_point(text, is_blank_or_invisible);
+  return util::each_code_point(text, is_blank_or_invisible);
 }
 
 bool
 has_direction_controls(std::string_view text)
 {
-  return !each_code_point(text, [](std::uint32_t c) { return !is_direction_control(c); });
+  return !util::each_code_point(text, [](std::uint32_t c) { return !is_direction_control(c); });
 }
 
 }  // namespace infertrack::domain

@@ -1,24 +1,13 @@
 #include "infertrack/util/text_table.hpp"
 
 #include "infertrack/util/assertions.hpp"
+#include "infertrack/util/utf8_text.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 
 namespace infertrack::util {
-namespace {
-
-// Columns line up by characters, not bytes: "Zoë" is three wide. (Wide East Asian characters still count as one.)
-std::size_t
-width_of(const std::string& cell)
-{
-  return static_cast<std::size_t>(
-    std::count_if(cell.begin(), cell.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-}
-
-}  // namespace
-
 TextTable::TextTable(std::vector<Column> columns) : m_columns(std::move(columns))
 {
 }
@@ -33,20 +22,21 @@ TextTable::add_row(std::vector<std::string> cells)
 std::string
 TextTable::render() const
 {
+  // Columns line up by characters, not bytes: "Zoë" is three wide (wide East Asian characters still count as one).
   std::vector<std::size_t> widths;
   for (const Column& column : m_columns) {
-    widths.push_back(width_of(column.heading));
+    widths.push_back(utf8_length(column.heading));
   }
   for (const auto& row : m_rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
-      widths[i] = std::max(widths[i], width_of(row[i]));
+      widths[i] = std::max(widths[i], utf8_length(row[i]));
     }
   }
   auto render_line = [&](auto cell_of) {
     std::string line;
     for (std::size_t i = 0; i < m_columns.size(); ++i) {
       const std::string& cell = cell_of(i);
-      const std::string padding(widths[i] - width_of(cell), ' ');
+      const std::string padding(widths[i] - utf8_length(cell), ' ');
       line += m_columns[i].align == Align::right ? padding + cell : cell + padding;
       line += i + 1 < m_columns.size() ? "  " : "";
     }
