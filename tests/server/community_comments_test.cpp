@@ -236,6 +236,12 @@ TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_ut
   EXPECT_EQ(alice.send("PATCH", "/api/v1/comments/\xff", json{{"body", "x"}}.dump()).status, 404);
   const std::int64_t id = post_id(alice, "page", "to keep");
   EXPECT_EQ(alice.send("DELETE", "/api/v1/comments/" + std::to_string(id) + "/").status, 404) << "no route ends in a slash";
+  // A path that is no route is a 404 whatever the method, not a 405 naming methods it would not take either.
+  for (const std::string path : {"/api/v1/comments/abc", "/api/v1/comments/5/", "/api/v1/comments/5/bogus"}) {
+    for (const char* method : {"GET", "PUT"}) {
+      EXPECT_EQ(alice.send(method, path, "{}").status, 404) << method << " " << path;
+    }
+  }
   EXPECT_FALSE(tracker.community().comment(id)->deleted);
 }
 

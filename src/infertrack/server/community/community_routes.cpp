@@ -89,8 +89,46 @@ error_answer(int status, std::string_view error, std::string_view detail, std::s
   return json_answer(status, json, route);
 }
 
-// The methods a community path answers (HEAD is answered as GET), for the Allow header of a 405.
-std::string_view
+std::optional<store::CommentId>
+parse_id(std::string_view text)
+{
+  store::CommentId id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id < 1) {
+    return std::nullopt;
+  }
+  return id;
+}
+
+// A comment's own path under /api/v1/comments/: {id}, {id}/hide or {id}/restore (action "" for the comment itself).
+struct CommentPath
+{
+  store::CommentId id = 0;
+  std::string_view action;
+};
+
+std::optional<CommentPath>
+parse_comment_path(std::string_view path)
+{
+  if (!path.starts_with(k_comments) || path.size() <= k_comments.size() + 1 || path[k_comments.size()] != '/') {
+    return std::nullopt;
+  }
+  std::string_view rest = path.substr(k_comments.size() + 1);
+  std::string_view action;
+  if (const std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
+    action = rest.substr(slash + 1);
+    rest = rest.substr(0, slash);
+    if (action != "hide" && action != "restore") {
+      return std::nullopt;
+    }
+  }
+  const auto id = parse_id(rest);
+  return id ? std::optional(CommentPath{*id, action}) : std::nullopt;
+}
+
+// The methods a community path answers (HEAD is answered as GET), for the Allow header of a 405; nothing for a path
+// that is no route.
+std::optional<std::string_view>
 allowed_methods(std::string_view path)
 {
   if (path == k_me) {
@@ -102,17 +140,30 @@ allowed_methods(std::string_view path)
   if (path == k_session || path == k_account) {
     return "POST, DELETE";
   }
-  if (path.starts_with(k_comments)) {
-    return path.ends_with("/hide") || path.ends_with("/restore") ? "POST" : "PATCH, DELETE";
+  if (path == k_password) {
+    return "POST";
   }
-  return "POST";  // the password
+  if (const auto comment = parse_comment_path(path)) {
+    return comment->action.empty() ? "PATCH, DELETE" : "POST";
+  }
+  return std::nullopt;
+}
+
+Response
+no_route(const Request& request)
+{
+  return error_answer(404, "not_found", "no API route " + request.path, "", "unrouted");
 }
 
 Response
 method_not_allowed(const Request& request, std::string_view route)
 {
+  const auto allowed = allowed_methods(request.path);
+  if (!allowed) {
+    return no_route(request);
+  }
   Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
-  response.headers.emplace_back("Allow", allowed_methods(request.path));
+  response.headers.emplace_back("Allow", *allowed);
   return response;
 }
 
@@ -184,16 +235,6 @@ text_field(const nlohmann::json& body, std::string_view name, std::string_view r
   return found->get<std::string>();
 }
 
-std::optional<store::CommentId>
-parse_id(std::string_view text)
-{
-  store::CommentId id = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
-  if (error != std::errc() || end != text.data() + text.size() || id < 1) {
-    return std::nullopt;
-  }
-  return id;
-}
 
 }  // namespace
 
@@ -425,39 +466,32 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
                   k_comments);
   }
 
-  // /api/v1/comments/{id} and /api/v1/comments/{id}/hide|restore
-  std::string_view rest = std::string_view(request.path).substr(k_comments.size() + 1);
-  std::string_view action;
-  const std::size_t slash = rest.find('/');
-  if (slash != std::string_view::npos) {
-    action = rest.substr(slash + 1);
-    rest = rest.substr(0, slash);
+  const auto path = parse_comment_path(request.path);
+  if (!path) {
+    return no_route(request);
   }
-  const auto id = parse_id(rest);
+  const std::string_view action = path->action;
+  const store::CommentId id = path->id;
   const std::string route = action.empty() ? "/api/v1/comments/{id}" : "/api/v1/comments/{id}/" + std::string(action);
-  const bool known_action = slash == std::string_view::npos || action == "hide" || action == "restore";
-  if (!id || !known_action) {
-    return error_answer(404, "not_found", "no API route " + request.path, "", "unrouted");
-  }
   if (!action.empty()) {
     if (request.method != "POST") {
       return method_not_allowed(request, route);
     }
-    auto changed = board.set_hidden(*visitor, *id, action == "hide");
+    auto changed = board.set_hidden(*visitor, id, action == "hide");
     if (!changed) {
       return refusal_answer(changed.error(), route);
     }
-    return json_answer(200, app::comment_json(*store->community().comment(*id), visitor), route);
+    return json_answer(200, app::comment_json(*store->community().comment(id), visitor), route);
   }
   if (request.method == "PATCH") {
     auto text = text_field(body, "body", route);
     if (auto* refused = std::get_if<Response>(&text)) {
       return std::move(*refused);
     }
-    return answer(board.edit(*visitor, *id, std::get<std::string>(text)), 200, route);
+    return answer(board.edit(*visitor, id, std::get<std::string>(text)), 200, route);
   }
   if (request.method == "DELETE") {
-    auto removed = board.remove(*visitor, *id);
+    auto removed = board.remove(*visitor, id);
     return removed ? no_content(route) : refusal_answer(removed.error(), route);
   }
   return method_not_allowed(request, route);
