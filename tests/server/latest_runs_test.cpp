@@ -4,6 +4,7 @@
 #include "api_route_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/point_filter.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/app/json_views.hpp"
@@ -262,10 +263,12 @@ TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
     for (const BenchmarkPoint& point : every_point) {
       every.push_back(app::to_json(point));
     }
+    const std::string summary = app::filter_summary(filter);
     EXPECT_EQ(nlohmann::json::parse(response.body),
-              nlohmann::json({{"points", every}, {"next", nullptr}, {"limit", 1000}}))
+              nlohmann::json({{"points", every}, {"next", nullptr}, {"limit", 1000}, {"filter_summary", summary}}))
       << request.query.size();
-    EXPECT_EQ(response.body, "{\"points\":" + every.dump() + ",\"next\":null,\"limit\":1000}");
+    EXPECT_EQ(response.body, "{\"points\":" + every.dump() + ",\"next\":null,\"limit\":1000,\"filter_summary\":" +
+                               nlohmann::json(summary).dump() + "}");
 
     for (const std::string limit : {"1", "2", "5"}) {
       auto small = query;

@@ -190,22 +190,10 @@
     table.dataset.count = String(points.length);
     table.dataset.state = 'ready';
     $('#points-count').textContent = String(points.length);
-    $('#points-filters').textContent = filterSummary();
     $('#points-more').hidden = next === null;
     $('#points-scope').textContent = valueOf('runs') === 'all'
       ? (next === null ? 'Every run of each configuration.' : `Every run of each configuration: the first ${points.length}.`)
       : 'The latest run of each configuration, as the chart draws them; choose "Every run date" above for earlier runs.';
-  }
-
-  // The filters in words, as the server's first rendering of the page gives them (tracker_page.cpp, filter_summary).
-  function filterSummary() {
-    let text = valueOf('model') || initial.default_model;
-    for (const key of ['hardware', 'framework', 'precision', 'spec_method']) {
-      if (valueOf(key)) text += ', ' + valueOf(key);
-    }
-    if (valueOf('disaggregated')) text += valueOf('disaggregated') === 'true' ? ', disaggregated' : ', aggregated';
-    if (valueOf('as_of')) text += ', as of ' + valueOf('as_of');
-    return text;
   }
 
   function tableParams() {
@@ -226,6 +214,7 @@
       if (ticket !== tableTicket) return null;
       if (more) renderPointsTable(shownPoints.concat(answer.points), answer.next, answer.points);
       else renderPointsTable(answer.points, answer.next);
+      $('#points-filters').textContent = answer.filter_summary; // the server's words for the filters it applied
       return answer;
     } catch (error) {
       if (ticket !== tableTicket) return null;

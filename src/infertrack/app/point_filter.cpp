@@ -41,4 +41,22 @@ filter_json(const store::PointFilter& filter)
   return json;
 }
 
+std::string
+filter_summary(const store::PointFilter& filter)
+{
+  std::string text = filter.model.value_or("every model");
+  for (const auto* value : {&filter.hardware, &filter.framework, &filter.precision, &filter.spec_method}) {
+    if (*value) {
+      text += ", " + **value;
+    }
+  }
+  if (filter.disaggregated) {
+    text += *filter.disaggregated ? ", disaggregated" : ", aggregated";
+  }
+  if (filter.as_of) {
+    text += ", as of " + *filter.as_of;
+  }
+  return text;
+}
+
 }  // namespace infertrack::app

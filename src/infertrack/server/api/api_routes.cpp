@@ -3,6 +3,7 @@
 #include "infertrack/app/configuration_filters.hpp"
 #include "infertrack/app/frontier_query.hpp"
 #include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/point_filter.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
@@ -246,7 +247,8 @@ points_response(const QueryParams& params, store::Store& store)
   }
   body += "],\"next\":";
   body += more ? nlohmann::json(points.back().result_id).dump() : "null";
-  body += fmt::format(",\"limit\":{}}}", page_size);
+  body += fmt::format(",\"limit\":{},\"filter_summary\":{}}}", page_size,
+                      nlohmann::json(app::filter_summary(*filter)).dump());
   Response response = Response::json(200, std::move(body));
   response.route = route;
   response.cache_control = k_api_cache_control;

@@ -1,5 +1,7 @@
 #include "infertrack/server/pages/tracker_page.hpp"
 
+#include "infertrack/app/point_filter.hpp"
+
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
@@ -112,24 +114,6 @@ filter_options(const std::vector<domain::BenchmarkPoint>& latest_points, const s
   }
   result.set("disaggregated", layouts);
   return result;
-}
-
-std::string
-filter_summary(const store::PointFilter& filter)
-{
-  std::string text = filter.model.value_or("every model");
-  for (const auto* value : {&filter.hardware, &filter.framework, &filter.precision, &filter.spec_method}) {
-    if (*value) {
-      text += ", " + **value;
-    }
-  }
-  if (filter.disaggregated) {
-    text += *filter.disaggregated ? ", disaggregated" : ", aggregated";
-  }
-  if (filter.as_of) {
-    text += ", as of " + *filter.as_of;
-  }
-  return text;
 }
 
 data
@@ -357,7 +341,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   }
   body.set("points", rows);
   body.set("point_count", fmt::format("{}", shown.points.size()));
-  body.set("filter_summary", filter_summary(filter));
+  body.set("filter_summary", app::filter_summary(filter));
   const std::string note = table_note(shown);
   body.set("has_table_note", !note.empty());
   body.set("table_note", note);
