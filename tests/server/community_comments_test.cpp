@@ -135,6 +135,9 @@ TEST_F(CommunityComments, a_comment_on_a_point_belongs_to_that_point_only)
   EXPECT_EQ(reader.comments("point:444914")["comments"][0]["id"], id);
   EXPECT_EQ(reader.comments("page")["comments"].size(), 0u);
   EXPECT_EQ(alice.post("point:no-such-point", "hello").status, 404);
+  const auto listed = reader.send("GET", "/api/v1/comments?subject=point:no-such-point");
+  EXPECT_EQ(listed.status, 404) << "listed as posted";
+  EXPECT_EQ(json::parse(listed.body)["field"], "subject");
   EXPECT_EQ(alice.post("points:444914", "hello").status, 400);
   EXPECT_EQ(bob.post("page", "wrong subject for this parent", id).status, 400);
   EXPECT_EQ(bob.post("point:444914", "no such parent", 999999).status, 400);
@@ -225,10 +228,10 @@ TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_ut
     EXPECT_EQ(response.status, 400) << target;
     EXPECT_FALSE(json::parse(response.body, nullptr, false).is_discarded()) << response.body;
   }
-  // A point nobody measured has no comments, whatever its id.
+  // A point nobody measured has no comment section, whatever its id.
   const auto unknown = reader.send("GET", "/api/v1/comments?subject=point:\xff");
-  EXPECT_EQ(unknown.status, 200);
-  EXPECT_EQ(json::parse(unknown.body)["comments"].size(), 0u);
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_FALSE(json::parse(unknown.body, nullptr, false).is_discarded()) << unknown.body;
   // The body is JSON text written by hand: nlohmann would refuse to write the bad byte.
   const auto posted = alice.send("POST", "/api/v1/comments", "{\"subject\": \"point:\xff\", \"body\": \"hello\"}");
   EXPECT_EQ(posted.status / 100, 4) << posted.body;

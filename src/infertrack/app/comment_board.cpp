@@ -35,6 +35,15 @@ hidden_comment()
 
 CommentBoard::CommentBoard(store::Store& store, Clock clock) : m_store(store), m_clock(std::move(clock)) {}
 
+std::optional<Refusal>
+CommentBoard::unknown_point(const domain::CommentSubject& subject)
+{
+  if (subject.point_id.empty() || m_store.point(subject.point_id)) {
+    return std::nullopt;
+  }
+  return Refusal{RefusalKind::not_found, "subject", "no benchmark point " + subject.point_id, 0};
+}
+
 Outcome<store::CommentRecord>
 CommentBoard::post(const Visitor& author, std::string_view subject_key, std::optional<store::CommentId> parent_id,
                    std::string_view body_text)
@@ -43,8 +52,8 @@ CommentBoard::post(const Visitor& author, std::string_view subject_key, std::opt
   if (!subject) {
     return invalid(subject.error());
   }
-  if (!subject->point_id.empty() && !m_store.point(subject->point_id)) {
-    return refuse(RefusalKind::not_found, "subject", "no benchmark point " + subject->point_id);
+  if (auto unknown = unknown_point(*subject)) {
+    return tl::unexpected(*unknown);
   }
   const auto body = domain::check_comment_body(body_text);
   if (!body) {
@@ -143,6 +152,10 @@ CommentBoard::threads(std::string_view subject_key, std::int64_t page)
   }
   if (page < 1 || page > k_max_page) {
     return refuse(RefusalKind::invalid, "page", "page must be between 1 and " + std::to_string(k_max_page));
+  }
+  // As for posting: a point nobody measured has no comment section, rather than an empty one.
+  if (auto unknown = unknown_point(*subject)) {
+    return tl::unexpected(*unknown);
   }
   return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page);
 }

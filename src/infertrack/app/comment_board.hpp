@@ -2,6 +2,7 @@
 
 #include "infertrack/app/accounts.hpp"
 #include "infertrack/app/community_outcome.hpp"
+#include "infertrack/domain/comment_rules.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <optional>
@@ -31,6 +32,9 @@ public:
   Outcome<store::CommentThreads> threads(std::string_view subject, std::int64_t page);
 
 private:
+  // The refusal for a subject naming a point that is not stored, or nothing.
+  std::optional<Refusal> unknown_point(const domain::CommentSubject& subject);
+
   store::Store& m_store;
   Clock m_clock;
 };
