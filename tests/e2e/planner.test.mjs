@@ -117,3 +117,14 @@ test('hardware without published figures is planned from the three figures typed
   assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
   await page.context().close();
 });
+
+test('a share link naming a point that is not stored says so instead of planning another one', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?plan_by=point&point=no-such-point&preset=fireworks');
+  await page.waitForFunction(() => document.querySelector('#p-point').options.length > 1);
+  assert.equal(await page.inputValue('#p-point'), '');
+  assert.match(await page.locator('#p-point option:checked').textContent(), /no-such-point \(from the link\) is not stored/);
+  await page.waitForFunction(() => /Choose a measured point/.test(document.querySelector('#plan-status').textContent));
+  assert.equal(await page.locator('#plan-table tbody tr').count(), 0);
+  await page.context().close();
+});

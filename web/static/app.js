@@ -657,16 +657,20 @@
   async function fillPointChoices(points) {
     const select = $('#p-point');
     const previous = pendingPoint || select.value;
+    let missing = null; // a point the share link names that is not stored
     if (previous && !points.some((p) => p.result_id === previous)) {
       try {
         points = [await api('points/' + encodeURIComponent(previous)), ...points];
       } catch {
-        // A point no longer stored: the choice falls back to the first one.
+        if (pendingPoint) missing = previous;
       }
     }
-    select.replaceChildren(...points.map((p) => h('option', { value: p.result_id },
+    // A missing point is said, and chosen, rather than silently replaced by another one the plan would then size.
+    const gone = missing ? [h('option', { value: '' }, `${missing} (from the link) is not stored: choose a point`)] : [];
+    select.replaceChildren(...gone, ...points.map((p) => h('option', { value: p.result_id },
       `${p.result_id}: ${p.hardware} ${p.framework} ${p.precision}, ${p.concurrency} users, ${p.date}`)));
-    if (points.some((p) => p.result_id === previous)) select.value = previous;
+    if (missing) select.value = '';
+    else if (points.some((p) => p.result_id === previous)) select.value = previous;
     pendingPoint = null;
   }
 
