@@ -24,6 +24,13 @@ std::string number_text(double value);
 // `text` without leading and trailing spaces and tabs.
 std::string_view trim_blanks(std::string_view text);
 
+// True for "." and "..": ids a link to /points/{id} cannot name (browsers resolve them as path segments).
+inline bool
+is_dot_segment(std::string_view id)
+{
+  return id == "." || id == "..";
+}
+
 // `canonical_of(name)` (one of domain/name_aliases.hpp) without blanks or line breaks left at its ends, so that
 // reading the name back gives the same name (a GPU taken from inside a label, "mi3: 16" -> " 16", keeps its
 // blank).
