@@ -179,6 +179,20 @@ TEST_F(TrackerServer, each_error_class)
   Client client(server.port());
   const WireResponse wrong_method = client.request(wire::verb::delete_, "/api/v1/presets");
   EXPECT_EQ(wrong_method.result_int(), 405);
+  // Under /api/ but no version of the API: a 404 (it used to dereference an empty answer and kill the server).
+  for (const std::string path : {"/api/", "/api/x", "/api/v2/points"}) {
+    const WireResponse unversioned = get(path);
+    EXPECT_EQ(unversioned.result_int(), 404) << path;
+    EXPECT_EQ(error_of(unversioned)["error"], "not_found") << path;
+  }
+  EXPECT_EQ(Client(server.port()).request(wire::verb::post, "/api/v2/x", {}, "{}").result_int(), 404);
+  EXPECT_EQ(get("/healthz").result_int(), 200) << "still serving";
+  // The health and metrics routes answer GET and HEAD only.
+  for (const std::string path : {"/healthz", "/metrics"}) {
+    const WireResponse posted = Client(server.port()).request(wire::verb::post, path, {}, "");
+    EXPECT_EQ(posted.result_int(), 405) << path;
+    EXPECT_EQ(std::string(posted[wire::field::allow]), "GET, HEAD") << path;
+  }
 
   Client big(server.port());
   const WireResponse oversized = big.request(wire::verb::post, "/api/v1/plan", {}, std::string(1 << 20, 'x'));

@@ -20,6 +20,12 @@ public:
 
   http::Response operator()(const http::Request& request)
   {
+    if ((request.path == "/healthz" || request.path == "/metrics") && request.method != "GET") {
+      http::Response response = http::Response::error(405, "method_not_allowed", request.method + " is not allowed here");
+      response.headers.emplace_back("Allow", "GET, HEAD");
+      response.route = request.path;
+      return response;
+    }
     if (request.path == "/healthz") {
       std::lock_guard lock(m_store_mutex);
       http::Response response = http::Response::json(200, R"({"status":"ok"})");
@@ -73,8 +79,14 @@ private:
         return *std::move(cached);
       }
     }
-    http::Response response = *api::handle_api(request, *m_store, &m_history_cache);
-    return request.method == "GET" ? m_cache.store(request.target, version, std::move(response)) : response;
+    std::optional<http::Response> answer = api::handle_api(request, *m_store, &m_history_cache);
+    if (!answer) {
+      // Under /api/ but not /api/v1: no version of the API answers there.
+      http::Response response = http::Response::error(404, "not_found", "no API route " + request.path);
+      response.route = "unrouted";
+      return response;
+    }
+    return request.method == "GET" ? m_cache.store(request.target, version, *std::move(answer)) : *std::move(answer);
   }
 
   http::Response metrics()
