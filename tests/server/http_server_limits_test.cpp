@@ -58,6 +58,27 @@ TEST(HttpServer, refuses_a_malformed_request_with_400)
   EXPECT_NE(answer->find(R"({"error":"bad_request","detail":"malformed request: )"), std::string::npos);
 }
 
+// A body not framed by chunked last is refused and the connection closed: what follows the header must never be
+// read as a request of its own (smuggled past a proxy that framed it otherwise).
+TEST(HttpServer, refuses_a_transfer_coding_that_does_not_end_in_chunked)
+{
+  RunningServer server;
+  for (const std::string request : {
+         std::string("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"
+                     "GET /smuggled HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+         std::string("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n"),
+         std::string("POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n")}) {
+    RawClient raw(server.port());
+    raw.send(request);
+    const auto answer = raw.read_until_closed(2s);
+    ASSERT_TRUE(answer) << request;
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 400 Bad Request\r\n")) << *answer;
+    EXPECT_EQ(answer->find("HTTP/1.1", 1), std::string::npos) << "one answer only: " << *answer;
+  }
+  EXPECT_EQ(server.calls, 0);
+  EXPECT_EQ(Client(server.port()).request(wire::verb::post, "/echo", {}, "fits").result_int(), 200);
+}
+
 TEST(HttpServer, drops_a_client_that_stalls_mid_request)
 {
   ServerOptions options = test_options();

@@ -137,6 +137,12 @@ Session::run()
     m_stream.expires_after(options.read_timeout);
 
     auto [ec, read] = co_await wire::async_read_header(m_stream, m_buffer, parser, k_no_throw);
+    if (!ec && parser.get().find(wire::field::transfer_encoding) != parser.get().end() &&
+        (!parser.chunked() || parser.get().version() < 11)) {
+      // RFC 9112 6.1, 6.3: a request body is framed by chunked last, and only in HTTP/1.1. Otherwise the body's end
+      // is unknown, and what follows the header could be read as another request (smuggled past a proxy).
+      ec = wire::error::bad_transfer_encoding;
+    }
     if (!ec && !parser.is_done()) {
       const auto& header = parser.get();
       if (header.version() == 11 && util::ascii_iequals(header[wire::field::expect], "100-continue")) {
