@@ -79,6 +79,26 @@ TEST(HttpServer, refuses_a_transfer_coding_that_does_not_end_in_chunked)
   EXPECT_EQ(Client(server.port()).request(wire::verb::post, "/echo", {}, "fits").result_int(), 200);
 }
 
+TEST(HttpServer, refuses_an_http_1_1_request_without_exactly_one_host)
+{
+  RunningServer server;
+  for (const std::string request : {std::string("GET /small HTTP/1.1\r\n\r\n"),
+                                    std::string("GET /small HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")}) {
+    RawClient raw(server.port());
+    raw.send(request);
+    const auto answer = raw.read_until_closed(2s);
+    ASSERT_TRUE(answer) << request;
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 400 Bad Request\r\n")) << *answer;
+    EXPECT_NE(answer->find("exactly one Host header"), std::string::npos) << *answer;
+  }
+  EXPECT_EQ(server.calls, 0);
+  RawClient old(server.port());
+  old.send("GET /small HTTP/1.0\r\n\r\n");  // HTTP/1.0 has no Host requirement
+  const auto answer = old.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.0 200")) << *answer;
+}
+
 TEST(HttpServer, drops_a_client_that_stalls_mid_request)
 {
   ServerOptions options = test_options();

@@ -101,6 +101,8 @@ private:
   asio::awaitable<bool> answer(WireRequest message, Connection connection);
   asio::awaitable<void> refuse(const beast::error_code& ec,
                                const wire::request_parser<wire::string_body>& parser);
+  asio::awaitable<void> refuse(const Response& response, const wire::request_parser<wire::string_body>& parser,
+                               Clock::time_point start);
   asio::awaitable<bool> send(const Request& request, std::string_view wire_method, unsigned version,
                              const Response& response, BodyMode mode, Connection connection,
                              Clock::time_point start);
@@ -142,6 +144,13 @@ Session::run()
       // RFC 9112 6.1, 6.3: a request body is framed by chunked last, and only in HTTP/1.1. Otherwise the body's end
       // is unknown, and what follows the header could be read as another request (smuggled past a proxy).
       ec = wire::error::bad_transfer_encoding;
+    }
+    if (!ec && parser.get().version() == 11 && parser.get().count(wire::field::host) != 1) {
+      // RFC 9112 3.2: an HTTP/1.1 request names its host exactly once.
+      co_await refuse(Response::error(k_bad_request, "bad_request",
+                                      "malformed request: an HTTP/1.1 request needs exactly one Host header"),
+                      parser, Clock::now());
+      co_return;
     }
     if (!ec && !parser.is_done()) {
       const auto& header = parser.get();
@@ -265,7 +274,13 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
   } else {
     co_return;
   }
+  co_await refuse(response, parser, start);
+}
 
+asio::awaitable<void>
+Session::refuse(const Response& response, const wire::request_parser<wire::string_body>& parser,
+                Clock::time_point start)
+{
   Request request;
   std::string wire_method = "-";
   request.target = "-";
