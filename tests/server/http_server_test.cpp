@@ -6,6 +6,9 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <cmath>
+#include <ctime>
+#include <iomanip>
 #include <regex>
 #include <sstream>
 
@@ -27,6 +30,13 @@ TEST(HttpServer, get_round_trip)
   EXPECT_EQ(response["X-Content-Type-Options"], "nosniff");
   EXPECT_EQ(header(response, wire::field::etag).size(), 18U);
   EXPECT_TRUE(response.keep_alive());
+  // RFC 9110 6.6.1: the date of the answer, as IMF-fixdate, within a few seconds of now.
+  const std::string date = header(response, wire::field::date);
+  EXPECT_TRUE(std::regex_match(date, std::regex(R"((Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT)")))
+    << date;
+  std::tm parsed{};
+  std::istringstream(date) >> std::get_time(&parsed, "%a, %d %b %Y %H:%M:%S GMT");
+  EXPECT_LE(std::abs(static_cast<double>(timegm(&parsed) - std::time(nullptr))), 5.0) << date;
 
   const WireResponse missing = client.get("/nowhere");
   EXPECT_EQ(missing.result_int(), 404);
