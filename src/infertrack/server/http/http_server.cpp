@@ -1,6 +1,7 @@
 #include "infertrack/server/http/http_server.hpp"
 
 #include "infertrack/server/http/free_heap.hpp"
+#include "infertrack/server/http/open_file_limit.hpp"
 #include "infertrack/server/http/session.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -121,6 +122,8 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
       m_access_log = spdlog::default_logger();
     }
   }
+
+  m_options.max_connections = connections_within_open_file_limit(m_options.max_connections);
 
   const std::string body =
     Response::error(k_service_unavailable, "overloaded", "too many open connections").body;
