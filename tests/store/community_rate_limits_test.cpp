@@ -94,6 +94,25 @@ TEST_F(CommunityRateLimitsTest, clear_events_forgets_one_rule_and_key)
   EXPECT_EQ(community().events_since("sign_in_per_address", "1", 0).count, 1);
 }
 
+// A right password takes back its own reserved count and the failures before it, never the counts of guesses
+// reserved after it (still being checked).
+TEST_F(CommunityRateLimitsTest, taken_events_are_removed_by_id_and_cleared_through_one)
+{
+  const auto all = [](const EventWindow&) { return true; };
+  community().add_event("sign_in_per_account", "1", k_t0);                                  // an earlier failure
+  const auto own = community().take_event_if("sign_in_per_account", "1", 0, k_t0 + 5, all);  // this attempt
+  const auto later = community().take_event_if("sign_in_per_account", "1", 0, k_t0 + 5, all);  // a guess in flight
+  const auto other = community().take_event_if("sign_in_per_address", "1", 0, k_t0 + 5, all);
+  ASSERT_TRUE(own.taken && later.taken && other.taken);
+  EXPECT_LT(own.event, later.event);
+  community().clear_events_through("sign_in_per_account", "1", own.event);
+  EXPECT_EQ(community().events_since("sign_in_per_account", "1", 0).count, 1) << "the guess in flight stays";
+  community().remove_event(other.event);
+  EXPECT_EQ(community().events_since("sign_in_per_address", "1", 0).count, 0);
+  community().remove_event(later.event);
+  EXPECT_EQ(community().events_since("sign_in_per_account", "1", 0).count, 0);
+}
+
 TEST_F(CommunityRateLimitsTest, prune_events_drops_events_older_than_before_and_counts_them)
 {
   community().add_event("sign_in_per_account", "1", k_t0 - 10);

@@ -28,19 +28,28 @@ invalid(const util::Diagnostic& diagnostic)
   return refuse(RefusalKind::invalid, diagnostic.field, diagnostic.message);
 }
 
+// A password check counted ahead: the event recorded for it, or the decision that it must wait.
+struct Attempt
+{
+  std::int64_t event = 0;
+  std::optional<domain::ThrottleDecision> refused;
+};
+
 // Counts an attempt as a failure before its password is checked, in the one transaction that decides whether it
 // may be checked at all: parallel guesses then see each other, where a count added after the slow hash let them all
-// through. Returns the refusal when the attempt must wait; a right password takes its counts back.
-std::optional<domain::ThrottleDecision>
+// through. A right password takes back its own count and the failures before it, never those of guesses still in
+// flight (counted after it).
+Attempt
 reserve_attempt(store::CommunityStore& store, const store::RateLimitRule& rule, const domain::SignInLimit& limit,
                 std::string_view key, std::int64_t now)
 {
   domain::ThrottleDecision decision;
-  store.take_event_if(rule.name, key, now - rule.window_seconds, now, [&](const store::EventWindow& window) {
-    decision = domain::decide_sign_in({window.count, window.newest_at, window.oldest_at}, limit, now);
-    return decision.allowed;
-  });
-  return decision.allowed ? std::nullopt : std::optional(decision);
+  const auto take =
+    store.take_event_if(rule.name, key, now - rule.window_seconds, now, [&](const store::EventWindow& window) {
+      decision = domain::decide_sign_in({window.count, window.newest_at, window.oldest_at}, limit, now);
+      return decision.allowed;
+    });
+  return take.taken ? Attempt{take.event, std::nullopt} : Attempt{0, decision};
 }
 
 // A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong
@@ -134,12 +143,16 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   // A shared address (an office, a NAT) only gets the hard cap, no backoff, so one user cannot slow the others.
   const domain::SignInLimit address_limit{address_rule.max_events, address_rule.window_seconds,
                                           address_rule.max_events};
-  if (const auto wait = reserve_attempt(m_store, account_rule, account_limit, account_key, now)) {
-    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later", wait->retry_after_seconds);
+  const Attempt on_account = reserve_attempt(m_store, account_rule, account_limit, account_key, now);
+  if (on_account.refused) {
+    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
+                  on_account.refused->retry_after_seconds);
   }
-  if (const auto wait = reserve_attempt(m_store, address_rule, address_limit, client_address, now)) {
-    m_store.remove_event(account_rule.name, account_key, now);
-    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later", wait->retry_after_seconds);
+  const Attempt on_address = reserve_attempt(m_store, address_rule, address_limit, client_address, now);
+  if (on_address.refused) {
+    m_store.remove_event(on_account.event);
+    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
+                  on_address.refused->retry_after_seconds);
   }
 
   const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
@@ -148,8 +161,8 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   if (!matches) {
     return refuse(RefusalKind::unauthorised, "", std::string(k_wrong_credentials));  // the reserved counts stay
   }
-  m_store.clear_events(account_rule.name, account_key);
-  m_store.remove_event(address_rule.name, client_address, now);
+  m_store.clear_events_through(account_rule.name, account_key, on_account.event);
+  m_store.remove_event(on_address.event);
   if (security::needs_rehash(user->password_hash, m_settings.hash_cost)) {
     m_store.set_password_hash(user->id, security::hash_password(password, m_settings.hash_cost));
   }
@@ -218,14 +231,15 @@ Accounts::check_own_password(const Visitor& visitor, std::string_view password, 
   const std::int64_t now = m_settings.clock();
   const auto rule = rate_limit_rule(m_store, k_sign_in_per_account);
   const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
-  if (const auto wait = reserve_attempt(m_store, rule, limit, visitor.user.email, now)) {
+  const Attempt attempt = reserve_attempt(m_store, rule, limit, visitor.user.email, now);
+  if (attempt.refused) {
     return refuse(RefusalKind::rate_limited, "", "too many wrong passwords; try again later",
-                  wait->retry_after_seconds);
+                  attempt.refused->retry_after_seconds);
   }
   if (!security::verify_password(visitor.user.password_hash, password)) {
     return refuse(RefusalKind::unauthorised, std::string(field), "the password is wrong");
   }
-  m_store.clear_events(rule.name, visitor.user.email);
+  m_store.clear_events_through(rule.name, visitor.user.email, attempt.event);
   return {};
 }
 

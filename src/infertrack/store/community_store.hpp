@@ -174,6 +174,7 @@ public:
   {
     bool taken = false;
     EventWindow before;
+    std::int64_t event = 0; // the recorded event's id, when taken
   };
   virtual Take take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
                              const std::function<bool(const EventWindow&)>& allowed) = 0;
@@ -185,9 +186,11 @@ public:
       return window.count < max_events;
     });
   }
-  // Removes one event of `rule` for `key` recorded at `at`: one taken ahead that turned out not to count.
-  virtual void remove_event(std::string_view rule, std::string_view key, std::int64_t at) = 0;
+  // Removes the event `event` (Take::event): one taken ahead that turned out not to count.
+  virtual void remove_event(std::int64_t event) = 0;
   virtual void clear_events(std::string_view rule, std::string_view key) = 0;
+  // Removes the events of `rule` for `key` recorded up to and including `event`, and none recorded after it.
+  virtual void clear_events_through(std::string_view rule, std::string_view key, std::int64_t event) = 0;
   // Drops events older than `before`, so the table stays small; returns how many.
   virtual std::int64_t prune_events(std::int64_t before) = 0;
 

@@ -1,5 +1,7 @@
 #include "infertrack/store/sqlite/community_tables.hpp"
 
+#include <sqlite3.h>
+
 #include <string>
 
 namespace infertrack::store::sqlite {
@@ -21,7 +23,8 @@ count_events(Connection& db, std::string_view rule, std::string_view key, std::i
   return EventWindow{count.column_int64(0), count.column_int64(1), count.column_int64(2)};
 }
 
-void
+// Returns the event's id, its rowid: larger than the id of every event stored when it is recorded.
+std::int64_t
 insert_event(Connection& db, std::string_view rule, std::string_view key, std::int64_t at)
 {
   Statement insert(db, "INSERT INTO rate_limit_events (rule, key, at) VALUES (?, ?, ?)");
@@ -29,6 +32,7 @@ insert_event(Connection& db, std::string_view rule, std::string_view key, std::i
   insert.bind(2, key);
   insert.bind(3, at);
   insert.step();
+  return sqlite3_last_insert_rowid(db.handle());
 }
 
 }  // namespace
@@ -99,7 +103,7 @@ CommunityTables::take_event_if(std::string_view rule, std::string_view key, std:
   Take take;
   take.before = count_events(m_db, rule, key, since);
   if (allowed(take.before)) {
-    insert_event(m_db, rule, key, at);
+    take.event = insert_event(m_db, rule, key, at);
     take.taken = true;
   }
   transaction.commit();
@@ -107,15 +111,19 @@ CommunityTables::take_event_if(std::string_view rule, std::string_view key, std:
 }
 
 void
-CommunityTables::remove_event(std::string_view rule, std::string_view key, std::int64_t at)
+CommunityTables::remove_event(std::int64_t event)
 {
-  change("DELETE FROM rate_limit_events WHERE rowid = (SELECT rowid FROM rate_limit_events"
-         " WHERE rule = ? AND key = ? AND at = ? LIMIT 1)",
-         [&](Statement& remove) {
-           remove.bind(1, rule);
-           remove.bind(2, key);
-           remove.bind(3, at);
-         });
+  change("DELETE FROM rate_limit_events WHERE rowid = ?", [&](Statement& remove) { remove.bind(1, event); });
+}
+
+void
+CommunityTables::clear_events_through(std::string_view rule, std::string_view key, std::int64_t event)
+{
+  change("DELETE FROM rate_limit_events WHERE rule = ? AND key = ? AND rowid <= ?", [&](Statement& remove) {
+    remove.bind(1, rule);
+    remove.bind(2, key);
+    remove.bind(3, event);
+  });
 }
 
 void

@@ -48,8 +48,9 @@ public:
   void add_event(std::string_view rule, std::string_view key, std::int64_t at) override;
   Take take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
                      const std::function<bool(const EventWindow&)>& allowed) override;
-  void remove_event(std::string_view rule, std::string_view key, std::int64_t at) override;
+  void remove_event(std::int64_t event) override;
   void clear_events(std::string_view rule, std::string_view key) override;
+  void clear_events_through(std::string_view rule, std::string_view key, std::int64_t event) override;
   std::int64_t prune_events(std::int64_t before) override;
 
   void add_audit(const AuditEntry& entry) override;
