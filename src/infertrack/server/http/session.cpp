@@ -24,7 +24,9 @@
 #include <cctype>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 namespace infertrack::server::http {
 
@@ -79,6 +81,22 @@ constexpr int k_not_modified = 304;
 constexpr int k_no_content = 204;
 constexpr int k_lowest_status = 100;
 constexpr int k_highest_status = 599;
+
+// What makes a request unanswerable once its header is read (RFC 9112), or nothing.
+std::optional<std::string>
+header_problem(const wire::request_parser<wire::string_body>& parser)
+{
+  const auto& header = parser.get();
+  if (header.find(wire::field::transfer_encoding) != header.end() && (!parser.chunked() || header.version() < 11)) {
+    // 6.1, 6.3: otherwise the body's end is unknown, and what follows the header could be read as another request
+    // (smuggled past a proxy that framed it otherwise).
+    return "a transfer coding must end in chunked, and HTTP/1.0 has none";
+  }
+  if (header.version() == 11 && header.count(wire::field::host) != 1) {
+    return "an HTTP/1.1 request needs exactly one Host header";  // 3.2
+  }
+  return std::nullopt;
+}
 
 enum class Connection
 {
@@ -167,17 +185,9 @@ Session::run()
     m_stream.expires_after(options.read_timeout);
 
     auto [ec, read] = co_await wire::async_read_header(m_stream, m_buffer, parser, k_no_throw);
-    if (!ec && parser.get().find(wire::field::transfer_encoding) != parser.get().end() &&
-        (!parser.chunked() || parser.get().version() < 11)) {
-      // RFC 9112 6.1, 6.3: a request body is framed by chunked last, and only in HTTP/1.1. Otherwise the body's end
-      // is unknown, and what follows the header could be read as another request (smuggled past a proxy).
-      ec = wire::error::bad_transfer_encoding;
-    }
-    if (!ec && parser.get().version() == 11 && parser.get().count(wire::field::host) != 1) {
-      // RFC 9112 3.2: an HTTP/1.1 request names its host exactly once.
-      co_await refuse(Response::error(k_bad_request, "bad_request",
-                                      "malformed request: an HTTP/1.1 request needs exactly one Host header"),
-                      parser, Clock::now());
+    if (const auto problem = ec ? std::nullopt : header_problem(parser)) {
+      co_await refuse(Response::error(k_bad_request, "bad_request", "malformed request: " + *problem), parser,
+                      Clock::now());
       co_return;
     }
     if (!ec && !parser.is_done()) {
