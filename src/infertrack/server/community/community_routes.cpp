@@ -200,7 +200,7 @@ is_json_media_type(std::string_view type)
   constexpr std::string_view k_json = "application/json";
   const std::string_view essence = type.substr(0, type.find(';'));
   const std::size_t end = essence.find_last_not_of(" \t");
-  return end != std::string_view::npos && util::ascii_lower(essence.substr(0, end + 1)) == k_json;
+  return end != std::string_view::npos && util::ascii_iequals(essence.substr(0, end + 1), k_json);
 }
 
 // The JSON object of a write's body, or the answer refusing it.
@@ -234,7 +234,6 @@ text_field(const nlohmann::json& body, std::string_view name, std::string_view r
   }
   return found->get<std::string>();
 }
-
 
 }  // namespace
 
