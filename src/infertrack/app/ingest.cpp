@@ -249,11 +249,15 @@ read_datasets(std::span<const std::filesystem::path> paths,
     INFERTRACK_TRY(for_each_input_file(path, [&](InputFile& file) -> util::Result<void> {
       SpentBatches* spent = letting_go.spent;
       formats::PointBatchSink batches;
+      std::optional<formats::AsCarried> as_carried; // the file's format, looked at once its first batch comes
       if (spent != nullptr) {
         batches.deliver = [&](std::vector<domain::BenchmarkPoint>&& points) {
+          if (!as_carried) {
+            as_carried = formats::as_carried_by_format_of(file.content.text());
+          }
           domain::Dataset batch;
           batch.source = file.name;
-          batch.as_carried = formats::as_carried_by_format_of(file.content.text());
+          batch.as_carried = *as_carried;
           batch.points = std::move(points);
           hand_on(std::move(batch));
         };
