@@ -24,11 +24,15 @@ std::string number_text(double value);
 // `text` without leading and trailing spaces and tabs.
 std::string_view trim_blanks(std::string_view text);
 
-// True for "." and "..": ids a link to /points/{id} cannot name (browsers resolve them as path segments).
-inline bool
-is_dot_segment(std::string_view id)
+// Why `id` cannot be a result id, or nothing: "." and ".." are ids a link to /points/{id} cannot name (browsers
+// resolve them as path segments).
+inline std::optional<std::string>
+unlinkable_id(std::string_view id)
 {
-  return id == "." || id == "..";
+  if (id != "." && id != "..") {
+    return std::nullopt;
+  }
+  return "not an id a link can name (got " + quoted_text(id) + ", expected an id other than . and ..)";
 }
 
 // `canonical_of(name)` (one of domain/name_aliases.hpp) without blanks or line breaks left at its ends, so that

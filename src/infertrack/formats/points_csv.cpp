@@ -166,9 +166,8 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
     }
     switch (column) {
       case CsvColumn::result_id:
-        if (is_dot_segment(cell)) {
-          return fail_cell(line, name_of(column),
-                           "not an id a link can name (got " + quoted_text(cell) + ", expected an id other than . and ..)");
+        if (const auto problem = unlinkable_id(cell)) {
+          return fail_cell(line, name_of(column), *problem);
         }
         point.result_id.assign(cell);
         break;

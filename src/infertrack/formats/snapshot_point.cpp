@@ -71,8 +71,8 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
       if (trim_blanks(id).empty()) {
         return fail_at(at, "empty result id (got " + quoted_text(id) + ", expected a non-empty id)");
       }
-      if (is_dot_segment(trim_blanks(id))) {
-        return fail_at(at, "not an id a link can name (got " + quoted_text(id) + ", expected an id other than . and ..)");
+      if (const auto problem = unlinkable_id(trim_blanks(id))) {
+        return fail_at(at, *problem);
       }
       point.result_id = trimmed_copy(id);
       return {};
