@@ -13,6 +13,10 @@ TEST(group_thousands, separates_thousands_and_rounds)
   EXPECT_EQ(group_thousands(12), "12");
   EXPECT_EQ(group_thousands(-1234567.0), "-1,234,567");
   EXPECT_EQ(group_thousands(-0.0001, 2), "0.00");
+  // Half away from zero on the decimal the double prints as, as the page rounds: the CLI and the page agree.
+  EXPECT_EQ(group_thousands(198.5), "199");
+  EXPECT_EQ(group_thousands(21.65, 1), "21.7");
+  EXPECT_EQ(group_thousands(-2.5), "-3");
 }
 
 TEST(TextTable, aligns_text_left_and_numbers_right)

@@ -35,7 +35,8 @@ private:
   std::vector<std::vector<std::string>> m_rows;
 };
 
-// `value` with `decimals` digits after the point and thousands separated by commas ("156,095.3").
+// `value` with `decimals` digits after the point and thousands separated by commas ("156,095.3"), rounded half away
+// from zero on the shortest decimal that reads back as the double, as the page's script rounds (198.5 -> "199").
 std::string group_thousands(double value, int decimals = 0);
 
 }  // namespace infertrack::util

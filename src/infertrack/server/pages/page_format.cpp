@@ -1,67 +1,15 @@
 #include "infertrack/server/pages/page_format.hpp"
 
-#include <fmt/format.h>
+#include "infertrack/util/text_table.hpp"
 
-#include <algorithm>
-#include <array>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 
 namespace infertrack::server::pages {
-namespace {
-
-// `magnitude` (>= 0) with `decimals` decimals, rounded as the page's script rounds (Intl.NumberFormat): the shortest
-// decimal that reads back as the double, rounded half away from zero. So 198.5 shows as 199 and 21.65 as 21.7 with
-// and without JavaScript, where printf-style rounding gives 198 (half to even) and 21.6 (the double is below).
-std::string
-rounded_decimal(double magnitude, int decimals)
-{
-  std::array<char, 400> buffer{};  // the longest double in fixed notation has 309 whole digits
-  const auto end = std::to_chars(buffer.data(), buffer.data() + buffer.size(), magnitude, std::chars_format::fixed).ptr;
-  const std::string_view shortest(buffer.data(), static_cast<std::size_t>(end - buffer.data()));
-  const std::size_t point = std::min(shortest.find('.'), shortest.size());
-  const std::string_view fraction = point < shortest.size() ? shortest.substr(point + 1) : std::string_view();
-  const auto kept = static_cast<std::size_t>(decimals);
-  const bool up = fraction.size() > kept && fraction[kept] >= '5';
-  std::string digits(shortest.substr(0, point));
-  digits += fraction.substr(0, std::min(kept, fraction.size()));
-  digits.append(kept - std::min(kept, fraction.size()), '0');
-  if (up) {
-    std::size_t i = digits.size();
-    while (i > 0 && digits[i - 1] == '9') {
-      digits[--i] = '0';
-    }
-    if (i == 0) {
-      digits.insert(0, 1, '1');
-    } else {
-      ++digits[i - 1];
-    }
-  }
-  if (kept > 0) {
-    digits.insert(digits.size() - kept, 1, '.');
-  }
-  return digits;
-}
-
-}  // namespace
-
 std::string
 format_number(double value, int decimals)
 {
-  if (!std::isfinite(value)) {
-    return "n/a";
-  }
-  std::string text = rounded_decimal(std::fabs(value), decimals);
-  const std::size_t point = text.find('.');
-  std::size_t digits_end = point == std::string::npos ? text.size() : point;
-  // Group from the right: a comma before every third digit that has digits on its left.
-  for (std::size_t pos = digits_end; pos > 3; pos -= 3) {
-    text.insert(pos - 3, 1, ',');
-  }
-  // "-0" after rounding reads as a sign error, so only a non-zero result keeps the minus.
-  const bool negative = value < 0 && text.find_first_not_of("0.,") != std::string::npos;
-  return negative ? "-" + text : text;
+  return std::isfinite(value) ? util::group_thousands(value, decimals) : "n/a";
 }
 
 std::string
