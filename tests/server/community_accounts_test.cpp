@@ -282,6 +282,20 @@ TEST_F(CommunityAccounts, sign_ups_per_address_are_limited)
   EXPECT_EQ(tracker.community().users().size(), 3u);
 }
 
+TEST_F(CommunityAccounts, sign_ups_from_one_ipv6_network_share_a_limit)
+{
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 2, 3600}));
+  // One /64 holds 2^64 addresses: a client cycling through them is still one client.
+  for (const char* address : {"2001:db8:7:1::1", "2001:db8:7:1:ffff::2"}) {
+    Browser browser(tracker.handler, address);
+    EXPECT_EQ(browser.sign_up("U", std::string("u@") + address + ".example.org", k_password).status, 201) << address;
+  }
+  Browser same_network(tracker.handler, "2001:db8:7:1:abcd:1234:5678:9");
+  EXPECT_EQ(same_network.sign_up("U", "third@example.org", k_password).status, 429);
+  Browser next_network(tracker.handler, "2001:db8:7:2::1");
+  EXPECT_EQ(next_network.sign_up("U", "fourth@example.org", k_password).status, 201);
+}
+
 TEST_F(CommunityAccounts, a_deleted_account_cannot_sign_in_and_its_comments_stay)
 {
   ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);

@@ -4,6 +4,7 @@
 // keeps cookies and the CSRF token the way the page script does.
 
 #include "infertrack/app/tracker_database.hpp"
+#include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 #include "support/temp_dir.hpp"
 
@@ -67,6 +68,7 @@ public:
     }
     request.body = std::move(body);
     request.client_address = m_address;
+    request.client_network = server::http::client_network(m_address);
     if (!request.body.empty()) {
       request.headers.emplace_back("content-type", content_type);
     }

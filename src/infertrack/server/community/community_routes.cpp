@@ -388,7 +388,7 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     }
     return std::nullopt;
   };
-  const std::string_view client = request.client_address;
+  const std::string_view client = request.client_network;
   const std::string_view session_token = token_cookie(request, k_session_cookie);
 
   if (request.path == k_account && request.method == "POST") {

@@ -27,6 +27,8 @@ struct Request
   std::string body;
   // The peer's IP address, for logs.
   std::string client_address;
+  // The network per-client limits count the peer in (client_network.hpp).
+  std::string client_network;
 
   // The value of the first header field named `name` (any case), or nothing.
   std::optional<std::string_view> header(std::string_view name) const;

@@ -1,5 +1,6 @@
 #include "infertrack/server/http/session.hpp"
 
+#include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/http/representation.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
@@ -132,6 +133,7 @@ public:
     beast::error_code ec;
     const auto peer = m_stream.socket().remote_endpoint(ec);
     m_client = ec ? "unknown" : peer.address().to_string();
+    m_client_network = client_network(m_client);
   }
 
   asio::awaitable<void> run();
@@ -160,6 +162,7 @@ private:
   std::shared_ptr<SessionEntry> m_entry;
   beast::flat_buffer m_buffer;
   std::string m_client;
+  std::string m_client_network;
   asio::cancellation_state m_cancellation;
 };
 
@@ -250,6 +253,7 @@ Session::answer(WireRequest message, Connection connection)
   }
   request.body = std::move(message.body());
   request.client_address = m_client;
+  request.client_network = m_client_network;
 
   Response response;
   if (auto decoded = decode_target(request.target)) {
@@ -328,6 +332,7 @@ Session::refuse(const Response& response, const wire::request_parser<wire::strin
     request.target = std::string(parser.get().target());
   }
   request.client_address = m_client;
+  request.client_network = m_client_network;
   if (co_await send(request, wire_method, 11, response, BodyMode::full, Connection::close, start)) {
     co_await linger();
   }
