@@ -272,6 +272,29 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   EXPECT_THAT(refused.err, HasSubstr("--cost-per-gpu-hour: " + missing));
 }
 
+TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_the_reason)
+{
+  // A gb200 curve (cost figures stored) whose points serve no tokens: it cannot be sized, the others can.
+  const auto file = dir.write("idle.csv",
+                              "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis,isl,osl\n"
+                              "idle-1,DeepSeek-V4-Pro,gb200,idle-engine,fp4,2026-06-01,16,8,0,10,median_tpot,8192,1024\n"
+                              "idle-2,DeepSeek-V4-Pro,gb200,idle-engine,fp4,2026-06-01,4,8,0,40,median_tpot,8192,1024\n");
+  ASSERT_EQ(run({"ingest", file.string()}).exit_code, 0);
+  const CliResult result = run({"plan", "--model", "DeepSeek-V4-Pro", "--at", "30", "--demand", "1T", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const json plans = json::parse(result.out);
+  const json& idle = row_for(plans, "DeepSeek-V4-Pro gb200 idle-engine");
+  EXPECT_TRUE(idle["plan"].is_null());
+  EXPECT_THAT(idle["unavailable"].get<std::string>(), HasSubstr("serves no tokens"));
+  EXPECT_FALSE(row_for(plans, "DeepSeek-V4-Pro gb200 dynamo").at("plan").is_null());
+  // A flag the query gets wrong is still refused once, not reported for each configuration.
+  const CliResult refused =
+    run({"plan", "--model", "DeepSeek-V4-Pro", "--at", "30", "--demand", "1T", "--utilization", "2"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr("--utilization"));
+}
+
 TEST_F(Cli, bad_flags_are_usage_errors)
 {
   struct Case

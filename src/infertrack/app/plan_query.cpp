@@ -128,6 +128,22 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   return answer;
 }
 
+// The checks of a plan request that do not depend on the configuration, with the query's own figures (or
+// stand-ins where the stored hardware gives them), so that a bad flag is refused rather than reported for each
+// configuration.
+util::Result<void>
+check_query(const PlanContext& context)
+{
+  domain::PlanRequest request;
+  request.tokens_per_day = context.demand.tokens_per_day;
+  request.utilization = context.query.utilization;
+  request.mix = context.mix;
+  request.gpus_per_rack = context.query.gpus_per_rack.value_or(1);
+  request.cost_per_gpu_hour = context.query.cost_per_gpu_hour.value_or(1);
+  request.kw_per_gpu = context.query.kw_per_gpu.value_or(1);
+  return domain::check_plan_request(request);
+}
+
 util::Result<std::vector<PlanAnswer>>
 plan_at_target(store::Store& store, const PlanContext& context, double target)
 {
@@ -167,7 +183,14 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       unavailable(std::move(*missing));
       continue;
     }
-    INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *lower, std::move(*deployment)));
+    // The query was checked once already: what fails now is this configuration's data (no tokens served, none on
+    // the side the mix asks for, or too many GPUs for its throughput).
+    auto sized = answer_for(context, *lower, std::move(*deployment));
+    if (!sized) {
+      unavailable(std::move(sized.error().message));
+      continue;
+    }
+    PlanAnswer& answer = *sized;
     answer.configuration = row.curve.group.label();
     answer.interpolation = row.value;
     // What interpolate flags on this value (a thin frontier) goes with the plan sized on it.
@@ -214,6 +237,7 @@ plan(store::Store& store, const PlanQuery& query)
     context.mix = mix;
   }
   if (query.at) {
+    INFERTRACK_TRY(check_query(context));
     return plan_at_target(store, context, *query.at);
   }
   const auto point = store.point(*query.point);

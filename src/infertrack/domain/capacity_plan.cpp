@@ -172,8 +172,8 @@ pack_rack(std::int64_t gpus_per_group, std::int64_t rack_gpus)
   return packing;
 }
 
-util::Result<RackPlan>
-plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
+util::Result<void>
+check_plan_request(const PlanRequest& request)
 {
   INFERTRACK_TRY(check_positive("demand", request.tokens_per_day));
   if (!(request.utilization > 0 && request.utilization <= 1)) {
@@ -187,6 +187,13 @@ plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
   }
   INFERTRACK_TRY(check_positive("cost-per-gpu-hour", request.cost_per_gpu_hour));
   INFERTRACK_TRY(check_positive("kw-per-gpu", request.kw_per_gpu));
+  return {};
+}
+
+util::Result<RackPlan>
+plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
+{
+  INFERTRACK_TRY(check_plan_request(request));
   INFERTRACK_TRY(check_deployment(deployment));
 
   RackPlan plan;

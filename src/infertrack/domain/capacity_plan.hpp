@@ -84,6 +84,10 @@ struct RackPlan
 // serve the side the mix asks for, a non-positive rack size, cost or power.
 util::Result<RackPlan> plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request);
 
+// The request's own checks of plan_capacity, which do not depend on a deployment: demand, utilization, mix, rack
+// size, cost and power.
+util::Result<void> check_plan_request(const PlanRequest& request);
+
 // The deployment a measured point describes.
 DeploymentCapacity capacity_of(const BenchmarkPoint& point);
 
