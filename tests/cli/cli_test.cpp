@@ -175,6 +175,22 @@ TEST_F(Cli, interpolate_prints_one_row_per_configuration_with_headlines)
   EXPECT_NEAR(headline["difference"].get<double>(), expected - 156095.303, 1e-6);
 }
 
+TEST_F(Cli, interpolate_shows_a_headline_only_when_its_run_is_selected)
+{
+  const std::vector<std::string> query = {"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"};
+  const auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = query;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  EXPECT_THAT(run(query).out, HasSubstr("156,095.3"));
+  EXPECT_THAT(run(with({"--as-of", "2020-01-01"})).out, Not(HasSubstr("156,095.3")));
+  EXPECT_EQ(run_json(with({"--as-of", "2020-01-01"}))["headlines"].size(), 0);
+  EXPECT_EQ(run_json(with({"--hardware", "mi355x"}))["headlines"].size(), 0);
+  EXPECT_EQ(run_json(with({"--metric", "output"}))["headlines"].size(), 0);
+  EXPECT_EQ(run_json(with({"--framework", "vllm"}))["headlines"].size(), 1);
+}
+
 TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
 {
   const json answer = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "500"});

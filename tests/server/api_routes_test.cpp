@@ -92,6 +92,26 @@ TEST_F(ApiRoutes, interpolate_matches_the_cli_shape)
   EXPECT_EQ(answer["headlines"].size(), 1);
 }
 
+TEST_F(ApiRoutes, interpolate_answers_only_the_headlines_its_filters_select)
+{
+  // The Flash headline at 100 tok/s/user is read off the gb200 vllm run of 2026-10-07, total throughput on P90 ITL.
+  const auto headlines = [&](std::vector<std::pair<std::string, std::string>> extra) {
+    std::vector<std::pair<std::string, std::string>> params = {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}};
+    params.insert(params.end(), extra.begin(), extra.end());
+    return get_json("/api/v1/interpolate", params)["headlines"].size();
+  };
+  EXPECT_EQ(headlines({{"hardware", "gb200"}}), 1);
+  EXPECT_EQ(headlines({{"framework", "vllm"}, {"as_of", "2026-10-07"}}), 1);
+  EXPECT_EQ(headlines({{"date", "2026-10-07"}}), 1);
+  EXPECT_EQ(headlines({{"x", "p90"}}), 1);
+  EXPECT_EQ(headlines({{"as_of", "2026-10-06"}}), 0);
+  EXPECT_EQ(headlines({{"date", "2026-10-08"}}), 0);
+  EXPECT_EQ(headlines({{"hardware", "mi355x"}}), 0);
+  EXPECT_EQ(headlines({{"framework", "sglang"}}), 0);
+  EXPECT_EQ(headlines({{"metric", "output"}}), 0);
+  EXPECT_EQ(headlines({{"x", "median"}}), 0);
+}
+
 TEST_F(ApiRoutes, interpolate_lists_curve_findings_beside_the_values)
 {
   ingest_curve_finding_data(*store);

@@ -92,4 +92,44 @@ headline_comparisons(store::Store& store)
   return comparisons;
 }
 
+std::vector<domain::HeadlineComparison>
+headline_comparisons(store::Store& store, const InterpolationQuery& query)
+{
+  const bool published_reading =
+    query.curve.metric == domain::ThroughputMetric::total &&
+    query.curve.basis.value_or(domain::InteractivityBasis::p90_itl) == domain::InteractivityBasis::p90_itl;
+  const std::optional<store::PointFilter> filter = curve_filter(query);
+  if (!published_reading || !filter) {
+    return {};
+  }
+  std::vector<domain::HeadlineComparison> comparisons;
+  for (domain::HeadlineComparison& comparison : headline_comparisons(store)) {
+    const domain::PublishedHeadline& headline = comparison.published;
+    if (headline.model != filter->model || headline.target_interactivity != query.target) {
+      continue;
+    }
+    // The store decides whether the filter lets the first stored bracket through, as it does for the rows: the
+    // filter narrowed to that bracket's run (what it leaves open), so that only that run is read.
+    const auto bracket = std::find_if(headline.bracket_result_ids.begin(), headline.bracket_result_ids.end(),
+                                      [&](const std::string& id) { return store.point(id).has_value(); });
+    if (bracket == headline.bracket_result_ids.end()) {
+      continue;
+    }
+    const domain::BenchmarkPoint point = *store.point(*bracket);
+    store::PointFilter run = *filter;
+    run.hardware = run.hardware.value_or(point.hardware);
+    run.framework = run.framework.value_or(point.framework);
+    run.precision = run.precision.value_or(point.precision);
+    run.spec_method = run.spec_method.value_or(point.spec_method);
+    run.disaggregated = run.disaggregated.value_or(point.disaggregated);
+    run.date = run.date.value_or(point.date);
+    const std::vector<domain::BenchmarkPoint> selected = store.points(run);
+    if (std::any_of(selected.begin(), selected.end(),
+                    [&](const domain::BenchmarkPoint& candidate) { return candidate.result_id == *bracket; })) {
+      comparisons.push_back(std::move(comparison));
+    }
+  }
+  return comparisons;
+}
+
 }  // namespace infertrack::app

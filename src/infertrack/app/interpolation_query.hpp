@@ -43,4 +43,8 @@ std::vector<InterpolationRow> interpolate_points(std::span<const domain::Benchma
 // (only that run is read).
 std::vector<domain::HeadlineComparison> headline_comparisons(store::Store& store);
 
+// The headlines an interpolation query answers beside its rows: of its model and target, read as they were
+// published (total throughput on P90 ITL), whose bracket run the query's filters and dates select.
+std::vector<domain::HeadlineComparison> headline_comparisons(store::Store& store, const InterpolationQuery& query);
+
 }  // namespace infertrack::app

@@ -22,12 +22,7 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
   const app::InterpolationQuery query = to_query(flags);
   auto store = open_database(options);
   const std::vector<app::InterpolationRow> rows = app::interpolate(*store, query);
-  std::vector<domain::HeadlineComparison> headlines;
-  for (domain::HeadlineComparison& comparison : app::headline_comparisons(*store)) {
-    if (comparison.published.model == query.filter.model && comparison.published.target_interactivity == flags.at) {
-      headlines.push_back(std::move(comparison));
-    }
-  }
+  const std::vector<domain::HeadlineComparison> headlines = app::headline_comparisons(*store, query);
   if (format == OutputFormat::json) {
     nlohmann::json json = {{"target_interactivity", flags.at},
                            {"rows", nlohmann::json::array()},

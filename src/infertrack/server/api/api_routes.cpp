@@ -102,17 +102,9 @@ Answer
 interpolate(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(query, interpolation_query(params, store));
-  const double at = query.target;
-  const store::PointFilter& filter = query.filter;
-  nlohmann::json json = {{"target_interactivity", at},
-                         {"rows", json_list(app::interpolate(store, query))},
-                         {"headlines", nlohmann::json::array()}};
-  for (const domain::HeadlineComparison& comparison : app::headline_comparisons(store)) {
-    if (comparison.published.model == filter.model && comparison.published.target_interactivity == at) {
-      json["headlines"].push_back(app::to_json(comparison));
-    }
-  }
-  return json;
+  return nlohmann::json{{"target_interactivity", query.target},
+                        {"rows", json_list(app::interpolate(store, query))},
+                        {"headlines", json_list(app::headline_comparisons(store, query))}};
 }
 
 Answer
