@@ -191,6 +191,22 @@ TEST_F(Cli, interpolate_shows_a_headline_only_when_its_run_is_selected)
   EXPECT_EQ(run_json(with({"--framework", "vllm"}))["headlines"].size(), 1);
 }
 
+TEST_F(Cli, queries_naming_an_unknown_model_say_so)
+{
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"interpolate", "--model", "nope", "--at", "100"},
+        std::vector<std::string>{"history", "--model", "nope", "--at", "5"},
+        std::vector<std::string>{"export", "interpolations", "--model", "nope"},
+        std::vector<std::string>{"export", "points", "--model", "nope"}}) {
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 2) << args[0] << " " << args[1];
+    EXPECT_THAT(result.err, HasSubstr("--model: no stored points for model 'nope'")) << result.err;
+  }
+  // A known model whose filters select nothing is an empty answer, not an error.
+  const CliResult narrow = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "tpu", "--at", "100"});
+  EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
+}
+
 TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
 {
   const json answer = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "500"});

@@ -59,4 +59,12 @@ filter_summary(const store::PointFilter& filter)
   return text;
 }
 
+bool
+model_is_stored(store::Store& store, const std::string& model)
+{
+  store::PointFilter model_only;
+  model_only.model = model;
+  return !store.latest_points(model_only).empty();
+}
+
 }  // namespace infertrack::app

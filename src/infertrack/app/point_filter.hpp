@@ -16,4 +16,8 @@ nlohmann::json filter_json(const store::PointFilter& filter);
 // The filters in words, as the page says what a table holds: "DeepSeek-V4-Pro, mi355x, as of 2026-05-04".
 std::string filter_summary(const store::PointFilter& filter);
 
+// Whether any point of `model` is stored, so that a query naming an unknown model is told so rather than answered
+// with nothing. Reads at most the model's latest runs: callers ask when an answer came out empty.
+bool model_is_stored(store::Store& store, const std::string& model);
+
 }  // namespace infertrack::app

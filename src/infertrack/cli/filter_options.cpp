@@ -48,4 +48,12 @@ add_filter_options(CLI::App& command, FilterFlags& flags)
   command.add_option("--as-of", flags.as_of, "The tracker as it stood on this date (YYYY-MM-DD)");
 }
 
+void
+require_stored_model(store::Store& store, const store::PointFilter& filter)
+{
+  if (filter.model && !app::model_is_stored(store, *filter.model)) {
+    throw UsageError("--model: no stored points for model '" + *filter.model + "'");
+  }
+}
+
 }  // namespace infertrack::cli

@@ -27,6 +27,9 @@ struct FilterFlags
 
 void add_filter_options(CLI::App& command, FilterFlags& flags);
 
+// Throws UsageError naming --model when `filter` names a model with no stored points (as the API answers 404).
+void require_stored_model(store::Store& store, const store::PointFilter& filter);
+
 // `date` when it is absent or a date YYYY-MM-DD; throws UsageError naming `flag` otherwise.
 std::optional<std::string> checked_date(const std::optional<std::string>& date, const char* flag);
 

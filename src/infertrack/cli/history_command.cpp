@@ -96,6 +96,9 @@ run_history(const GlobalOptions& options, const HistoryFlags& flags)
   const app::HistoryQuery query = to_query(flags);
   auto store = open_database(options);
   const app::HistoryAnswer answer = app::history(*store, query);
+  if (answer.configurations == 0) {
+    require_stored_model(*store, query.filter);
+  }
   const std::vector<app::HistoryRow>& rows = answer.rows;
   if (format == OutputFormat::json) {
     // Indented like the other commands' JSON; the text is the API's.

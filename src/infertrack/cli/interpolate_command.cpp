@@ -22,6 +22,9 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
   const app::InterpolationQuery query = to_query(flags);
   auto store = open_database(options);
   const std::vector<app::InterpolationRow> rows = app::interpolate(*store, query);
+  if (rows.empty()) {
+    require_stored_model(*store, query.filter);
+  }
   const std::vector<domain::HeadlineComparison> headlines = app::headline_comparisons(*store, query);
   if (format == OutputFormat::json) {
     nlohmann::json json = {{"target_interactivity", flags.at},

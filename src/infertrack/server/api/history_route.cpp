@@ -2,6 +2,7 @@
 
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/history_query.hpp"
+#include "infertrack/app/point_filter.hpp"
 
 #include <fmt/core.h>
 
@@ -95,15 +96,9 @@ history_answer(const QueryParams& params, store::Store& store, app::HistoryCache
   }
   query->limit = query->limit.value_or(k_default_page);
   const app::HistoryAnswer answer = cache ? app::history(store, *query, *cache) : app::history(store, *query);
-  if (answer.configurations == 0 && query->filter.model) {
-    // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
-    // A stored model has a latest run, so only those points are read.
-    store::PointFilter model_only;
-    model_only.model = query->filter.model;
-    if (store.latest_points(model_only).empty()) {
-      return tl::unexpected(
-        ApiError{404, "unknown_model", "no stored points for model '" + *query->filter.model + "'"});
-    }
+  // Only an empty answer pays for a second query: an unknown model is a 404, narrow filters an empty list.
+  if (answer.configurations == 0 && query->filter.model && !app::model_is_stored(store, *query->filter.model)) {
+    return tl::unexpected(unknown_model(*query->filter.model));
   }
   return app::history_json(*query, answer);
 }

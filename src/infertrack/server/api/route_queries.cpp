@@ -1,5 +1,7 @@
 #include "infertrack/server/api/route_queries.hpp"
 
+#include "infertrack/app/point_filter.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -54,6 +56,12 @@ bad_parameter(const util::Diagnostic& diagnostic)
                                                                  : diagnostic.field + ": " + diagnostic.message};
 }
 
+ApiError
+unknown_model(const std::string& model)
+{
+  return ApiError{404, "unknown_model", "no stored points for model '" + model + "'"};
+}
+
 tl::expected<store::PointFilter, ApiError>
 checked_filter(const QueryParams& params,
                std::initializer_list<std::string_view> extra,
@@ -70,13 +78,8 @@ checked_filter(const QueryParams& params,
   if (model_required && !filter->model) {
     return tl::unexpected(ApiError{400, "bad_parameter", "model: required"});
   }
-  if (filter->model) {
-    // Any stored point of the model has a latest run: this reads at most those, never every run.
-    store::PointFilter model_only;
-    model_only.model = filter->model;
-    if (store.latest_points(model_only).empty()) {
-      return tl::unexpected(ApiError{404, "unknown_model", "no stored points for model '" + *filter->model + "'"});
-    }
+  if (filter->model && !app::model_is_stored(store, *filter->model)) {
+    return tl::unexpected(unknown_model(*filter->model));
   }
   return *std::move(filter);
 }

@@ -29,6 +29,9 @@ struct ApiError
 // A parameter diagnostic as a 400 bad_parameter whose detail starts with the parameter's name.
 ApiError bad_parameter(const util::Diagnostic& diagnostic);
 
+// A 404 unknown_model: `model` has no stored points.
+ApiError unknown_model(const std::string& model);
+
 // A diagnostic-returning parameter reader as an API answer.
 template<typename T>
 tl::expected<T, ApiError>
