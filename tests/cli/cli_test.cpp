@@ -173,6 +173,9 @@ TEST_F(Cli, interpolate_prints_one_row_per_configuration_with_headlines)
   EXPECT_DOUBLE_EQ(headline["published"]["tps_per_gpu"].get<double>(), 156095.303);
   EXPECT_NEAR(headline["computed"]["tps_per_gpu"].get<double>(), expected, 1e-6);
   EXPECT_NEAR(headline["difference"].get<double>(), expected - 156095.303, 1e-6);
+  // The text names each configuration whole, its workload included: two workloads of one engine are two rows.
+  EXPECT_THAT(run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"}).out,
+              testing::ContainsRegex("DeepSeek-V4.1-Flash gb200 vllm fp4 mtp agentic +2026-10-07"));
 }
 
 TEST_F(Cli, interpolate_shows_a_headline_only_when_its_run_is_selected)
