@@ -330,6 +330,26 @@ TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_
   EXPECT_THAT(refused.err, HasSubstr("--utilization"));
 }
 
+TEST_F(Cli, plan_text_says_how_a_group_spans_racks_and_what_was_overridden)
+{
+  // Point 444911 runs on 20 GPUs: in racks of 10 a group takes two racks, not "0 groups per rack".
+  const CliResult text = run({"plan", "--point", "444911", "--demand", "1", "--gpus-per-rack", "10",
+                              "--cost-per-gpu-hour", "0.001"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("racks/group 2"));
+  EXPECT_THAT(text.out, Not(HasSubstr("groups/rack 0")));
+  EXPECT_THAT(text.out, HasSubstr("10 GPUs/rack (override)"));
+  // A fraction of a dollar keeps three significant digits instead of rounding to nothing.
+  EXPECT_THAT(text.out, HasSubstr("$0.480/day"));
+  const json plans = run_json({"plan", "--point", "444911", "--demand", "1", "--gpus-per-rack", "10"});
+  EXPECT_TRUE(plans[0]["gpus_per_rack_overridden"].get<bool>());
+  EXPECT_EQ(plans[0]["plan"]["racks_per_group"], 2);
+  // The fastest MI355X fp4 point is at 57.06 tok/s/user: the reason shows the decimal that tells it from 57.08.
+  EXPECT_THAT(run({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--precision", "fp4", "--at", "57.08",
+                   "--demand", "1T"}).out,
+              HasSubstr("57.08 tok/s/user is unreachable on this curve (fastest measured: 57.06)"));
+}
+
 TEST_F(Cli, bad_flags_are_usage_errors)
 {
   struct Case

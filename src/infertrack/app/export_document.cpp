@@ -196,7 +196,7 @@ plan_rows(store::Store& store, const PlanQuery& query, ExportFormat format, Prov
   for (const PlanAnswer& answer : answers) {
     if (!answer.hardware.hardware.empty()) {
       add_constants(provenance,
-                    {answer.hardware, answer.cost_overridden, answer.power_overridden, query.gpus_per_rack.has_value()});
+                    {answer.hardware, answer.cost_overridden, answer.power_overridden, answer.rack_overridden});
     }
   }
   return ExportRows{format == ExportFormat::csv ? plans_csv(answers) : json_array_text(answers)};

@@ -240,6 +240,7 @@ to_json(const PlanAnswer& answer)
     {"hardware", to_json(answer.hardware)},
     {"cost_overridden", answer.cost_overridden},
     {"power_overridden", answer.power_overridden},
+    {"gpus_per_rack_overridden", answer.rack_overridden},
     {"tokens_per_day", answer.tokens_per_day},
     {"preset", answer.preset ? to_json(*answer.preset) : nlohmann::json(nullptr)},
     {"utilization", answer.utilization},

@@ -84,6 +84,19 @@ resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string&
   return cost;
 }
 
+// `value` with one decimal, or as many more as it takes not to read as `other` (57.079 against a target of 57.08,
+// not 57.1).
+std::string
+distinct_from(double value, double other)
+{
+  constexpr int k_most_decimals = 6;
+  int decimals = 1;
+  while (decimals < k_most_decimals && fmt::format("{:.{}f}", value, decimals) == fmt::format("{:.{}f}", other, decimals)) {
+    ++decimals;
+  }
+  return fmt::format("{:.{}f}", value, decimals);
+}
+
 // Everything an answer carries besides its deployment, so that each configuration is sized alike.
 struct PlanContext
 {
@@ -102,6 +115,7 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.hardware = std::move(hardware);
   answer.cost_overridden = context.query.cost_per_gpu_hour.has_value();
   answer.power_overridden = context.query.kw_per_gpu.has_value();
+  answer.rack_overridden = context.query.gpus_per_rack.has_value();
   answer.tokens_per_day = context.demand.tokens_per_day;
   answer.preset = context.demand.preset;
   answer.utilization = context.query.utilization;
@@ -173,10 +187,10 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
     auto deployment =
       domain::interpolated_capacity(row.value, *lower, upper ? &*upper : nullptr, row.curve.basis, target);
     if (!deployment) {
-      unavailable(fmt::format("{} tok/s/user is {} on this curve (fastest measured: {:.1f})",
+      unavailable(fmt::format("{} tok/s/user is {} on this curve (fastest measured: {})",
                               target,
                               domain::to_string(row.value.state),
-                              row.curve.frontier.back().interactivity));
+                              distinct_from(row.curve.frontier.back().interactivity, target)));
       continue;
     }
     if (auto missing = missing_figures(context.costs, lower->hardware, context.query)) {

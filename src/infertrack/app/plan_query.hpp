@@ -39,6 +39,7 @@ struct PlanAnswer
   domain::HardwareCost hardware;                               // the figures used, overrides applied
   bool cost_overridden = false;
   bool power_overridden = false;
+  bool rack_overridden = false;
   double tokens_per_day = 0;
   std::optional<domain::DemandPreset> preset;
   double utilization = 0;

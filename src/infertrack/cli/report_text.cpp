@@ -4,6 +4,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace infertrack::cli {
 namespace {
 
@@ -17,6 +20,19 @@ brackets(const domain::InterpolatedThroughput& value)
     return value.lower_result_id.value_or("?") + " .. " + *value.upper_result_id;
   }
   return value.lower_result_id.value_or("-");
+}
+
+// A small figure (dollars, joules) with at least two decimals and three significant digits below 1, so that a
+// cost of a fraction of a cent does not print as 0.00.
+std::string
+small_figure(double value)
+{
+  int decimals = 2;
+  if (value > 0 && value < 1) {
+    constexpr int k_most_decimals = 12;
+    decimals = std::min(k_most_decimals, 2 - static_cast<int>(std::floor(std::log10(value))));
+  }
+  return group_thousands(value, decimals);
 }
 
 // Large token counts the way the planner's users say them: 40T, 1.5B.
@@ -72,9 +88,9 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
                    domain::to_string(row.value.state),
                    row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
                    brackets(row.value),
-                   row.efficiency ? fmt::format("{:.4f}", row.efficiency->cost_per_million_tokens) : "-",
+                   row.efficiency ? small_figure(row.efficiency->cost_per_million_tokens) : "-",
                    row.efficiency ? group_thousands(row.efficiency->tokens_per_s_per_mw) : "-",
-                   row.efficiency ? fmt::format("{:.4f}", row.efficiency->joules_per_token) : "-"});
+                   row.efficiency ? small_figure(row.efficiency->joules_per_token) : "-"});
   }
   std::string findings;
   for (const app::InterpolationRow& row : rows) {
@@ -141,25 +157,29 @@ plan_text(std::span<const app::PlanAnswer> answers)
                         answer.deployment.gpus_per_group);
     const domain::RackPlan& plan = *answer.plan;
     text += fmt::format(
-      "  hardware: {} at ${}/GPU-hr{}, {} kW/GPU all-in{}, {} GPUs/rack (figures of {})\n",
+      "  hardware: {} at ${}/GPU-hr{}, {} kW/GPU all-in{}, {} GPUs/rack{} (figures of {})\n",
       answer.hardware.name,
       answer.hardware.cost_per_gpu_hour,
       answer.cost_overridden ? " (override)" : "",
       answer.hardware.kw_per_gpu,
       answer.power_overridden ? " (override)" : "",
       answer.hardware.gpus_per_rack,
+      answer.rack_overridden ? " (override)" : "",
       answer.hardware.effective_date.empty() ? "the command line" : answer.hardware.effective_date);
-    text += fmt::format("  groups {}  allocated GPUs {}  groups/rack {}  racks {}  provisioned GPUs {}  idle GPUs {}\n",
+    // A group larger than a rack spans several racks: say that, rather than "0 groups per rack".
+    const std::string packing = plan.groups_per_rack > 0 ? fmt::format("groups/rack {}", plan.groups_per_rack)
+                                                         : fmt::format("racks/group {}", plan.racks_per_group);
+    text += fmt::format("  groups {}  allocated GPUs {}  {}  racks {}  provisioned GPUs {}  idle GPUs {}\n",
                         group_thousands(static_cast<double>(plan.groups)),
                         group_thousands(static_cast<double>(plan.allocated_gpus)),
-                        plan.groups_per_rack,
+                        packing,
                         group_thousands(static_cast<double>(plan.racks)),
                         group_thousands(static_cast<double>(plan.provisioned_gpus)),
                         group_thousands(static_cast<double>(plan.idle_gpus)));
-    text += fmt::format("  ${}/day  {:.2f} MW all-in  ${:.4f} per million logical tokens  bound by {}\n",
-                        group_thousands(plan.cost_per_day),
-                        plan.power_mw,
-                        plan.cost_per_million_tokens,
+    text += fmt::format("  ${}/day  {} MW all-in  ${} per million logical tokens  bound by {}\n",
+                        plan.cost_per_day >= 1 ? group_thousands(plan.cost_per_day) : small_figure(plan.cost_per_day),
+                        small_figure(plan.power_mw),
+                        small_figure(plan.cost_per_million_tokens),
                         domain::to_string(plan.binding));
     for (const std::string& caveat : answer.caveats) {
       text += "  * " + caveat + "\n";
