@@ -348,6 +348,13 @@ TEST_F(Cli, plan_text_says_how_a_group_spans_racks_and_what_was_overridden)
   EXPECT_THAT(run({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--precision", "fp4", "--at", "57.08",
                    "--demand", "1T"}).out,
               HasSubstr("57.08 tok/s/user is unreachable on this curve (fastest measured: 57.06)"));
+  // The MI355X points give total throughput only: a mix cannot be applied, and the plan says so.
+  const json mixed = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--precision", "fp4",
+                               "--at", "5", "--demand", "1T", "--mix", "3:1", "--cost-per-gpu-hour", "2",
+                               "--kw-per-gpu", "1", "--gpus-per-rack", "8"});
+  ASSERT_EQ(mixed.size(), 1);
+  EXPECT_EQ(mixed[0]["plan"]["binding"], "total");
+  EXPECT_THAT(mixed[0]["caveats"].dump(), HasSubstr("The 3:1 mix is not applied"));
 }
 
 TEST_F(Cli, bad_flags_are_usage_errors)

@@ -132,6 +132,11 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.plan = rack_plan;
 
   answer.caveats.push_back(k_packing_caveat);
+  if (context.mix && !(answer.deployment.input_tps && answer.deployment.output_tps)) {
+    answer.caveats.push_back(fmt::format("The {:g}:{:g} mix is not applied: the measurements give no input/output "
+                                         "split, so the demand is sized on total tokens.",
+                                         context.mix->input, context.mix->output));
+  }
   if (example.workload == "agentic") {
     answer.caveats.push_back(k_logical_tokens_caveat);
   }
