@@ -217,6 +217,38 @@ TEST(write_points_csv, round_trips_awkward_text_and_every_column)
   EXPECT_EQ(read->points[0], p);
 }
 
+TEST(write_points_csv, guards_formula_text_and_reads_it_back_exactly)
+{
+  BenchmarkPoint p;
+  p.result_id = "@SUM(1)";
+  p.model = "DeepSeek-V4-Pro";
+  p.hardware = "gb200";
+  p.framework = "=1+2";
+  p.precision = "'=already guarded";
+  p.spec_method = "-2+3";
+  p.workload = "1024/8192";
+  p.isl = 1024;
+  p.osl = 8192;
+  p.concurrency = 4;
+  p.total_allocated_gpus = 8;
+  p.per_gpu_tps = {-0.0, 0.0, 100.0};
+  p.interactivity_median = 25;
+  p.date = "2026-05-01";
+  p.notes.push_back({"notes", "=cmd|' /C calc'!A0"});
+  domain::complete_point(p);
+  const std::string csv = write_points_csv(std::vector<BenchmarkPoint>{p});
+  // No cell a spreadsheet would run: each such text starts with "'".
+  EXPECT_NE(csv.find("\n'@SUM(1),"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",'=1+2,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",''=already guarded,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",'-2+3,"), std::string::npos) << csv;
+  EXPECT_EQ(csv.find(",=cmd"), std::string::npos) << csv;
+  const auto read = read_points_csv(csv);
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->points.size(), 1U);
+  EXPECT_EQ(read->points[0], p);
+}
+
 TEST(write_points_csv, round_trips_names_whose_alias_leaves_a_blank)
 {
   // Fuzz finding: "mi3: 16" is read as the GPU after the colon; its blank must not survive into the point.

@@ -44,5 +44,30 @@ TEST(csv_field, quotes_only_when_needed)
   EXPECT_EQ(csv_field("two\nlines"), "\"two\nlines\"");
 }
 
+TEST(csv_field, guards_text_a_spreadsheet_would_run_as_a_formula)
+{
+  EXPECT_EQ(csv_field("=1+2"), "'=1+2");
+  EXPECT_EQ(csv_field("@SUM(A1)"), "'@SUM(A1)");
+  EXPECT_EQ(csv_field("-2+3"), "'-2+3");
+  EXPECT_EQ(csv_field("+A1"), "'+A1");
+  EXPECT_EQ(csv_field("\tx"), "'\tx");
+  EXPECT_EQ(csv_field("=a,b"), "\"'=a,b\"");
+  EXPECT_EQ(csv_field("'=guarded"), "''=guarded");
+  // Text no spreadsheet runs is left alone: a lone sign, a quote before plain text, a sign inside.
+  EXPECT_EQ(csv_field("-"), "-");
+  EXPECT_EQ(csv_field("'quoted"), "'quoted");
+  EXPECT_EQ(csv_field("a=b"), "a=b");
+}
+
+TEST(csv_field, a_guarded_cell_reads_back_as_written)
+{
+  for (const std::string_view text : {"=1+2", "@x", "-2+3", "'=x", "''@y", "'plain", "-", "plain", "'", "'-"}) {
+    std::string field;
+    append_csv_field(field, text);
+    const std::string_view cell = field.starts_with('"') ? std::string_view(field).substr(1, field.size() - 2) : field;
+    EXPECT_EQ(without_formula_guard(cell), text) << field;
+  }
+}
+
 }  // namespace
 }  // namespace infertrack::util

@@ -7,6 +7,7 @@
 #include "infertrack/formats/kept_points.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/points_csv_notes.hpp"
+#include "infertrack/util/csv_field.hpp"
 
 #include <simdjson.h>
 
@@ -154,7 +155,8 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
   for (std::size_t i = 0; i < m_columns.size(); ++i) {
     const CsvColumn column = m_columns[i];
     // Notes are kept verbatim; every other cell is a name, number or flag, read without its blanks.
-    const std::string_view cell = column == CsvColumn::notes ? cells[i] : trim_blanks(cells[i]);
+    const std::string_view cell =
+      util::without_formula_guard(column == CsvColumn::notes ? cells[i] : trim_blanks(cells[i]));
     if (cell.empty()) {
       if (is_required(column)) {
         return fail_cell(line, name_of(column), "missing value (got an empty cell, expected a value)");

@@ -4,6 +4,7 @@
 #include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/points_csv_notes.hpp"
+#include "infertrack/util/csv_field.hpp"
 
 #include <array>
 #include <charconv>
@@ -60,29 +61,6 @@ private:
   std::uint64_t m_hash = k_fnv_offset;
 };
 
-bool
-needs_quotes(std::string_view text)
-{
-  return text.find_first_of(",\"\r\n") != std::string_view::npos;
-}
-
-void
-put_text(std::string& out, std::string_view text)
-{
-  if (!needs_quotes(text)) {
-    out += text;
-    return;
-  }
-  out += '"';
-  for (char c : text) {
-    out += c;
-    if (c == '"') {
-      out += '"';
-    }
-  }
-  out += '"';
-}
-
 void
 put_integer(std::string& out, const std::optional<std::int64_t>& number)
 {
@@ -111,25 +89,25 @@ put_row(std::string& out, const BenchmarkPoint& point)
 {
   // One column holds one statistic: the one the point's runs are read at by default.
   const std::optional<domain::PointInteractivity> interactivity = domain::default_interactivity(point);
-  put_text(out, point.result_id);
+  util::append_csv_field(out, point.result_id);
   out += ',';
-  put_text(out, point.model);
+  util::append_csv_field(out, point.model);
   out += ',';
-  put_text(out, point.hardware);
+  util::append_csv_field(out, point.hardware);
   out += ',';
-  put_text(out, point.framework);
+  util::append_csv_field(out, point.framework);
   out += ',';
-  put_text(out, point.precision);
+  util::append_csv_field(out, point.precision);
   out += ',';
-  put_text(out, point.spec_method);
+  util::append_csv_field(out, point.spec_method);
   out += point.disaggregated ? ",true," : ",false,";
-  put_text(out, point.date);
+  util::append_csv_field(out, point.date);
   out += ',';
   put_integer(out, point.isl);
   out += ',';
   put_integer(out, point.osl);
   out += ',';
-  put_text(out, point.workload);
+  util::append_csv_field(out, point.workload);
   out += ',';
   put_integer(out, point.concurrency);
   out += ',';
@@ -155,11 +133,11 @@ put_row(std::string& out, const BenchmarkPoint& point)
   out += domain::to_string(interactivity ? interactivity->basis : domain::InteractivityBasis::p90_itl);
   out += ',';
   if (point.source_url) {
-    put_text(out, *point.source_url);
+    util::append_csv_field(out, *point.source_url);
   }
   out += ',';
   if (!point.notes.empty()) {
-    put_text(out, notes_cell(point.notes));
+    util::append_csv_field(out, notes_cell(point.notes));
   }
   out += '\n';
 }

@@ -5,8 +5,19 @@
 
 namespace infertrack::util {
 
-// `text` as one RFC 4180 CSV field: quoted, with quotes doubled, only when it holds a comma, quote or line
-// break; otherwise unchanged, so that exports read back exactly.
+// Whether a spreadsheet would run `text` as a formula: it starts with "=", "@", a tab or a carriage return, or with
+// "+" or "-" and more after it, past any leading "'"s (text guarded already, so that guarding stays reversible).
+bool needs_formula_guard(std::string_view text);
+
+// Appends `text` as one RFC 4180 CSV field: after a "'" when needs_formula_guard (as spreadsheets take it: shown as
+// text, not run), then quoted, with quotes doubled, only when it holds a comma, quote or line break.
+void append_csv_field(std::string& out, std::string_view text);
+
+// append_csv_field's field on its own.
 std::string csv_field(std::string_view text);
+
+// A cell as append_csv_field wrote it, its formula guard taken off ("'=1+2" -> "=1+2"), so that exports read back
+// exactly; any other cell unchanged.
+std::string_view without_formula_guard(std::string_view cell);
 
 }  // namespace infertrack::util
