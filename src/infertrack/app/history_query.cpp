@@ -54,4 +54,19 @@ history(store::Store& store, const HistoryQuery& query, HistoryCache& cache)
   return history_rows(*frontiers, query);
 }
 
+util::Result<void>
+check_history_dates(const HistoryQuery& query)
+{
+  if (query.from.has_value() != query.to.has_value()) {
+    return query.from ? util::fail("", "to", "required with from: the improvement between two run dates")
+                      : util::fail("", "from", "required with to: the improvement between two run dates");
+  }
+  // ISO dates compare as text.
+  if (query.from && *query.to < *query.from) {
+    return util::fail("", "to", "must not be before from, the earlier run date (got from " + *query.from + ", to "
+                                  + *query.to + ")");
+  }
+  return {};
+}
+
 }  // namespace infertrack::app

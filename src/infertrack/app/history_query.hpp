@@ -3,6 +3,7 @@
 #include "infertrack/app/history_cache.hpp"
 #include "infertrack/domain/history.hpp"
 #include "infertrack/store/store.hpp"
+#include "infertrack/util/result.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -24,6 +25,10 @@ struct HistoryQuery
   std::size_t offset = 0;
   std::optional<std::size_t> limit;
 };
+
+// The query's own checks of its dates: `from` and `to` come together, and `to` is not before `from`. Named by their
+// API parameters ("from", "to").
+util::Result<void> check_history_dates(const HistoryQuery& query);
 
 // One configuration's series, and the factor between `from` and `to` when both dates have a run of it.
 struct HistoryRow

@@ -75,8 +75,8 @@ to_query(const HistoryFlags& flags)
   query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");
   query.from = checked_date(flags.from, "--from");
   query.to = checked_date(flags.to, "--to");
-  if (query.from.has_value() != query.to.has_value()) {
-    throw UsageError("--from and --to go together: the improvement between two run dates");
+  if (const auto dates = app::check_history_dates(query); !dates) {
+    throw_usage(dates.error());
   }
   return query;
 }

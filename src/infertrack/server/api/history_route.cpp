@@ -63,8 +63,8 @@ history_query(const QueryParams& params)
     }
     *slot = *std::move(date);
   }
-  if (query.from.has_value() != query.to.has_value()) {
-    return tl::unexpected(bad_parameter("from: from and to go together"));
+  if (const auto dates = app::check_history_dates(query); !dates) {
+    return tl::unexpected(bad_parameter(dates.error()));
   }
   auto launch = params.date("launch_date");
   if (!launch) {
