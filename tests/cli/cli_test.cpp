@@ -573,6 +573,8 @@ TEST_F(Cli, interpolate_flags_a_target_read_across_a_thin_frontier)
   EXPECT_TRUE(near["rows"][0]["findings"].empty()); // a measured knot
   const CliResult text = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30"});
   EXPECT_THAT(text.out, HasSubstr("[thin_frontier] 30 tok/s/user is interpolated between results thin-1"));
+  const CliResult csv = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--csv"});
+  EXPECT_THAT(csv.out, HasSubstr(",\"thin_frontier: 30 tok/s/user is interpolated between results thin-1"));
 
   // A plan sized on that value carries the finding with it.
   const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand",

@@ -89,7 +89,7 @@ TEST_F(CliExport, interpolations_csv_rows_are_the_interpolate_commands_csv)
   // The subcommand prints no provenance: its first line is the header, and a row follows for each configuration.
   EXPECT_THAT(interpolated.out,
               StartsWith("configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
-                         "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\nDeepSeek-V4-Pro "));
+                         "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\nDeepSeek-V4-Pro "));
   EXPECT_EQ(table_of(exported.out), interpolated.out);
 }
 
@@ -103,7 +103,10 @@ TEST_F(CliExport, plans_csv_rows_are_the_plan_commands_csv)
   ASSERT_EQ(planned.exit_code, 0) << planned.err;
   EXPECT_THAT(exported.out, StartsWith("# infertrack export: plans\n"));
   EXPECT_THAT(planned.out, StartsWith("configuration,basis,tokens_per_day,utilization,binding,"));
-  EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,60 tok/s/user is unreachable"));
+  EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,,60 tok/s/user is unreachable"));
+  // The planned row names its rack packing both ways and carries the caveats the text and JSON give.
+  EXPECT_THAT(planned.out, HasSubstr(",output,1,20,20,3,1,1,72,52,"));
+  EXPECT_THAT(planned.out, HasSubstr(",\"Racks are filled arithmetically"));
   EXPECT_EQ(table_of(exported.out), planned.out);
 }
 

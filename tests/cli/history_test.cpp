@@ -124,6 +124,13 @@ TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
   EXPECT_THAT(csv.out, HasSubstr("configuration,date,days_since_launch,basis,state,tps_per_gpu"));
   EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,unreachable,,"));
+
+  // The factor between two dates, which the text prints under each configuration, is in the CSV too.
+  const CliResult between = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--precision",
+                                 "fp4", "--from", "2026-05-02", "--to", "2026-05-21", "--csv"});
+  ASSERT_EQ(between.exit_code, 0) << between.err;
+  EXPECT_THAT(between.out, HasSubstr(",between_from,between_to,between_factor,between_bound\n"));
+  EXPECT_THAT(between.out, testing::ContainsRegex(",2026-05-21,27,.*,2026-05-02,2026-05-21,5\\.98[0-9]*,at_least\n"));
 }
 
 TEST_F(CliHistory, launch_date_moves_the_days_since_launch)

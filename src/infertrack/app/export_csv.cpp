@@ -5,6 +5,9 @@
 
 #include <fmt/core.h>
 
+#include <string>
+#include <vector>
+
 namespace infertrack::app {
 namespace {
 
@@ -32,6 +35,26 @@ value_cells(const domain::InterpolatedThroughput& value)
                      number(value.throughput),
                      util::csv_field(value.lower_result_id.value_or("")),
                      util::csv_field(value.upper_result_id.value_or("")));
+}
+
+// Texts joined into one cell as "a | b", as the points CSV joins notes.
+std::string
+joined(std::span<const std::string> texts)
+{
+  std::string cell;
+  for (const std::string& text : texts) {
+    cell += cell.empty() ? text : " | " + text;
+  }
+  return util::csv_field(cell);
+}
+
+// The factor and bound cells of an optional improvement, empty when there is no factor.
+std::string
+factor_cells(const std::optional<domain::ImprovementFactor>& improvement)
+{
+  const bool has_factor = improvement && improvement->factor;
+  return fmt::format("{},{}", number(improvement, &domain::ImprovementFactor::factor),
+                     has_factor ? domain::to_string(improvement->bound) : "");
 }
 
 }  // namespace
@@ -70,16 +93,21 @@ std::string
 interpolations_csv(std::span<const InterpolationRow> rows)
 {
   std::string text = "configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
-                     "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token\n";
+                     "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\n";
   for (const InterpolationRow& row : rows) {
-    text += fmt::format("{},{},{},{},{},{},{}\n",
+    std::vector<std::string> findings;
+    for (const domain::DataFinding& finding : row.findings) {
+      findings.push_back(std::string(domain::to_string(finding.kind)) + ": " + finding.detail);
+    }
+    text += fmt::format("{},{},{},{},{},{},{},{}\n",
                         util::csv_field(row.curve.group.label()),
                         row.curve.group.date,
                         domain::to_string(row.curve.basis),
                         value_cells(row.value),
                         number(row.efficiency, &domain::Efficiency::cost_per_million_tokens),
                         number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
-                        number(row.efficiency, &domain::Efficiency::joules_per_token));
+                        number(row.efficiency, &domain::Efficiency::joules_per_token),
+                        joined(findings));
   }
   return text;
 }
@@ -87,20 +115,23 @@ interpolations_csv(std::span<const InterpolationRow> rows)
 std::string
 history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
 {
+  // The between columns repeat on each line of a configuration: its factor from `from` to `to`, when asked.
   std::string text = "configuration,date,days_since_launch,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
-                     "since_first_factor,since_first_bound,gap_reason\n";
+                     "since_first_factor,since_first_bound,gap_reason,between_from,between_to,between_factor,"
+                     "between_bound\n";
   for (const HistoryRow& row : rows) {
     for (const domain::HistoryPoint& point : row.series.points) {
-      const bool has_factor = point.since_first && point.since_first->factor;
-      text += fmt::format("{},{},{},{},{},{},{},{}\n",
+      text += fmt::format("{},{},{},{},{},{},{},{},{},{}\n",
                           util::csv_field(row.series.configuration.label()),
                           point.date,
                           point.days_since_launch,
                           domain::to_string(row.series.basis),
                           value_cells(point.value),
-                          number(point.since_first, &domain::ImprovementFactor::factor),
-                          has_factor ? domain::to_string(point.since_first->bound) : "",
-                          util::csv_field(gap_reason(point, query.options.target).value_or("")));
+                          factor_cells(point.since_first),
+                          util::csv_field(gap_reason(point, query.options.target).value_or("")),
+                          query.from.value_or(""),
+                          query.to.value_or(""),
+                          factor_cells(row.between));
     }
   }
   return text;
@@ -110,18 +141,19 @@ std::string
 plans_csv(std::span<const PlanAnswer> answers)
 {
   std::string text = "configuration,basis,tokens_per_day,utilization,binding,groups,gpus_per_group,allocated_gpus,"
-                     "groups_per_rack,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,cost_per_million_tokens,"
-                     "unavailable\n";
+                     "groups_per_rack,racks_per_group,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,"
+                     "cost_per_million_tokens,unavailable,caveats\n";
   for (const PlanAnswer& answer : answers) {
-    // binding through cost_per_million_tokens: eleven cells, empty when the configuration has no plan.
-    std::string plan_cells(10, ',');
+    // binding through cost_per_million_tokens: twelve cells, empty when the configuration has no plan.
+    std::string plan_cells(11, ',');
     if (const auto& plan = answer.plan) {
-      plan_cells = fmt::format("{},{},{},{},{},{},{},{},{},{},{}",
+      plan_cells = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}",
                                domain::to_string(plan->binding),
                                plan->groups,
                                plan->gpus_per_group,
                                plan->allocated_gpus,
                                plan->groups_per_rack,
+                               plan->racks_per_group,
                                plan->racks,
                                plan->provisioned_gpus,
                                plan->idle_gpus,
@@ -129,13 +161,14 @@ plans_csv(std::span<const PlanAnswer> answers)
                                plan->power_mw,
                                plan->cost_per_million_tokens);
     }
-    text += fmt::format("{},{},{},{},{},{}\n",
+    text += fmt::format("{},{},{},{},{},{},{}\n",
                         util::csv_field(answer.configuration),
                         util::csv_field(answer.deployment.basis),
                         answer.tokens_per_day,
                         answer.utilization,
                         plan_cells,
-                        util::csv_field(answer.unavailable.value_or("")));
+                        util::csv_field(answer.unavailable.value_or("")),
+                        joined(answer.caveats));
   }
   return text;
 }
