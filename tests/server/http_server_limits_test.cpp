@@ -2,6 +2,7 @@
 
 #include "server/http_test_support.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -161,6 +162,10 @@ TEST(HttpServer, refuses_connections_over_the_limit_with_503)
   const auto answer = second.read_until_closed(2s);
   ASSERT_TRUE(answer);
   EXPECT_TRUE(answer->starts_with("HTTP/1.1 503 Service Unavailable\r\n")) << *answer;
+  // Every answer has a Date, this prebuilt one too, and its body is whole.
+  EXPECT_THAT(*answer, testing::ContainsRegex("\r\nDate: [A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} "
+                                              "[0-9]{2}:[0-9]{2}:[0-9]{2} GMT\r\n"));
+  EXPECT_TRUE(answer->ends_with("{\"error\":\"overloaded\",\"detail\":\"too many open connections\"}")) << *answer;
   EXPECT_EQ(first.get("/small").result_int(), 200);
 }
 

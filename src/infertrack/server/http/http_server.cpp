@@ -1,6 +1,7 @@
 #include "infertrack/server/http/http_server.hpp"
 
 #include "infertrack/server/http/free_heap.hpp"
+#include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/open_file_limit.hpp"
 #include "infertrack/server/http/session.hpp"
 
@@ -79,7 +80,8 @@ private:
   Handler m_handler;
   std::shared_ptr<Metrics> m_metrics;
   std::shared_ptr<spdlog::logger> m_access_log;
-  std::string m_overloaded_answer;
+  std::string m_overloaded_head;  // the fixed 503 up to its Date field
+  std::string m_overloaded_rest;  // and after it
 
   // Declared first so that it outlives every I/O object below.
   asio::io_context m_io;
@@ -127,10 +129,11 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
 
   const std::string body =
     Response::error(k_service_unavailable, "overloaded", "too many open connections").body;
-  m_overloaded_answer = "HTTP/1.1 503 Service Unavailable\r\nServer: " + m_options.server_name +
-                        "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
-                        "Connection: close\r\nContent-Length: " +
-                        std::to_string(body.size()) + "\r\n\r\n" + body;
+  // The Date field goes between the two halves when the answer is sent (RFC 9110 6.6.1: an origin server sends it).
+  m_overloaded_head = "HTTP/1.1 503 Service Unavailable\r\nServer: " + m_options.server_name + "\r\nDate: ";
+  m_overloaded_rest = "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
+                      "Connection: close\r\nContent-Length: " +
+                      std::to_string(body.size()) + "\r\n\r\n" + body;
 
   const std::string where = m_options.address + ":" + std::to_string(m_options.port);
   error_code ec;
@@ -268,7 +271,9 @@ HttpServer::Impl::refuse_overloaded(tcp::socket& socket)
 {
   error_code ignored;
   socket.non_blocking(true, ignored);
-  socket.write_some(asio::buffer(m_overloaded_answer), ignored);
+  const std::array<asio::const_buffer, 3> answer = {asio::buffer(m_overloaded_head), asio::buffer(http_date_now()),
+                                                    asio::buffer(m_overloaded_rest)};
+  socket.write_some(answer, ignored);
   socket.shutdown(tcp::socket::shutdown_both, ignored);
   socket.close(ignored);
   spdlog::warn("refused a connection: {} open connections is the limit", m_options.max_connections);
