@@ -38,6 +38,20 @@ TEST(HttpServer, refuses_an_oversized_body_with_413)
   EXPECT_EQ(Client(server.port()).request(wire::verb::post, "/echo", {}, "fits").result_int(), 200);
 }
 
+TEST(HttpServer, refuses_a_request_line_over_the_head_limit_with_414)
+{
+  RunningServer server;
+  RawClient raw(server.port());
+  raw.send("GET /small?q=" + std::string(20'000, 'q') + " HTTP/1.1\r\nHost: x\r\n\r\n");
+  const auto answer = raw.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 414 ")) << answer->substr(0, 200);
+  EXPECT_NE(answer->find("\"uri_too_long\""), std::string::npos) << *answer;
+  // A target that fits, followed by too many header bytes, is still 431.
+  Client client(server.port());
+  EXPECT_EQ(client.get("/small?q=short", {{"X-Padding", std::string(10'000, 'p')}}).result_int(), 431);
+}
+
 TEST(HttpServer, refuses_oversized_headers_with_431)
 {
   RunningServer server;

@@ -52,6 +52,7 @@ constexpr std::size_t k_linger_max_bytes = 1024 * 1024;
 
 constexpr int k_payload_too_large = 413;
 constexpr int k_header_fields_too_large = 431;
+constexpr int k_uri_too_long = 414;
 constexpr int k_bad_request = 400;
 constexpr int k_internal_error = 500;
 constexpr int k_not_modified = 304;
@@ -281,6 +282,11 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
     response = Response::error(
       k_payload_too_large, "payload_too_large",
       "request body exceeds the limit of " + std::to_string(options.body_limit) + " bytes");
+  } else if (ec == wire::error::header_limit && parser.get().target().empty()) {
+    // The limit was reached before the request line ended: its target is what is too long.
+    response = Response::error(
+      k_uri_too_long, "uri_too_long",
+      "the request line exceeds the limit of " + std::to_string(options.header_limit) + " bytes for the head");
   } else if (ec == wire::error::header_limit) {
     response = Response::error(
       k_header_fields_too_large, "header_too_large",
