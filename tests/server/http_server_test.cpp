@@ -153,6 +153,24 @@ TEST(HttpServer, keeps_the_connection_alive_across_requests)
   EXPECT_EQ(server.calls, 3);
 }
 
+TEST(HttpServer, skips_empty_lines_before_a_request_line)
+{
+  using namespace std::chrono_literals;
+  RunningServer server;
+  RawClient raw(server.port());
+  // An empty line first, and a CRLF after a POST body before the next, pipelined request.
+  raw.send("\r\nPOST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\nbody\r\n"
+           "GET /small HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto answer = raw.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 200 ")) << *answer;
+  const std::size_t second = answer->find("HTTP/1.1 ", 1);
+  ASSERT_NE(second, std::string::npos) << *answer;
+  EXPECT_TRUE(answer->compare(second, 13, "HTTP/1.1 200 ") == 0) << *answer;
+  EXPECT_TRUE(answer->ends_with("hello")) << *answer;
+  EXPECT_EQ(server.calls, 2);
+}
+
 TEST(HttpServer, closes_after_max_requests_per_connection)
 {
   ServerOptions options = test_options();

@@ -201,17 +201,27 @@ Session::run()
 asio::awaitable<bool>
 Session::wait_for_request(std::chrono::milliseconds timeout)
 {
-  if (m_buffer.size() > 0) {
-    // A pipelined request is already buffered.
-    co_return !stopping();
-  }
   m_stream.expires_after(timeout);
-  auto [ec, read] = co_await m_stream.async_read_some(m_buffer.prepare(k_read_chunk), k_no_throw);
-  if (ec) {
-    co_return false;
+  // Empty lines before a request line are skipped (RFC 9112 2.2: some clients send one after a body), up to a
+  // chunk of them; more are left to the parser, which refuses them.
+  std::size_t skipped = 0;
+  for (;;) {
+    const auto data = m_buffer.data();
+    const std::string_view buffered(static_cast<const char*>(data.data()), data.size());
+    const std::size_t blank = std::min(buffered.find_first_not_of("\r\n"), buffered.size());
+    const std::size_t skip = std::min(blank, k_read_chunk - skipped);
+    m_buffer.consume(skip);
+    skipped += skip;
+    if (m_buffer.size() > 0) {
+      // A pipelined request is already buffered, or the first bytes of this one came.
+      co_return !stopping();
+    }
+    auto [ec, read] = co_await m_stream.async_read_some(m_buffer.prepare(k_read_chunk), k_no_throw);
+    if (ec) {
+      co_return false;
+    }
+    m_buffer.commit(read);
   }
-  m_buffer.commit(read);
-  co_return !stopping();
 }
 
 asio::awaitable<bool>
