@@ -240,8 +240,8 @@
   function csvCell(value) {
     if (value === null || value === undefined) return '';
     let text = String(value);
-    // A spreadsheet would run a cell starting with = + or @ as a formula.
-    if (typeof value === 'string' && /^[=+@]/.test(text)) text = "'" + text;
+    // Text a spreadsheet would run as a formula goes after a "'", by the server's rule (util/csv_field.hpp).
+    if (typeof value === 'string' && /^'*([=@\t\r]|[+-].)/s.test(text)) text = "'" + text;
     return /[",\n\r]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
   }
   function toCsv(points) {
