@@ -62,6 +62,23 @@ TEST(read_inferencex_runner_rows, maps_a_one_node_fixed_length_row)
   EXPECT_EQ(point.cache, domain::CacheHitRates{});
 }
 
+TEST(read_inferencex_runner_rows, refuses_an_unmapped_value_nested_too_deeply)
+{
+  std::string content = test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  const std::size_t close = content.rfind('}');
+  ASSERT_NE(close, std::string::npos);
+  // Deep enough to have ended the process by exhausting the reading thread's stack, one frame per level.
+  const auto nested = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  const auto read_with = [&](std::size_t depth) {
+    return read_inferencex_runner_rows(content.substr(0, close) + ", \"validation\": " + nested(depth) + "}");
+  };
+  EXPECT_TRUE(read_with(1000)) << "an ignored value nested a thousand levels is still read";
+  const auto refused = read_with(200'000);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().field, "validation");
+  EXPECT_NE(refused.error().message.find("nested too deeply"), std::string::npos) << refused.error().to_string();
+}
+
 TEST(read_inferencex_runner_rows, divides_fixed_length_disaggregated_rows_role_locally)
 {
   const BenchmarkPoint point = read_one("agg_dsv4_8k1k_gb200_dynamo-trt_fp4_p8d8_conc128.json");

@@ -232,9 +232,19 @@ read_id_text(JsonValue& value, const JsonPlace& at)
   return std::string(text);
 }
 
+namespace {
+
+// How deep values the readers do not map may nest: far beyond any real input, and well within the stack of the
+// thread that walks them (one frame per level).
+constexpr int k_max_unmapped_depth = 1024;
+
 util::Result<void>
-validate_json_value(JsonValue value, const JsonPlace& at)
+validate_nested_value(JsonValue value, const JsonPlace& at, int depth)
 {
+  if (depth > k_max_unmapped_depth) {
+    return fail_at(at, "nested too deeply (got more than " + std::to_string(k_max_unmapped_depth)
+                         + " levels of arrays and objects, expected far fewer)");
+  }
   json_type type{};
   if (const error_code error = value.type().get(type); error != simdjson::SUCCESS) {
     return json_error(error, at);
@@ -242,12 +252,13 @@ validate_json_value(JsonValue value, const JsonPlace& at)
   switch (type) {
     case json_type::object:
       // Errors inside name the field the reader met (the place of the whole value), not the nested key.
-      return for_each_field(value, at, "an object", [&at](std::string_view, JsonValue& member, const JsonPlace&) {
-        return validate_json_value(member, at);
+      return for_each_field(value, at, "an object", [&](std::string_view, JsonValue& member, const JsonPlace&) {
+        return validate_nested_value(member, at, depth + 1);
       });
     case json_type::array:
-      return for_each_element(
-        value, at, "an array", [&at](JsonValue& element, std::size_t) { return validate_json_value(element, at); });
+      return for_each_element(value, at, "an array", [&](JsonValue& element, std::size_t) {
+        return validate_nested_value(element, at, depth + 1);
+      });
     case json_type::string:
       INFERTRACK_TRY(read_string(value, at));
       return {};
@@ -267,6 +278,14 @@ validate_json_value(JsonValue value, const JsonPlace& at)
     }
   }
   return {};
+}
+
+}  // namespace
+
+util::Result<void>
+validate_json_value(JsonValue value, const JsonPlace& at)
+{
+  return validate_nested_value(value, at, 1);
 }
 
 }  // namespace infertrack::formats
