@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <zip.h>
 
 #include <fstream>
 #include <sstream>
@@ -120,6 +121,39 @@ TEST(read_files, reads_a_zip_archive_entry_by_entry_as_its_directory)
   for (std::size_t i = 0; i < zipped->size(); ++i) {
     EXPECT_EQ((*zipped)[i].points, (*listed)[i].points) << (*zipped)[i].source;
   }
+}
+
+// An archive's sizes are claims: one that says its entry inflates to 2^64 - 1 bytes is read for what it holds.
+TEST(read_files, reads_a_zip_entry_whatever_size_it_claims)
+{
+  const std::filesystem::path zip[] = {std::filesystem::path(INFERTRACK_SOURCE_DIR) / "tests/cases/zip/size_claim_2_64.zip"};
+  const auto read = read_files(zip);
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ((*read)[0].points, read_alone(read_runner_file(k_gb200_trt), "agg.json").points);
+}
+
+// A zip bomb: an entry of a runner row behind 100 MB of blanks inflates about a thousand times, and is refused
+// before it is read whole.
+TEST(read_files, refuses_a_zip_entry_that_inflates_like_a_bomb)
+{
+  const test::TempDir dir;
+  const std::filesystem::path path = dir.file("bomb.zip");
+  const std::string content = std::string(100 * 1024 * 1024, ' ') + read_runner_file(k_gb200_trt);
+  int error = 0;
+  zip_t* archive = zip_open(path.c_str(), ZIP_CREATE | ZIP_TRUNCATE, &error);
+  ASSERT_NE(archive, nullptr) << error;
+  zip_source_t* source = zip_source_buffer(archive, content.data(), content.size(), 0);
+  ASSERT_NE(source, nullptr);
+  ASSERT_GE(zip_file_add(archive, "agg_bomb.json", source, ZIP_FL_ENC_UTF_8), 0);
+  ASSERT_EQ(zip_close(archive), 0);
+  ASSERT_LT(std::filesystem::file_size(path), 1024 * 1024u);
+
+  const std::filesystem::path inputs[] = {path};
+  const auto read = read_files(inputs);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().file, path.string() + "/agg_bomb.json");
+  EXPECT_NE(read.error().message.find("refused as a zip bomb"), std::string::npos) << read.error().to_string();
 }
 
 // A pipe has no size to read up to: it is read in chunks until its writer closes it, here over several chunks.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -21,6 +22,11 @@ using util::Result;
 
 // What is read at a time from a pipe or a zip entry.
 constexpr std::size_t k_chunk_bytes = 64 * 1024;
+// How far a zip entry may inflate: JSON results compress 10-30 times; an entry that inflates more than this many times
+// its compressed size, and past the floor, is a zip bomb (a 2 MB archive of 2 GB of blanks), refused before memory
+// runs out. The floor keeps small, very repetitive entries readable.
+constexpr std::uint64_t k_max_inflation_ratio = 200;
+constexpr std::uint64_t k_inflation_floor_bytes = 64 * 1024 * 1024;
 // A regular file at least this large is mapped rather than copied into memory: a copy of a 2 GB file costs a
 // second of zeroing fresh pages and copying, while mapping a small one costs more than reading it.
 constexpr std::size_t k_map_bytes = 4 * 1024 * 1024;
@@ -164,12 +170,22 @@ for_each_zip_entry(const std::string& name, std::string_view content, const OnIn
     if (!entry) {
       return fail_file(file.name, "cannot read the zip entry (" + std::string(zip_strerror(archive.get())) + ")");
     }
+    // The sizes an archive claims are only claims: the inflated size is bounded and counted while reading.
+    const std::uint64_t compressed = (stat.valid & ZIP_STAT_COMP_SIZE) != 0 ? stat.comp_size : 0;
+    const std::uint64_t most = std::max(k_inflation_floor_bytes,
+                                        std::min(compressed, UINT64_MAX / k_max_inflation_ratio) * k_max_inflation_ratio);
     if ((stat.valid & ZIP_STAT_SIZE) != 0) {
-      file.content.reserve(static_cast<std::size_t>(stat.size));
+      file.content.reserve(static_cast<std::size_t>(std::min(stat.size, most)));
     }
     char chunk[k_chunk_bytes];
     zip_int64_t got = 0;
     while ((got = zip_fread(entry.get(), chunk, sizeof chunk)) > 0) {
+      if (file.content.text().size() + static_cast<std::uint64_t>(got) > most) {
+        return fail_file(file.name, fmt::format("inflates past {} bytes from {} compressed (more than {} times, or "
+                                                "{} MiB): refused as a zip bomb",
+                                                most, compressed, k_max_inflation_ratio,
+                                                k_inflation_floor_bytes / (1024 * 1024)));
+      }
       file.content.append(std::string_view(chunk, static_cast<std::size_t>(got)));
     }
     if (got < 0) {

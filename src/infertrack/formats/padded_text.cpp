@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -100,6 +101,10 @@ PaddedText::text() const
 void
 PaddedText::reserve(std::size_t size)
 {
+  // A size no buffer can have (a claim read from an input) must not wrap around when the padding is added.
+  if (size > std::numeric_limits<std::size_t>::max() - k_input_padding) {
+    throw std::bad_alloc();
+  }
   if (m_bytes && size <= m_capacity && m_mapped == 0) {
     return;
   }
