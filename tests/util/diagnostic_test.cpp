@@ -14,6 +14,15 @@ TEST(Diagnostic, to_string_joins_the_known_parts)
   EXPECT_EQ((Diagnostic{"", "", "", "broken"}.to_string()), "broken");
 }
 
+TEST(Diagnostic, to_string_escapes_control_characters_of_the_place)
+{
+  // A key read from a file may hold a NUL or a terminal escape: the whole message must still be printed as text.
+  const std::string key("model\0x\x1b[2J", 11);
+  const std::string text = Diagnostic{"a.json", "points[0]", key, "duplicate field"}.to_string();
+  EXPECT_EQ(text, "a.json:points[0]:model\\u0000x\\u001b[2J: duplicate field");
+  EXPECT_EQ(text.find('\0'), std::string::npos);
+}
+
 Result<int> parse_positive(int value)
 {
   if (value <= 0) {

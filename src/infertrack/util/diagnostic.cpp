@@ -1,6 +1,27 @@
 #include "infertrack/util/diagnostic.hpp"
 
+#include <fmt/core.h>
+
 namespace infertrack::util {
+
+namespace {
+
+// A location part as printable text: a key read from an input may hold a NUL, which would end the message where a C
+// string is made of it, or a terminal escape sequence.
+void
+append_printable(std::string& out, const std::string& part)
+{
+  for (const char c : part) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      out += fmt::format("\\u{:04x}", byte);
+    } else {
+      out += c;
+    }
+  }
+}
+
+}  // namespace
 
 std::string
 Diagnostic::to_string() const
@@ -13,7 +34,7 @@ Diagnostic::to_string() const
     if (!where.empty()) {
       where += ':';
     }
-    where += *part;
+    append_printable(where, *part);
   }
   return where.empty() ? message : where + ": " + message;
 }

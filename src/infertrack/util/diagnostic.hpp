@@ -13,7 +13,8 @@ struct Diagnostic
   std::string field;
   std::string message;
 
-  // `file:record:field: message`, leaving out the parts that are empty.
+  // `file:record:field: message`, leaving out the parts that are empty; control characters in the parts are written
+  // as \u escapes (a NUL would cut the message short where it becomes a C string).
   std::string to_string() const;
 };
 
