@@ -253,10 +253,14 @@ TEST(write_points_csv, round_trips_names_whose_alias_leaves_a_blank)
 {
   // Fuzz finding: "mi3: 16" is read as the GPU after the colon; its blank must not survive into the point.
   const auto read = read_points_csv(std::string(k_header) + "\nm,mi3: 16,f,p,2026-05-01,1,8,10,5,median_tpot\n"
-                                    + "m,\"mi3:\n17\",f,p,2026-05-01,1,8,10,5,median_tpot\n");
+                                    + "m,\"mi3:  17\",f,p,2026-05-01,1,8,10,5,median_tpot\n");
   ASSERT_TRUE(read) << read.error().to_string();
   EXPECT_EQ(read->points.at(0).hardware, "16");
   EXPECT_EQ(read->points.at(1).hardware, "17");
+  // A line break inside a name is no blank: that name is refused (it once read as "17" too).
+  const auto broken = read_points_csv(std::string(k_header) + "\nm,\"mi3:\n17\",f,p,2026-05-01,1,8,10,5,median_tpot\n");
+  ASSERT_FALSE(broken);
+  EXPECT_EQ(broken.error().to_string(), "2:hardware: holds a control character (got \"mi3:\\n17\", expected printable text)");
   const auto again = read_points_csv(write_points_csv(read->points));
   ASSERT_TRUE(again) << again.error().to_string();
   EXPECT_EQ(again->points, read->points);

@@ -230,4 +230,25 @@ gpu_key_from_name(std::string_view name)
   return {};
 }
 
+std::optional<std::string>
+unprintable_name(std::string_view text)
+{
+  if (text.size() > k_max_name_bytes) {
+    return "too long (got " + std::to_string(text.size()) + " bytes, expected at most " + std::to_string(k_max_name_bytes)
+           + ")";
+  }
+  // Blanks and line breaks around a name are trimmed by the readers; inside one they are not text.
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  const std::string_view inner =
+    first == std::string_view::npos ? std::string_view() : text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+  const bool control = std::any_of(inner.begin(), inner.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+  if (control) {
+    return "holds a control character (got " + quoted_text(text) + ", expected printable text)";
+  }
+  return std::nullopt;
+}
+
 }  // namespace infertrack::formats

@@ -24,11 +24,22 @@ std::string number_text(double value);
 // `text` without leading and trailing spaces and tabs.
 std::string_view trim_blanks(std::string_view text);
 
-// Why `id` cannot be a result id, or nothing: "." and ".." are ids a link to /points/{id} cannot name (browsers
-// resolve them as path segments).
+// Longest name or result id a reader takes: real ones are a few dozen characters.
+inline constexpr std::size_t k_max_name_bytes = 256;
+
+// Why `text` cannot be a name or an id, or nothing: a control character inside it (a NUL cannot be typed back on a
+// command line, and an escape sequence would rewrite a terminal; blanks and line breaks around it are trimmed) or
+// more than k_max_name_bytes.
+std::optional<std::string> unprintable_name(std::string_view text);
+
+// Why `id` cannot be a result id, or nothing: unprintable_name, and "." and ".." are ids a link to /points/{id}
+// cannot name (browsers resolve them as path segments).
 inline std::optional<std::string>
 unlinkable_id(std::string_view id)
 {
+  if (auto problem = unprintable_name(id)) {
+    return problem;
+  }
   if (id != "." && id != "..") {
     return std::nullopt;
   }

@@ -135,6 +135,9 @@ read_inferencex_name(JsonValue& value,
 {
   INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
   if (!memo.filled || memo.raw != text) {
+    if (auto problem = unprintable_name(text)) {
+      return fail_at(at, std::move(*problem));
+    }
     memo.raw.assign(text);
     memo.canonical = canonical_name(text, canonical_of);
     memo.filled = true;

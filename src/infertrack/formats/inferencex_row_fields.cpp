@@ -176,6 +176,9 @@ read_inferencex_field(InferencexField field,
       if (trim_blanks(method).empty()) {
         return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
       }
+      if (auto problem = unprintable_name(method)) {
+        return fail_at(at, std::move(*problem));
+      }
       point.spec_method = std::string(trim_blanks(method));
       return {};
     }

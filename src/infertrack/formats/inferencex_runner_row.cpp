@@ -506,6 +506,9 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.
           INFERTRACK_TRY_ASSIGN(prefix, read_optional_string(field_value, at));
           if (prefix && !trim_blanks(*prefix).empty()) {
+            if (auto problem = unprintable_name(*prefix)) {
+              return fail_at(at, std::move(*problem));
+            }
             state.model_prefix = canonical_name(*prefix, domain::canonical_model);
           }
           return {};

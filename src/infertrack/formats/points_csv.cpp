@@ -138,7 +138,13 @@ RowReader::name(std::string_view cell, std::size_t line, CsvColumn column)
       canonical_of = domain::canonical_precision;
       break;
   }
-  const std::string& canonical = m_memos[static_cast<std::size_t>(column)].get(cell, canonical_of);
+  NameMemo& memo = m_memos[static_cast<std::size_t>(column)];
+  if (!memo.filled || memo.raw != cell) {
+    if (auto problem = unprintable_name(cell)) {
+      return fail_cell(line, name_of(column), std::move(*problem));
+    }
+  }
+  const std::string& canonical = memo.get(cell, canonical_of);
   if (canonical.empty()) {
     return fail_cell(line, name_of(column), "empty name (got " + quoted_text(cell) + ", expected a name)");
   }
@@ -194,6 +200,9 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
         break;
       }
       case CsvColumn::spec_method:
+        if (auto problem = unprintable_name(cell)) {
+          return fail_cell(line, name_of(column), std::move(*problem));
+        }
         point.spec_method.assign(cell);
         break;
       case CsvColumn::disaggregated:

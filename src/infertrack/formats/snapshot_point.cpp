@@ -82,6 +82,9 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
       if (trim_blanks(method).empty()) {
         return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
       }
+      if (auto problem = unprintable_name(method)) {
+        return fail_at(at, std::move(*problem));
+      }
       point.spec_method = trimmed_copy(method);
       return {};
     }
@@ -266,6 +269,9 @@ SnapshotPointReader::read_name(JsonValue& value,
 {
   INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
   if (!memo.filled || memo.raw != text) {
+    if (auto problem = unprintable_name(text)) {
+      return fail_at(at, std::move(*problem));
+    }
     memo.raw.assign(text);
     memo.canonical = canonical_name(text, canonical_of);
     memo.filled = true;
