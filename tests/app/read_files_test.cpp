@@ -123,6 +123,35 @@ TEST(read_files, reads_a_zip_archive_entry_by_entry_as_its_directory)
   }
 }
 
+// A link to a directory is followed (each directory listed once, so a link back up does not loop), and a link to
+// nothing is refused rather than passed over.
+TEST(read_files, follows_links_to_directories_and_refuses_links_to_nothing)
+{
+  const test::TempDir dir;
+  const std::filesystem::path runs = std::filesystem::path(INFERTRACK_SOURCE_DIR) / "tests/cases/runner/dsv4-runs";
+  const std::filesystem::path linked = dir.file("linked");
+  std::filesystem::create_directories(linked);
+  std::filesystem::create_directory_symlink(runs, linked / "runs");
+  std::filesystem::create_directory_symlink("..", linked / "up");
+  std::filesystem::create_directory_symlink(linked, linked / "self");
+  const std::filesystem::path through_links[] = {linked};
+  const std::filesystem::path directly[] = {runs};
+  const auto read = read_files(through_links);
+  const auto expected = read_files(directly);
+  ASSERT_TRUE(read) << read.error().to_string();
+  ASSERT_TRUE(expected) << expected.error().to_string();
+  ASSERT_EQ(read->size(), expected->size());
+  for (std::size_t i = 0; i < read->size(); ++i) {
+    EXPECT_EQ((*read)[i].points, (*expected)[i].points);
+  }
+
+  std::filesystem::create_symlink(dir.file("nowhere.json"), linked / "agg_gone.json");
+  const auto refused = read_files(through_links);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().file, (linked / "agg_gone.json").string());
+  EXPECT_NE(refused.error().message.find("a link to nothing"), std::string::npos) << refused.error().to_string();
+}
+
 // An archive's sizes are claims: one that says its entry inflates to 2^64 - 1 bytes is read for what it holds.
 TEST(read_files, reads_a_zip_entry_whatever_size_it_claims)
 {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <set>
 #include <system_error>
 #include <vector>
 
@@ -224,10 +225,24 @@ for_each_input_file(const std::filesystem::path& path, const OnInputFile& on_fil
     return for_each_in_file(path, on_file);
   }
   std::vector<std::filesystem::path> files;
-  for (auto it = std::filesystem::recursive_directory_iterator(path, error);
+  // Links to directories are followed, each directory listed once (a link back up would loop); a link to nothing
+  // is refused rather than passed over, as a missing file named on the command line is.
+  std::set<std::pair<dev_t, ino_t>> listed;
+  struct stat status {};
+  if (::stat(path.c_str(), &status) == 0) {
+    listed.emplace(status.st_dev, status.st_ino);
+  }
+  for (auto it = std::filesystem::recursive_directory_iterator(
+         path, std::filesystem::directory_options::follow_directory_symlink, error);
        !error && it != std::filesystem::recursive_directory_iterator();
        it.increment(error)) {
-    if (it->is_regular_file(error)) {
+    if (it->is_directory(error)) {
+      if (::stat(it->path().c_str(), &status) == 0 && !listed.emplace(status.st_dev, status.st_ino).second) {
+        it.disable_recursion_pending();
+      }
+    } else if (it->is_symlink(error) && !std::filesystem::exists(it->path(), error)) {
+      return fail_file(it->path().string(), "cannot open the file (a link to nothing: its target does not exist)");
+    } else if (it->is_regular_file(error)) {
       files.push_back(it->path());
     }
   }
