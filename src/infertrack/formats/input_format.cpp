@@ -258,7 +258,13 @@ describe_unknown(std::string_view content)
     missing += missing.empty() ? "" : ", ";
     missing += name;
   }
-  const std::string_view line = content.substr(0, content.find('\n'));
+  std::string_view line = content.substr(0, content.find('\n'));
+  // Rows end with LF or CRLF: with lines ending in CR alone, the whole file is one first line.
+  const std::size_t lone_cr = line.substr(0, line.size() - (line.ends_with('\r') ? 1 : 0)).find('\r');
+  if (lone_cr != std::string_view::npos) {
+    return "a first line " + quoted_text(line.substr(0, lone_cr)) + " ended by a carriage return alone (lines end "
+           "with LF or CRLF here), so not a points CSV header (lacking " + missing + ")";
+  }
   return "a first line " + quoted_text(line) + " that is not a points CSV header (lacking " + missing + ")";
 }
 
