@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include <charconv>
 #include <memory>
 
 namespace infertrack::cli {
@@ -17,9 +18,25 @@ constexpr std::string_view k_command_line = "command line";
 struct LimitFlags
 {
   std::string name;
-  std::int64_t max_events = 0;
-  std::int64_t window_seconds = 0;
+  // As typed: CLI11 would clamp a number too large for 64 bits, and the refusal would then quote another number.
+  std::string max_events;
+  std::string window_seconds;
 };
+
+// `text` as a whole number, or a UsageError naming `argument` and quoting the text as typed.
+std::int64_t
+whole_number(const std::string& text, std::string_view argument)
+{
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range) {
+    throw UsageError(fmt::format("{}: too large (got {}, expected a whole number such as 60)", argument, text));
+  }
+  if (error != std::errc() || end != text.data() + text.size()) {
+    throw UsageError(fmt::format("{}: not a whole number (got \"{}\", expected a whole number such as 60)", argument, text));
+  }
+  return value;
+}
 
 void
 print_rules(const GlobalOptions& options, const std::vector<store::RateLimitRule>& rules)
@@ -60,7 +77,8 @@ set_limit(const GlobalOptions& options, const LimitFlags& flags)
 {
   auto store = open_database(options);
   store::CommunityStore& community = store->community();
-  const store::RateLimitRule rule{flags.name, flags.max_events, flags.window_seconds};
+  const store::RateLimitRule rule{flags.name, whole_number(flags.max_events, "MAX"),
+                                  whole_number(flags.window_seconds, "WINDOW_SECONDS")};
   if (const auto set = app::set_rate_limit(community, rule, k_command_line, app::system_clock_seconds()); !set) {
     const app::Refusal& refusal = set.error();
     if (refusal.field == "max_events" || refusal.field == "window_seconds") {
@@ -73,7 +91,7 @@ set_limit(const GlobalOptions& options, const LimitFlags& flags)
     throw UsageError(fmt::format("NAME: {} (known rules: {})", refusal.message, known));
   }
   if (options.format() == OutputFormat::table) {
-    fmt::print("{}: at most {} per {} s\n", flags.name, flags.max_events, flags.window_seconds);
+    fmt::print("{}: at most {} per {} s\n", rule.name, rule.max_events, rule.window_seconds);
   } else {
     print_rules(options, {rule});  // the rule as set, in the table `limits` prints
   }
