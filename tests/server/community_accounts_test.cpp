@@ -2,8 +2,10 @@
 #include "community_test_support.hpp"
 
 #include "infertrack/security/tokens.hpp"
+#include "infertrack/store/sqlite/connection.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <tuple>
@@ -294,6 +296,30 @@ TEST_F(CommunityAccounts, sign_ups_from_one_ipv6_network_share_a_limit)
   EXPECT_EQ(same_network.sign_up("U", "third@example.org", k_password).status, 429);
   Browser next_network(tracker.handler, "2001:db8:7:2::1");
   EXPECT_EQ(next_network.sign_up("U", "fourth@example.org", k_password).status, 201);
+}
+
+// Another process's ingest holds the write lock for as long as it runs: writes are answered 503 with a Retry-After
+// after a short wait, not 500 after ten seconds, and reads, a signed-in visitor's included, go on at once.
+TEST_F(CommunityAccounts, a_held_write_lock_answers_writes_503_and_leaves_reads_alone)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  store::sqlite::Connection writer(tracker.dir.file("tracker.db").string());
+  writer.execute("BEGIN IMMEDIATE");
+  writer.execute("INSERT INTO rate_limit_events (rule, key, at) VALUES ('x', 'y', 1)");
+
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(alice.me()["signed_in"].get<bool>());
+  EXPECT_EQ(alice.send("GET", "/api/v1/points?model=DeepSeek-V4-Pro").status, 200);
+  EXPECT_EQ(alice.send("GET", "/api/v1/comments?subject=page").status, 200);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+
+  const http::Response refused = alice.post("page", "while the ingest runs");
+  EXPECT_EQ(refused.status, 503) << refused.body;
+  EXPECT_NE(refused.body.find("\"busy\""), std::string::npos) << refused.body;
+  EXPECT_EQ(header_of(refused, "Retry-After"), "5");
+
+  writer.execute("ROLLBACK");
+  EXPECT_EQ(alice.post("page", "after it").status, 201);
 }
 
 TEST_F(CommunityAccounts, a_deleted_account_cannot_sign_in_and_its_comments_stay)

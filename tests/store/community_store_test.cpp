@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <set>
 #include <thread>
 
@@ -227,6 +228,53 @@ TEST_F(CommunityStoreTest, community_writes_leave_the_writing_stores_data_versio
   // An ingest still moves it.
   ASSERT_TRUE(m_store->ingest(sample_dataset()));
   EXPECT_NE(m_store->data_version(), before);
+}
+
+// The data_version versions the benchmark data for every server sharing the file: another store's comments,
+// sessions and sign-ins leave it alone (each once emptied every other server's caches), and so does an ingest that
+// stores nothing new.
+TEST_F(CommunityStoreTest, other_stores_community_writes_leave_the_data_version_unchanged)
+{
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
+  const std::int64_t before = m_store->data_version();
+  const auto other = sqlite::open_store(db_path());
+  const auto ada = other->community().add_user(NewUser{"ada", "ada@example.com", "hash", false, k_t0});
+  ASSERT_TRUE(ada);
+  ASSERT_TRUE(other->community().add_comment(NewComment{"page", std::nullopt, *ada, "hi", k_t0}));
+  other->community().add_session(SessionRecord{"h", *ada, k_t0, k_t0});
+  other->community().touch_session("h", k_t0 + 5);
+  EXPECT_EQ(m_store->data_version(), before);
+  const auto unchanged = other->ingest(sample_dataset());
+  ASSERT_TRUE(unchanged);
+  EXPECT_EQ(unchanged->points_added, 0);
+  EXPECT_EQ(m_store->data_version(), before);
+}
+
+// While another connection holds the write lock (an ingest in another process), benchmark reads go on at once, a
+// session is touched without waiting, and a community write gives up after its short patience with StoreBusy.
+TEST_F(CommunityStoreTest, a_held_write_lock_stalls_no_read_and_fails_writes_as_busy)
+{
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
+  const UserId ada = add_user("ada");
+  community().add_session(SessionRecord{"h", ada, k_t0, k_t0});
+  sqlite::Connection writer(db_path().string());
+  writer.execute("BEGIN IMMEDIATE");
+  writer.execute("INSERT INTO rate_limit_events (rule, key, at) VALUES ('x', 'y', 1)");
+
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(m_store->points({}).empty());
+  EXPECT_EQ(community().session("h")->user_id, ada);
+  community().touch_session("h", k_t0 + 60);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(500));
+
+  const auto write_start = std::chrono::steady_clock::now();
+  EXPECT_THROW(community().add_comment(NewComment{"page", std::nullopt, ada, "later", k_t0}), StoreBusy);
+  const auto waited = std::chrono::steady_clock::now() - write_start;
+  EXPECT_GE(waited, std::chrono::milliseconds(1500));
+  EXPECT_LT(waited, std::chrono::milliseconds(5000));
+
+  writer.execute("ROLLBACK");
+  EXPECT_TRUE(community().add_comment(NewComment{"page", std::nullopt, ada, "now", k_t0}));
 }
 
 }  // namespace

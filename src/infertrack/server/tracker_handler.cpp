@@ -4,10 +4,15 @@
 #include "infertrack/server/pages/page_routes.hpp"
 #include "infertrack/server/response_cache.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <mutex>
 
 namespace infertrack::server {
 namespace {
+
+// What a busy answer asks a client to wait: long enough for another server's write, and a short ingest's commit.
+constexpr int k_busy_retry_after_seconds = 5;
 
 class TrackerHandler
 {
@@ -125,7 +130,18 @@ make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::
                      community::CommunityOptions community)
 {
   auto handler = std::make_shared<TrackerHandler>(std::move(store), std::move(metrics), std::move(community));
-  return [handler](const http::Request& request) { return (*handler)(request); };
+  return [handler](const http::Request& request) {
+    try {
+      return (*handler)(request);
+    } catch (const store::StoreBusy& busy) {
+      // Another process holds the write lock (an ingest commits in one transaction): a moment later it will not.
+      spdlog::warn("database busy: method={} path={} error={}", request.method, request.path, busy.what());
+      http::Response response = http::Response::error(
+        503, "busy", "the database is busy with another writer (an ingest, say); try again in a few seconds");
+      response.headers.emplace_back("Retry-After", std::to_string(k_busy_retry_after_seconds));
+      return response;
+    }
+  };
 }
 
 }  // namespace infertrack::server

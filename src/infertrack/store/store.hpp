@@ -54,6 +54,14 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// A write that waited its time for another connection's lock (another process's ingest, say) and gave up: the
+// storage is fine, and the same request can succeed a moment later.
+class StoreBusy : public StoreError
+{
+public:
+  using StoreError::StoreError;
+};
+
 // How the datasets of an ingest come to its session, as far as the caller knows.
 enum class DatasetArrival
 {

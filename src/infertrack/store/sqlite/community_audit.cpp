@@ -25,7 +25,7 @@ std::vector<AuditEntry>
 CommunityTables::audit_log(std::int64_t limit)
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, "SELECT id, at, actor_id, actor, action, target, detail FROM audit_log "
+  Statement select(db(), "SELECT id, at, actor_id, actor, action, target, detail FROM audit_log "
                          "ORDER BY id DESC LIMIT ?");
   // A negative LIMIT means "no limit" to SQLite.
   select.bind(1, std::max<std::int64_t>(limit, 0));

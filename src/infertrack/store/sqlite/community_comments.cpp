@@ -80,15 +80,15 @@ CommunityTables::add_comment(const NewComment& comment)
 {
   std::lock_guard lock(m_mutex);
   // The parent is read under the write lock, so the checks still hold when the reply is stored.
-  Transaction transaction(m_db, TransactionMode::write);
+  Transaction transaction(db(), TransactionMode::write);
   ReplyPlace place;
   if (comment.parent_id) {
-    INFERTRACK_TRY_ASSIGN(found, reply_place(m_db, comment, *comment.parent_id));
+    INFERTRACK_TRY_ASSIGN(found, reply_place(db(), comment, *comment.parent_id));
     place = found;
   }
   CommentId id = 0;
   {
-    Statement insert(m_db, "INSERT INTO comments (subject, parent_id, thread_id, depth, author_id, body, "
+    Statement insert(db(), "INSERT INTO comments (subject, parent_id, thread_id, depth, author_id, body, "
                            "created_at, edited_at, hidden, deleted) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, 0) "
                            "RETURNING id");
     insert.bind(1, std::string_view(comment.subject));
@@ -105,7 +105,7 @@ CommunityTables::add_comment(const NewComment& comment)
     insert.step(); // RETURNING: the insert is final once the statement has run to its end
   }
   if (!comment.parent_id) {
-    Statement name_thread(m_db, "UPDATE comments SET thread_id = id WHERE id = ?");
+    Statement name_thread(db(), "UPDATE comments SET thread_id = id WHERE id = ?");
     name_thread.bind(1, id);
     name_thread.step();
   }
@@ -117,7 +117,7 @@ std::optional<CommentRecord>
 CommunityTables::comment(CommentId id)
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, std::string(k_comment_columns) +
+  Statement select(db(), std::string(k_comment_columns) +
                            " FROM comments c JOIN users u ON u.id = c.author_id WHERE c.id = ?");
   select.bind(1, id);
   if (!select.step()) {
@@ -131,10 +131,10 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
 {
   std::lock_guard lock(m_mutex);
   // One snapshot for the count and the page, so a thread posted in between cannot make them disagree.
-  Transaction transaction(m_db, TransactionMode::read);
+  Transaction transaction(db(), TransactionMode::read);
   CommentThreads threads;
   {
-    Statement count(m_db, "SELECT COUNT(*) FROM comments WHERE subject = ? AND parent_id IS NULL");
+    Statement count(db(), "SELECT COUNT(*) FROM comments WHERE subject = ? AND parent_id IS NULL");
     count.bind(1, subject);
     count.step();
     threads.total_threads = count.column_int64(0);
@@ -142,7 +142,7 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
   {
     // A thread's first comment has its smallest id, so "thread newest first, then by id" puts each first
     // comment ahead of its replies and the replies in the order they were posted.
-    Statement page(m_db, "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
+    Statement page(db(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
                          "ORDER BY id DESC LIMIT ? OFFSET ?) " +
                            std::string(k_comment_columns) +
                            " FROM page JOIN comments c ON c.thread_id = page.id"
@@ -193,7 +193,7 @@ std::int64_t
 CommunityTables::comment_count(std::optional<std::string_view> subject)
 {
   std::lock_guard lock(m_mutex);
-  Statement count(m_db, subject ? "SELECT COUNT(*) FROM comments WHERE subject = ?"
+  Statement count(db(), subject ? "SELECT COUNT(*) FROM comments WHERE subject = ?"
                                  : "SELECT COUNT(*) FROM comments");
   if (subject) {
     count.bind(1, *subject);

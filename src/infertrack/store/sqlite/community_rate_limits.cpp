@@ -41,7 +41,7 @@ std::vector<RateLimitRule>
 CommunityTables::rate_limit_rules()
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, "SELECT name, max_events, window_seconds FROM rate_limit_rules ORDER BY name");
+  Statement select(db(), "SELECT name, max_events, window_seconds FROM rate_limit_rules ORDER BY name");
   std::vector<RateLimitRule> rules;
   while (select.step()) {
     rules.push_back(RateLimitRule{std::string(select.column_text(0)), select.column_int64(1),
@@ -56,7 +56,7 @@ CommunityTables::set_rate_limit_rule(const RateLimitRule& rule)
   std::lock_guard lock(m_mutex);
   // Only the rules a migration stored exist: a misspelt name must not create a rule nothing reads.
   {
-    Statement known(m_db, "SELECT 1 FROM rate_limit_rules WHERE name = ?");
+    Statement known(db(), "SELECT 1 FROM rate_limit_rules WHERE name = ?");
     known.bind(1, std::string_view(rule.name));
     if (!known.step()) {
       return util::fail(rule.name, "name", "\"" + rule.name + "\" is not a known rate limit");
@@ -71,7 +71,7 @@ CommunityTables::set_rate_limit_rule(const RateLimitRule& rule)
     return util::fail(rule.name, "window_seconds",
                       "must be at least 1 (got " + std::to_string(rule.window_seconds) + ")");
   }
-  Statement update(m_db, "UPDATE rate_limit_rules SET max_events = ?, window_seconds = ? WHERE name = ?");
+  Statement update(db(), "UPDATE rate_limit_rules SET max_events = ?, window_seconds = ? WHERE name = ?");
   update.bind(1, rule.max_events);
   update.bind(2, rule.window_seconds);
   update.bind(3, std::string_view(rule.name));
@@ -83,14 +83,14 @@ EventWindow
 CommunityTables::events_since(std::string_view rule, std::string_view key, std::int64_t since)
 {
   std::lock_guard lock(m_mutex);
-  return count_events(m_db, rule, key, since);
+  return count_events(db(), rule, key, since);
 }
 
 void
 CommunityTables::add_event(std::string_view rule, std::string_view key, std::int64_t at)
 {
   std::lock_guard lock(m_mutex);
-  insert_event(m_db, rule, key, at);
+  insert_event(db(), rule, key, at);
 }
 
 CommunityStore::Take
@@ -99,11 +99,11 @@ CommunityTables::take_event_if(std::string_view rule, std::string_view key, std:
 {
   std::lock_guard lock(m_mutex);
   // The write lock from the start: another connection cannot count the same free slot in between.
-  Transaction transaction(m_db, TransactionMode::write);
+  Transaction transaction(db(), TransactionMode::write);
   Take take;
-  take.before = count_events(m_db, rule, key, since);
+  take.before = count_events(db(), rule, key, since);
   if (allowed(take.before)) {
-    take.event = insert_event(m_db, rule, key, at);
+    take.event = insert_event(db(), rule, key, at);
     take.taken = true;
   }
   transaction.commit();

@@ -1,4 +1,7 @@
 #include "infertrack/store/sqlite/community_tables.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <chrono>
 
 namespace infertrack::store::sqlite {
 
@@ -18,7 +21,7 @@ std::optional<SessionRecord>
 CommunityTables::session(std::string_view token_hash)
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, "SELECT token_hash, user_id, created_at, last_seen_at FROM sessions "
+  Statement select(db(), "SELECT token_hash, user_id, created_at, last_seen_at FROM sessions "
                          "WHERE token_hash = ?");
   select.bind(1, token_hash);
   if (!select.step()) {
@@ -31,10 +34,17 @@ CommunityTables::session(std::string_view token_hash)
 void
 CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
 {
-  change("UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?", [&](Statement& update) {
+  std::lock_guard lock(m_mutex);
+  // Best effort, without waiting: a read must not stall or fail while another process holds the write lock, and
+  // the next request touches the session again.
+  const ScopedBusyTimeout impatient(db(), std::chrono::milliseconds(0));
+  try {
+    Statement update(db(), "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?");
     update.bind(1, now);
     update.bind(2, token_hash);
-  });
+    update.step();
+  } catch (const StoreBusy&) {
+  }
 }
 
 void

@@ -4,20 +4,23 @@
 #include "infertrack/store/sqlite/connection.hpp"
 
 #include <mutex>
+#include <optional>
+#include <string>
 
 namespace infertrack::store::sqlite {
 
 // The CommunityStore of one SqliteStore: the users, sessions, comments, rate_limit_* and audit_log tables
-// (migration step 4), read and written over the store's own connection under the store's own mutex, so that
-// benchmark queries and community calls never interleave on the handle. Its commits are not counted in the
-// store's data_version(), which versions the benchmark data only. Methods are defined by topic in
-// community_users.cpp, community_sessions.cpp, community_comments.cpp, community_rate_limits.cpp and
+// (migration step 4), read and written over a connection of their own, opened on first use (after the owning store
+// migrated the file). So a community write waiting for another process's lock (an ingest commits in one
+// transaction) holds up community calls only, never benchmark reads; and a command that never calls it (an ingest)
+// keeps the file to itself (IngestJournal). Its commits leave the store's data_version() alone. Methods are defined by
+// topic in community_users.cpp, community_sessions.cpp, community_comments.cpp, community_rate_limits.cpp and
 // community_audit.cpp.
 class CommunityTables final : public CommunityStore
 {
 public:
-  // `db` and `mutex` belong to the owning store and must outlive this object.
-  CommunityTables(Connection& db, std::mutex& mutex) : m_db(db), m_mutex(mutex) {}
+  // The database file at `path`, which the owning store opened and migrated.
+  explicit CommunityTables(std::string path) : m_path(std::move(path)) {}
 
   util::Result<UserId> add_user(const NewUser& user) override;
   std::optional<UserRecord> user(UserId id) override;
@@ -61,14 +64,18 @@ private:
   template<typename Bind> std::int64_t change(std::string_view sql, Bind bind)
   {
     std::lock_guard lock(m_mutex);
-    Statement statement(m_db, sql);
+    Statement statement(db(), sql);
     bind(statement);
     statement.step();
-    return m_db.changes();
+    return db().changes();
   }
 
-  Connection& m_db;
-  std::mutex& m_mutex;
+  // The connection, opened on the first call; the caller holds m_mutex.
+  Connection& db();
+
+  std::string m_path;
+  std::mutex m_mutex;  // one statement at a time on the connection: the server's threads share it
+  std::optional<Connection> m_db;
 };
 
 }  // namespace infertrack::store::sqlite

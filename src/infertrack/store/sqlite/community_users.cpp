@@ -35,7 +35,7 @@ util::Result<UserId>
 CommunityTables::add_user(const NewUser& user)
 {
   std::lock_guard lock(m_mutex);
-  Statement insert(m_db, "INSERT INTO users (display_name, email, password_hash, admin, deleted, created_at) "
+  Statement insert(db(), "INSERT INTO users (display_name, email, password_hash, admin, deleted, created_at) "
                          "VALUES (?, ?, ?, ?, 0, ?) RETURNING id");
   insert.bind(1, std::string_view(user.display_name));
   insert.bind(2, std::string_view(user.email));
@@ -48,7 +48,7 @@ CommunityTables::add_user(const NewUser& user)
     return util::fail("account", "email", "an account with this email exists already");
   }
   if (rc != SQLITE_ROW) {
-    m_db.fail(rc, "INSERT INTO users");
+    db().fail(rc, "INSERT INTO users");
   }
   const UserId id = insert.column_int64(0);
   // RETURNING hands the row over before the insert is final; the statement must run to its end.
@@ -60,7 +60,7 @@ std::optional<UserRecord>
 CommunityTables::user(UserId id)
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, std::string(k_user_columns) + " WHERE id = ?");
+  Statement select(db(), std::string(k_user_columns) + " WHERE id = ?");
   select.bind(1, id);
   return read_one_user(select);
 }
@@ -69,7 +69,7 @@ std::optional<UserRecord>
 CommunityTables::user_by_email(std::string_view email)
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, std::string(k_user_columns) + " WHERE email = ? AND deleted = 0");
+  Statement select(db(), std::string(k_user_columns) + " WHERE email = ? AND deleted = 0");
   select.bind(1, email);
   return read_one_user(select);
 }
@@ -78,7 +78,7 @@ std::vector<UserRecord>
 CommunityTables::users()
 {
   std::lock_guard lock(m_mutex);
-  Statement select(m_db, std::string(k_user_columns) + " ORDER BY id");
+  Statement select(db(), std::string(k_user_columns) + " ORDER BY id");
   std::vector<UserRecord> found;
   while (select.step()) {
     found.push_back(read_user(select));
@@ -110,19 +110,19 @@ bool
 CommunityTables::delete_user(UserId id)
 {
   std::lock_guard lock(m_mutex);
-  Transaction transaction(m_db, TransactionMode::write);
+  Transaction transaction(db(), TransactionMode::write);
   {
     // Admin rights go too: a deleted account holds none, and the admin listing stays truthful.
-    Statement blank(m_db, "UPDATE users SET display_name = '', email = '', password_hash = '', admin = 0, "
+    Statement blank(db(), "UPDATE users SET display_name = '', email = '', password_hash = '', admin = 0, "
                           "deleted = 1 WHERE id = ? AND deleted = 0");
     blank.bind(1, id);
     blank.step();
-    if (m_db.changes() == 0) {
+    if (db().changes() == 0) {
       return false;
     }
   }
   {
-    Statement end_sessions(m_db, "DELETE FROM sessions WHERE user_id = ?");
+    Statement end_sessions(db(), "DELETE FROM sessions WHERE user_id = ?");
     end_sessions.bind(1, id);
     end_sessions.step();
   }

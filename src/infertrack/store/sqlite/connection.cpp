@@ -70,6 +70,23 @@ Connection::~Connection()
 }
 
 void
+Connection::set_busy_timeout(std::chrono::milliseconds timeout)
+{
+  sqlite3_busy_timeout(m_db, static_cast<int>(timeout.count()));
+  m_busy_timeout = timeout;
+}
+
+ScopedBusyTimeout::ScopedBusyTimeout(Connection& db, std::chrono::milliseconds timeout) : m_db(db)
+{
+  sqlite3_busy_timeout(m_db.handle(), static_cast<int>(timeout.count()));
+}
+
+ScopedBusyTimeout::~ScopedBusyTimeout()
+{
+  sqlite3_busy_timeout(m_db.handle(), static_cast<int>(m_db.busy_timeout().count()));
+}
+
+void
 Connection::fail(int code, std::string_view what) const
 {
   const int primary = code & 0xff;
@@ -79,6 +96,9 @@ Connection::fail(int code, std::string_view what) const
   std::string detail = sqlite3_errstr(code);
   if (m_db && sqlite3_extended_errcode(m_db) == code) {
     detail = sqlite3_errmsg(m_db); // more specific, e.g. the constraint or the missing table
+  }
+  if (primary == SQLITE_BUSY) {
+    throw StoreBusy(m_path + ": " + std::string(what) + " failed (" + detail + ")");
   }
   throw StoreError(m_path + ": " + std::string(what) + " failed (" + detail + ")");
 }

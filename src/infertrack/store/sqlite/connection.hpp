@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,6 +31,10 @@ public:
   // Throws the StoreError for result code `code` of operation `what` on this database.
   [[noreturn]] void fail(int code, std::string_view what) const;
 
+  // How long a statement waits for another connection's lock before failing (StoreBusy), from now on.
+  void set_busy_timeout(std::chrono::milliseconds timeout);
+  std::chrono::milliseconds busy_timeout() const { return m_busy_timeout; }
+
   // Rows changed by the last INSERT/UPDATE/DELETE (0 when ON CONFLICT DO NOTHING skipped the row).
   std::int64_t changes() const;
   const std::string& path() const { return m_path; }
@@ -38,6 +43,20 @@ public:
 private:
   std::string m_path;
   sqlite3* m_db = nullptr;
+  std::chrono::milliseconds m_busy_timeout{0};
+};
+
+// Another busy timeout for the length of a scope, and the connection's own back at its end.
+class ScopedBusyTimeout
+{
+public:
+  ScopedBusyTimeout(Connection& db, std::chrono::milliseconds timeout);
+  ~ScopedBusyTimeout();
+  ScopedBusyTimeout(const ScopedBusyTimeout&) = delete;
+  ScopedBusyTimeout& operator=(const ScopedBusyTimeout&) = delete;
+
+private:
+  Connection& m_db;
 };
 
 // A prepared statement, reused across executions. Text is bound without copying: the bound string must

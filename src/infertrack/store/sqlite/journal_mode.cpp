@@ -34,29 +34,13 @@ try_journal_mode(Connection& db, std::string_view mode)
   return result;
 }
 
-// Sets the connection's busy timeout for the length of a scope, and the usual one back at its end.
-class BusyTimeout
-{
-public:
-  BusyTimeout(Connection& db, std::chrono::milliseconds timeout) : m_db(db)
-  {
-    sqlite3_busy_timeout(m_db.handle(), static_cast<int>(timeout.count()));
-  }
-  ~BusyTimeout() { sqlite3_busy_timeout(m_db.handle(), static_cast<int>(k_lock_patience.count())); }
-  BusyTimeout(const BusyTimeout&) = delete;
-  BusyTimeout& operator=(const BusyTimeout&) = delete;
-
-private:
-  Connection& m_db;
-};
-
 }  // namespace
 
 std::optional<std::string>
 enter_wal(Connection& db, std::chrono::milliseconds patience)
 {
   // Each try fails at once on a lock, so that `patience`, not SQLite's busy handler, says how long this waits.
-  const BusyTimeout impatient(db, std::chrono::milliseconds(0));
+  const ScopedBusyTimeout impatient(db, std::chrono::milliseconds(0));
   const auto deadline = std::chrono::steady_clock::now() + patience;
   for (;;) {
     if (auto mode = try_journal_mode(db, "WAL")) {

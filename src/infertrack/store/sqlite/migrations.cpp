@@ -311,6 +311,14 @@ DELETE FROM dataset_notes WHERE seq NOT IN (SELECT MIN(seq) FROM dataset_notes G
 CREATE UNIQUE INDEX dataset_notes_by_text ON dataset_notes (text);
 )sql";
 
+// The benchmark data's own version, moved by every ingest that changes it: PRAGMA data_version also moves with
+// the commits of comments, sign-ins and sessions from other connections, and each of those emptied every server's
+// caches of benchmark answers.
+constexpr const char* k_benchmark_data_version = R"sql(
+CREATE TABLE benchmark_data_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+INSERT INTO benchmark_data_version (id, version) VALUES (1, 0);
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -320,6 +328,7 @@ constexpr std::array k_migrations{
   Migration{6, "no points by date: dates are found through the configuration index", k_drop_date_index},
   Migration{7, "a point's notes in its own row", k_inline_notes},
   Migration{8, "a dataset caveat once, whatever the path it came from", k_dataset_notes_by_text},
+  Migration{9, "a version of the benchmark data that community writes leave alone", k_benchmark_data_version},
 };
 
 constexpr const char* k_create_migrations_table =

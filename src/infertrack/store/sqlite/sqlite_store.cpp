@@ -53,8 +53,8 @@ read_findings(Connection& db, Statement& statement)
 class SqliteIngestSession final : public IngestSession
 {
 public:
-  SqliteIngestSession(std::unique_lock<std::mutex> lock, Connection& db, Ingester& ingester, std::int64_t& commits)
-    : m_lock(std::move(lock)), m_db(db), m_ingester(ingester), m_commits(commits)
+  SqliteIngestSession(std::unique_lock<std::mutex> lock, Connection& db, Ingester& ingester)
+    : m_lock(std::move(lock)), m_db(db), m_ingester(ingester)
   {
     m_db.execute("PRAGMA cache_size = -" + std::to_string(k_ingest_cache_size_kib));
     try {
@@ -131,7 +131,6 @@ public:
   IngestSummary commit() override
   {
     const IngestSummary summary = m_ingester.commit();
-    ++m_commits;
     restore_cache();
     m_lock.unlock();
     return summary;
@@ -150,7 +149,6 @@ private:
   std::unique_lock<std::mutex> m_lock;
   Connection& m_db;
   Ingester& m_ingester;
-  std::int64_t& m_commits;
 };
 
 // The embedded store: one connection to one file. Several SqliteStore objects, in this process or
@@ -162,7 +160,7 @@ public:
   explicit SqliteStore(const std::filesystem::path& path) : m_db(path.string())
   {
     // busy_timeout first: every later statement may meet another process's lock.
-    m_db.execute("PRAGMA busy_timeout = " + std::to_string(k_lock_patience.count()));
+    m_db.set_busy_timeout(k_lock_patience);
     m_db.execute("PRAGMA page_size = " + std::to_string(k_page_size)); // before WAL creates the header
     // Reads the file header: a file that is not a database fails here at the latest.
     const auto mode = enter_wal(m_db);
@@ -184,7 +182,7 @@ public:
     if (!m_ingester) {
       m_ingester.emplace(m_db);
     }
-    return std::make_unique<SqliteIngestSession>(std::move(lock), m_db, *m_ingester, m_own_commits);
+    return std::make_unique<SqliteIngestSession>(std::move(lock), m_db, *m_ingester);
   }
 
   bool empty() override
@@ -290,8 +288,7 @@ public:
   std::int64_t data_version() override
   {
     std::lock_guard lock(m_mutex);
-    // PRAGMA data_version moves with the commits of other connections only; ours are counted here.
-    return std::stoll(m_db.query_text("PRAGMA data_version").value_or("0")) + m_own_commits;
+    return std::stoll(m_db.query_text("SELECT version FROM benchmark_data_version").value_or("0"));
   }
 
   std::int64_t size_bytes() override
@@ -322,9 +319,7 @@ private:
   std::mutex m_mutex;
   Connection m_db;
   std::optional<Ingester> m_ingester; // its statements are prepared on the first ingest
-  std::int64_t m_own_commits = 0;     // ingests this connection committed
-  // Shares m_db and m_mutex; its commits leave m_own_commits alone, as they do not change benchmark data.
-  CommunityTables m_community{m_db, m_mutex};
+  CommunityTables m_community{m_db.path()};  // on a connection of its own
 };
 
 }  // namespace
