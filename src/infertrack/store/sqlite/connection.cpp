@@ -69,6 +69,12 @@ Connection::~Connection()
   sqlite3_close(m_db);
 }
 
+bool
+Connection::read_only() const
+{
+  return sqlite3_db_readonly(m_db, "main") == 1;
+}
+
 void
 Connection::set_busy_timeout(std::chrono::milliseconds timeout)
 {

@@ -35,6 +35,9 @@ public:
   void set_busy_timeout(std::chrono::milliseconds timeout);
   std::chrono::milliseconds busy_timeout() const { return m_busy_timeout; }
 
+  // Whether SQLite opened the file read-only (it does when the file may not be written).
+  bool read_only() const;
+
   // Rows changed by the last INSERT/UPDATE/DELETE (0 when ON CONFLICT DO NOTHING skipped the row).
   std::int64_t changes() const;
   const std::string& path() const { return m_path; }

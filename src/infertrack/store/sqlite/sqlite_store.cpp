@@ -179,6 +179,11 @@ public:
   std::unique_ptr<IngestSession> begin_ingest() override
   {
     std::unique_lock lock(m_mutex);
+    // SQLite opens a file it may not write read-only; said plainly here, where the first write would fail on the
+    // journal with "disk I/O error".
+    if (m_db.read_only()) {
+      throw StoreError(m_db.path() + ": cannot write the database (the file, or its directory, is read-only)");
+    }
     if (!m_ingester) {
       m_ingester.emplace(m_db);
     }
