@@ -123,6 +123,20 @@ TEST_F(TrackerServer, big_answers_are_cached_gzip_with_an_etag)
   EXPECT_EQ(again.result_int(), 304);
 }
 
+// A database file deleted (or replaced) under a running server: what it wrote would be lost, so it says it is
+// unhealthy rather than answering 200 as before.
+TEST_F(TrackerServer, healthz_fails_once_the_database_file_is_deleted)
+{
+  EXPECT_EQ(get("/healthz").result_int(), 200);
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    std::filesystem::remove(dir.file(std::string("tracker.db") + suffix));
+  }
+  const WireResponse unhealthy = get("/healthz");
+  EXPECT_EQ(unhealthy.result_int(), 503);
+  EXPECT_EQ(error_of(unhealthy)["error"], "unhealthy");
+  EXPECT_THAT(unhealthy.body(), HasSubstr("deleted or replaced"));
+}
+
 TEST_F(TrackerServer, pages_and_assets)
 {
   const WireResponse page = get("/");

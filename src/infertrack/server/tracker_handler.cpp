@@ -34,9 +34,14 @@ public:
     if (request.path == "/healthz") {
       std::lock_guard lock(m_store_mutex);
       http::Response response = http::Response::json(200, R"({"status":"ok"})");
+      try {
+        m_store->check_health();
+      } catch (const store::StoreError& error) {
+        spdlog::error("health check failed: {}", error.what());
+        response = http::Response::error(503, "unhealthy", error.what());
+      }
       response.route = "/healthz";
       response.cache_control = "no-store";
-      m_store->point_count(); // a dead database makes this throw, which the server answers 500
       return response;
     }
     if (request.path == "/metrics") {

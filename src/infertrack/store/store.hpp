@@ -168,6 +168,10 @@ public:
 
   virtual int schema_version() = 0;
 
+  // Throws StoreError when the database can no longer be used as it was opened: it cannot be read, or its file was
+  // deleted or replaced since (what this store writes would then be lost).
+  virtual void check_health() = 0;
+
   // A number that changes whenever the stored data changes, through this Store or another one on the same
   // database: an answer cached under it is stale once it differs.
   virtual std::int64_t data_version() = 0;

@@ -12,6 +12,8 @@
 #include "infertrack/store/sqlite/points_page.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
+#include <sys/stat.h>
+
 #include <mutex>
 #include <set>
 
@@ -174,6 +176,9 @@ public:
     m_db.execute("PRAGMA cache_size = -" + std::to_string(k_cache_size_kib));
     m_db.execute("PRAGMA journal_size_limit = " + std::to_string(k_wal_size_limit));
     migrate(m_db);
+    if (::stat(m_db.path().c_str(), &m_opened) != 0) {
+      throw StoreError(m_db.path() + ": cannot find the database file just opened");
+    }
   }
 
   std::unique_ptr<IngestSession> begin_ingest() override
@@ -290,6 +295,17 @@ public:
     return applied_schema_version(m_db);
   }
 
+  void check_health() override
+  {
+    std::lock_guard lock(m_mutex);
+    m_db.query_text("SELECT MAX(version) FROM schema_migrations");
+    struct stat now {};
+    if (::stat(m_db.path().c_str(), &now) != 0 || now.st_dev != m_opened.st_dev || now.st_ino != m_opened.st_ino) {
+      throw StoreError(m_db.path() + ": the database file was deleted or replaced after it was opened; what is "
+                                     "written now would be lost (restart to open the file at that path)");
+    }
+  }
+
   std::int64_t data_version() override
   {
     std::lock_guard lock(m_mutex);
@@ -324,6 +340,7 @@ private:
   std::mutex m_mutex;
   Connection m_db;
   std::optional<Ingester> m_ingester; // its statements are prepared on the first ingest
+  struct stat m_opened {};            // the file as opened, to tell when the path names another one
   CommunityTables m_community{m_db.path()};  // on a connection of its own
 };
 
