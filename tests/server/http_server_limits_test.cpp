@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
+#include <thread>
 
 namespace infertrack::server::http {
 namespace {
@@ -50,6 +51,14 @@ TEST(HttpServer, refuses_a_request_line_over_the_head_limit_with_414)
   // A target that fits, followed by too many header bytes, is still 431.
   Client client(server.port());
   EXPECT_EQ(client.get("/small?q=short", {{"X-Padding", std::string(10'000, 'p')}}).result_int(), 431);
+  // So it is when the request line arrives in two parts (its start read before the rest of the head came).
+  RawClient split(server.port());
+  split.send("GET /small?q=" + std::string(2'000, 'q'));
+  std::this_thread::sleep_for(100ms);
+  split.send(" HTTP/1.1\r\nHost: x\r\nCookie: " + std::string(10'000, 'c') + "\r\n\r\n");
+  const auto split_answer = split.read_until_closed(2s);
+  ASSERT_TRUE(split_answer);
+  EXPECT_TRUE(split_answer->starts_with("HTTP/1.1 431 ")) << split_answer->substr(0, 200);
 }
 
 TEST(HttpServer, refuses_oversized_headers_with_431)
