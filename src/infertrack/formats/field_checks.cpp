@@ -233,15 +233,13 @@ gpu_key_from_name(std::string_view name)
 std::optional<std::string>
 unprintable_name(std::string_view text)
 {
-  if (text.size() > k_max_name_bytes) {
-    return "too long (got " + std::to_string(text.size()) + " bytes, expected at most " + std::to_string(k_max_name_bytes)
+  // Measured and checked as the readers keep it: without the blanks around it.
+  const std::string_view kept = trim_blanks(text);
+  if (kept.size() > k_max_name_bytes) {
+    return "too long (got " + std::to_string(kept.size()) + " bytes, expected at most " + std::to_string(k_max_name_bytes)
            + ")";
   }
-  // Blanks and line breaks around a name are trimmed by the readers; inside one they are not text.
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  const std::string_view inner =
-    first == std::string_view::npos ? std::string_view() : text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
-  const bool control = std::any_of(inner.begin(), inner.end(), [](char c) {
+  const bool control = std::any_of(kept.begin(), kept.end(), [](char c) {
     const auto byte = static_cast<unsigned char>(c);
     return byte < 0x20 || byte == 0x7f;
   });

@@ -27,9 +27,9 @@ std::string_view trim_blanks(std::string_view text);
 // Longest name or result id a reader takes: real ones are a few dozen characters.
 inline constexpr std::size_t k_max_name_bytes = 256;
 
-// Why `text` cannot be a name or an id, or nothing: a control character inside it (a NUL cannot be typed back on a
-// command line, and an escape sequence would rewrite a terminal; blanks and line breaks around it are trimmed) or
-// more than k_max_name_bytes.
+// Why `text` cannot be a name or an id, or nothing: a control character, a line break included (a NUL cannot be
+// typed back on a command line, and an escape sequence would rewrite a terminal), or more than k_max_name_bytes, both
+// once the spaces and tabs around it are trimmed.
 std::optional<std::string> unprintable_name(std::string_view text);
 
 // Why `id` cannot be a result id, or nothing: unprintable_name, and "." and ".." are ids a link to /points/{id}
