@@ -250,6 +250,16 @@ TEST_F(CommunityStoreTest, other_stores_community_writes_leave_the_data_version_
   EXPECT_EQ(m_store->data_version(), before);
 }
 
+// The community connection opens on first use: on the file the store opened, never a new one at the same path.
+TEST_F(CommunityStoreTest, a_deleted_database_file_is_not_created_again_for_the_community)
+{
+  for (const char* suffix : {"", "-wal", "-shm"}) {
+    std::filesystem::remove(db_path().string() + suffix);
+  }
+  EXPECT_THROW(community().users(), StoreError);
+  EXPECT_FALSE(std::filesystem::exists(db_path()));
+}
+
 // While another connection holds the write lock (an ingest in another process), benchmark reads go on at once, a
 // session is touched without waiting, and a community write gives up after its short patience with StoreBusy.
 TEST_F(CommunityStoreTest, a_held_write_lock_stalls_no_read_and_fails_writes_as_busy)

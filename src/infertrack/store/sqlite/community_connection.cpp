@@ -1,5 +1,10 @@
 #include "infertrack/store/sqlite/community_tables.hpp"
 
+#include "infertrack/store/sqlite/journal_mode.hpp"
+#include "infertrack/store/store.hpp"
+
+#include <sys/stat.h>
+
 #include <chrono>
 
 namespace infertrack::store::sqlite {
@@ -17,11 +22,19 @@ Connection&
 CommunityTables::db()
 {
   if (!m_db) {
-    m_db.emplace(m_path);
-    m_db->set_busy_timeout(k_community_patience);
-    m_db->execute("PRAGMA foreign_keys = ON");
+    // The file the store opened, not whatever is at the path now: a file deleted since must not be created again
+    // empty, nor one put in its place written to while the store reads the first.
+    Connection& db = m_db.emplace(m_path, false);
+    struct stat now {};
+    if (::stat(m_path.c_str(), &now) != 0 || now.st_dev != m_opened.st_dev || now.st_ino != m_opened.st_ino) {
+      m_db.reset();
+      throw StoreError(m_path + ": the database file was deleted or replaced after it was opened");
+    }
+    db.set_busy_timeout(k_community_patience);
+    db.execute("PRAGMA foreign_keys = ON");
     // As the store's own connection: in WAL mode, consistent on power loss, the last commits may be lost.
-    m_db->execute("PRAGMA synchronous = NORMAL");
+    db.execute("PRAGMA synchronous = NORMAL");
+    db.execute("PRAGMA journal_size_limit = " + std::to_string(k_wal_size_limit));
   }
   return *m_db;
 }

@@ -3,6 +3,8 @@
 #include "infertrack/store/community_store.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 
+#include <sys/stat.h>
+
 #include <mutex>
 #include <optional>
 #include <string>
@@ -19,8 +21,8 @@ namespace infertrack::store::sqlite {
 class CommunityTables final : public CommunityStore
 {
 public:
-  // The database file at `path`, which the owning store opened and migrated.
-  explicit CommunityTables(std::string path) : m_path(std::move(path)) {}
+  // The database file at `path`, which the owning store opened (as `opened`, its file status) and migrated.
+  CommunityTables(std::string path, const struct stat& opened) : m_path(std::move(path)), m_opened(opened) {}
 
   util::Result<UserId> add_user(const NewUser& user) override;
   std::optional<UserRecord> user(UserId id) override;
@@ -74,6 +76,7 @@ private:
   Connection& db();
 
   std::string m_path;
+  const struct stat& m_opened;  // the owning store's, read when the connection opens
   std::mutex m_mutex;  // one statement at a time on the connection: the server's threads share it
   std::optional<Connection> m_db;
 };

@@ -49,10 +49,10 @@ configure_sqlite_once()
 
 }  // namespace
 
-Connection::Connection(std::string path) : m_path(std::move(path))
+Connection::Connection(std::string path, bool create) : m_path(std::move(path))
 {
   configure_sqlite_once();
-  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(m_path.c_str(), &m_db, flags, nullptr);
   if (rc != SQLITE_OK) {
     // A failed open still allocates a handle (when memory allowed it), which holds the message.

@@ -17,8 +17,9 @@ namespace infertrack::store::sqlite {
 class Connection
 {
 public:
-  // Opens (creating if needed) the database file at `path`; throws StoreError when it cannot be opened.
-  explicit Connection(std::string path);
+  // Opens the database file at `path`, creating it if needed and `create`; throws StoreError when it cannot be
+  // opened.
+  explicit Connection(std::string path, bool create = true);
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;

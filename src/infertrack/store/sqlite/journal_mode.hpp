@@ -8,6 +8,9 @@
 
 namespace infertrack::store::sqlite {
 
+// After a checkpoint the WAL file is cut back to this size, so one large ingest does not leave a WAL as big as the
+// data behind; set on every connection, as whichever writes first after a checkpoint cuts it.
+constexpr int k_wal_size_limit = 64 * 1024 * 1024;
 // How long a statement waits for another connection's lock before failing with "database is locked".
 constexpr std::chrono::milliseconds k_lock_patience{10'000};
 // How long opening a file waits for an ingest that has it to itself (IngestJournal) to end: a bulk ingest of

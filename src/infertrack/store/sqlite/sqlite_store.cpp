@@ -30,9 +30,6 @@ constexpr int k_page_size = 16 * 1024;
 // an ingest keeps the index pages it touches in a larger one while it runs.
 constexpr int k_cache_size_kib = 8 * 1024;
 constexpr int k_ingest_cache_size_kib = 64 * 1024;
-// After a checkpoint the WAL file is cut back to this size, so one large ingest does not leave a WAL
-// as big as the data behind.
-constexpr int k_wal_size_limit = 64 * 1024 * 1024;
 
 // Findings as `statement` (result_id, kind, detail) lists them.
 std::vector<domain::DataFinding>
@@ -341,7 +338,7 @@ private:
   Connection m_db;
   std::optional<Ingester> m_ingester; // its statements are prepared on the first ingest
   struct stat m_opened {};            // the file as opened, to tell when the path names another one
-  CommunityTables m_community{m_db.path()};  // on a connection of its own
+  CommunityTables m_community{m_db.path(), m_opened};  // on a connection of its own
 };
 
 }  // namespace
