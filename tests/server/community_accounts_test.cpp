@@ -318,7 +318,14 @@ TEST_F(CommunityAccounts, a_held_write_lock_answers_writes_503_and_leaves_reads_
   EXPECT_NE(refused.body.find("\"busy\""), std::string::npos) << refused.body;
   EXPECT_EQ(header_of(refused, "Retry-After"), "5");
 
+  // A session gone idle is refused on a read at once, without a write that would wait for the lock.
+  tracker.now += 31 * 24 * 3600;
+  const auto expired_start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(alice.me()["signed_in"].get<bool>());
+  EXPECT_LT(std::chrono::steady_clock::now() - expired_start, std::chrono::milliseconds(500));
+
   writer.execute("ROLLBACK");
+  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
   EXPECT_EQ(alice.post("page", "after it").status, 201);
 }
 

@@ -209,9 +209,10 @@ Accounts::signed_in(std::string_view token)
     return std::nullopt;
   }
   const std::int64_t now = m_settings.clock();
+  // An expired session is refused here and deleted at the next sign-in's sweep: a read writes nothing that could
+  // wait for another process's lock.
   if (now - session->last_seen_at > m_settings.session_idle_seconds ||
       now - session->created_at > m_settings.session_lifetime_seconds) {
-    m_store.delete_session(hash);
     return std::nullopt;
   }
   auto user = m_store.user(session->user_id);
