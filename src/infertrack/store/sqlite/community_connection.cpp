@@ -3,8 +3,6 @@
 #include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/store.hpp"
 
-#include <sys/stat.h>
-
 #include <chrono>
 
 namespace infertrack::store::sqlite {
@@ -25,8 +23,7 @@ CommunityTables::db()
     // The file the store opened, not whatever is at the path now: a file deleted since must not be created again
     // empty, nor one put in its place written to while the store reads the first.
     Connection& db = m_db.emplace(m_path, false);
-    struct stat now {};
-    if (::stat(m_path.c_str(), &now) != 0 || now.st_dev != m_opened.st_dev || now.st_ino != m_opened.st_ino) {
+    if (!still_names(m_path, m_opened)) {
       m_db.reset();
       throw StoreError(m_path + ": the database file was deleted or replaced after it was opened");
     }

@@ -82,6 +82,13 @@ Connection::set_busy_timeout(std::chrono::milliseconds timeout)
   m_busy_timeout = timeout;
 }
 
+bool
+still_names(const std::string& path, const struct stat& opened)
+{
+  struct stat now {};
+  return ::stat(path.c_str(), &now) == 0 && now.st_dev == opened.st_dev && now.st_ino == opened.st_ino;
+}
+
 ScopedBusyTimeout::ScopedBusyTimeout(Connection& db, std::chrono::milliseconds timeout) : m_db(db)
 {
   sqlite3_busy_timeout(m_db.handle(), static_cast<int>(timeout.count()));

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -49,6 +51,9 @@ private:
   sqlite3* m_db = nullptr;
   std::chrono::milliseconds m_busy_timeout{0};
 };
+
+// Whether `path` still names the file whose status was `opened`: not deleted, nor replaced by another file.
+bool still_names(const std::string& path, const struct stat& opened);
 
 // Another busy timeout for the length of a scope, and the connection's own back at its end.
 class ScopedBusyTimeout

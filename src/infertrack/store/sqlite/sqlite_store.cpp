@@ -296,8 +296,7 @@ public:
   {
     std::lock_guard lock(m_mutex);
     m_db.query_text("SELECT MAX(version) FROM schema_migrations");
-    struct stat now {};
-    if (::stat(m_db.path().c_str(), &now) != 0 || now.st_dev != m_opened.st_dev || now.st_ino != m_opened.st_ino) {
+    if (!still_names(m_db.path(), m_opened)) {
       throw StoreError(m_db.path() + ": the database file was deleted or replaced after it was opened; what is "
                                      "written now would be lost (restart to open the file at that path)");
     }
