@@ -25,6 +25,8 @@ constexpr double k_tokens_per_million = 1e6;
 constexpr double k_boundary_tolerance = 1e-12;
 // Past this a plan is a typo (or a utilization of ~0), and the GPU counts would overflow int64 arithmetic.
 constexpr double k_max_provisioned_gpus = 1e15;
+// Far beyond any rack (the largest hold a few hundred GPUs), and small enough that whole racks stay countable.
+constexpr std::int64_t k_max_gpus_per_rack = 100'000;
 constexpr const char* k_demand_examples = "tokens per day such as 40T, 1.5B, 500M or 2e12";
 
 bool
@@ -182,8 +184,9 @@ check_plan_request(const PlanRequest& request)
   if (request.mix) {
     INFERTRACK_TRY(checked_mix(*request.mix, fmt::format("{}:{}", request.mix->input, request.mix->output)));
   }
-  if (request.gpus_per_rack <= 0) {
-    return util::fail("", "gpus-per-rack", fmt::format("must be > 0 (got {})", request.gpus_per_rack));
+  if (request.gpus_per_rack <= 0 || request.gpus_per_rack > k_max_gpus_per_rack) {
+    return util::fail("", "gpus-per-rack",
+                      fmt::format("must be 1 to {} (got {})", k_max_gpus_per_rack, request.gpus_per_rack));
   }
   INFERTRACK_TRY(check_positive("cost-per-gpu-hour", request.cost_per_gpu_hour));
   INFERTRACK_TRY(check_positive("kw-per-gpu", request.kw_per_gpu));
@@ -270,6 +273,16 @@ plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
   plan.cost_per_day = provisioned_gpus * request.cost_per_gpu_hour * k_hours_per_day;
   plan.power_mw = provisioned_gpus * request.kw_per_gpu / k_kw_per_mw;
   plan.cost_per_million_tokens = plan.cost_per_day / (request.tokens_per_day / k_tokens_per_million);
+  // Each figure is finite on its own; a product of large ones may not be, and "$inf/day" answers nothing.
+  if (!std::isfinite(plan.cost_per_day) || !std::isfinite(plan.cost_per_million_tokens)) {
+    return util::fail("", "cost-per-gpu-hour",
+                      fmt::format("too large: the cost of {} GPUs overflows (got {} per GPU-hour)",
+                                  plan.provisioned_gpus, request.cost_per_gpu_hour));
+  }
+  if (!std::isfinite(plan.power_mw)) {
+    return util::fail("", "kw-per-gpu", fmt::format("too large: the power of {} GPUs overflows (got {} kW per GPU)",
+                                                    plan.provisioned_gpus, request.kw_per_gpu));
+  }
   return plan;
 }
 
