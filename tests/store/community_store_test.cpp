@@ -250,6 +250,24 @@ TEST_F(CommunityStoreTest, other_stores_community_writes_leave_the_data_version_
   EXPECT_EQ(m_store->data_version(), before);
 }
 
+// A sign-up stores its account and first session together or not at all, and ends the visitor's previous session.
+TEST_F(CommunityStoreTest, an_account_and_its_first_session_are_stored_together_or_not_at_all)
+{
+  const UserId ada = add_user("ada");
+  community().add_session(SessionRecord{"taken", ada, k_t0, k_t0});
+  community().add_session(SessionRecord{"previous", ada, k_t0, k_t0});
+  // The session cannot be stored (its key is taken): the account is not stored either.
+  EXPECT_THROW(community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0}, {"taken", "previous"}),
+               StoreError);
+  EXPECT_FALSE(community().user_by_email("bo@example.com"));
+  EXPECT_TRUE(community().session("previous"));
+
+  const auto bo = community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0 + 9}, {"fresh", "previous"});
+  ASSERT_TRUE(bo);
+  EXPECT_EQ(community().session("fresh"), (SessionRecord{"fresh", *bo, k_t0 + 9, k_t0 + 9}));
+  EXPECT_FALSE(community().session("previous"));
+}
+
 // The community connection opens on first use: on the file the store opened, never a new one at the same path.
 TEST_F(CommunityStoreTest, a_deleted_database_file_is_not_created_again_for_the_community)
 {

@@ -122,11 +122,15 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::
     return tl::unexpected(taken.error());
   }
   const std::string hash = security::hash_password(form.password, m_settings.hash_cost);
-  const auto id = m_store.add_user(store::NewUser{name, email, hash, false, now});
+  NewSession session{{}, security::new_token()};
+  const std::string token_hash = security::token_hash(session.token);
+  const std::string previous_hash = previous_token.empty() ? std::string() : security::token_hash(previous_token);
+  const auto id = m_store.add_user(store::NewUser{name, email, hash, false, now}, {token_hash, previous_hash});
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
-  return open_session(*m_store.user(*id), previous_token);
+  session.user = *m_store.user(*id);
+  return session;
 }
 
 Outcome<NewSession>

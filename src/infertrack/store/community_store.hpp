@@ -116,6 +116,13 @@ struct AuditEntry
   bool operator==(const AuditEntry&) const = default;
 };
 
+// The sessions a sign-up opens and ends with its account: token hashes, empty for none.
+struct SignUpSession
+{
+  std::string_view token_hash;       // the new account's first session
+  std::string_view ends_token_hash;  // the visitor's previous session, ended
+};
+
 // Accounts, sessions, comments, rate-limit events and the audit log. Every method is atomic on its own and
 // either completes or throws StoreError (storage failure); expected refusals come back as a Diagnostic.
 class CommunityStore
@@ -123,8 +130,10 @@ class CommunityStore
 public:
   virtual ~CommunityStore() = default;
 
-  // Fails (field "email") when an account with this email exists, deleted accounts excepted.
-  virtual util::Result<UserId> add_user(const NewUser& user) = 0;
+  // Fails (field "email") when an account with this email exists, deleted accounts excepted. With a `session`, the
+  // account's first session (created and last seen at user.created_at) is stored with it and the visitor's previous
+  // one ended, all or nothing: a sign-up that stored the account but not its session would leave its retry a conflict.
+  virtual util::Result<UserId> add_user(const NewUser& user, const SignUpSession& session = {}) = 0;
   virtual std::optional<UserRecord> user(UserId id) = 0;
   // The live (not deleted) account with this normalised email.
   virtual std::optional<UserRecord> user_by_email(std::string_view email) = 0;

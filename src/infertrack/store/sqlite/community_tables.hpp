@@ -24,7 +24,7 @@ public:
   // The database file at `path`, which the owning store opened (as `opened`, its file status) and migrated.
   CommunityTables(std::string path, const struct stat& opened) : m_path(std::move(path)), m_opened(opened) {}
 
-  util::Result<UserId> add_user(const NewUser& user) override;
+  util::Result<UserId> add_user(const NewUser& user, const SignUpSession& session = {}) override;
   std::optional<UserRecord> user(UserId id) override;
   std::optional<UserRecord> user_by_email(std::string_view email) override;
   std::vector<UserRecord> users() override;

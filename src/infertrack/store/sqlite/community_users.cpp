@@ -32,9 +32,10 @@ read_one_user(Statement& statement)
 }  // namespace
 
 util::Result<UserId>
-CommunityTables::add_user(const NewUser& user)
+CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
 {
   std::lock_guard lock(m_mutex);
+  Transaction transaction(db(), TransactionMode::write);
   Statement insert(db(), "INSERT INTO users (display_name, email, password_hash, admin, deleted, created_at) "
                          "VALUES (?, ?, ?, ?, 0, ?) RETURNING id");
   insert.bind(1, std::string_view(user.display_name));
@@ -53,6 +54,20 @@ CommunityTables::add_user(const NewUser& user)
   const UserId id = insert.column_int64(0);
   // RETURNING hands the row over before the insert is final; the statement must run to its end.
   insert.step();
+  if (!session.ends_token_hash.empty()) {
+    Statement end(db(), "DELETE FROM sessions WHERE token_hash = ?");
+    end.bind(1, session.ends_token_hash);
+    end.step();
+  }
+  if (!session.token_hash.empty()) {
+    Statement open(db(), "INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)");
+    open.bind(1, session.token_hash);
+    open.bind(2, id);
+    open.bind(3, user.created_at);
+    open.bind(4, user.created_at);
+    open.step();
+  }
+  transaction.commit();
   return id;
 }
 
