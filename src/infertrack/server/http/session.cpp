@@ -60,12 +60,14 @@ constexpr int k_no_content = 204;
 constexpr int k_lowest_status = 100;
 constexpr int k_highest_status = 599;
 
-// Whether the bytes read so far hold the end of a line.
+// Whether the first `limit` bytes read so far hold the end of a line (the buffer may hold more: pipelined requests,
+// or a read into room a larger request left).
 bool
-line_ended(const beast::flat_buffer& buffer)
+line_ended(const beast::flat_buffer& buffer, std::size_t limit)
 {
   const auto data = buffer.data();
-  return std::string_view(static_cast<const char*>(data.data()), data.size()).find('\n') != std::string_view::npos;
+  const std::string_view read(static_cast<const char*>(data.data()), std::min(data.size(), limit));
+  return read.find('\n') != std::string_view::npos;
 }
 
 // What makes a request unanswerable once its header is read (RFC 9112), or nothing.
@@ -300,7 +302,8 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
     response = Response::error(
       k_payload_too_large, "payload_too_large",
       "request body exceeds the limit of " + std::to_string(options.body_limit) + " bytes");
-  } else if (ec == wire::error::header_limit && parser.get().target().empty() && !line_ended(m_buffer)) {
+  } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
+             !line_ended(m_buffer, options.header_limit)) {
     // The limit was reached before the request line ended: its target is what is too long. (Beast parses the request
     // line with the whole head once that has come, or as the head's first part; either way, unparsed, the line's
     // bytes are still in the buffer.)
