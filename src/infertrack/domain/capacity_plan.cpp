@@ -25,8 +25,6 @@ constexpr double k_tokens_per_million = 1e6;
 constexpr double k_boundary_tolerance = 1e-12;
 // Past this a plan is a typo (or a utilization of ~0), and the GPU counts would overflow int64 arithmetic.
 constexpr double k_max_provisioned_gpus = 1e15;
-// Far beyond any rack (the largest hold a few hundred GPUs), and small enough that whole racks stay countable.
-constexpr std::int64_t k_max_gpus_per_rack = 100'000;
 constexpr const char* k_demand_examples = "tokens per day such as 40T, 1.5B, 500M or 2e12";
 
 bool
@@ -274,7 +272,11 @@ plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
   plan.power_mw = provisioned_gpus * request.kw_per_gpu / k_kw_per_mw;
   plan.cost_per_million_tokens = plan.cost_per_day / (request.tokens_per_day / k_tokens_per_million);
   // Each figure is finite on its own; a product of large ones may not be, and "$inf/day" answers nothing.
-  if (!std::isfinite(plan.cost_per_day) || !std::isfinite(plan.cost_per_million_tokens)) {
+  if (!std::isfinite(plan.cost_per_million_tokens) && std::isfinite(plan.cost_per_day)) {
+    return util::fail("", "demand", fmt::format("too small: a cost per million tokens overflows (got {} tokens/day)",
+                                                request.tokens_per_day));
+  }
+  if (!std::isfinite(plan.cost_per_day)) {
     return util::fail("", "cost-per-gpu-hour",
                       fmt::format("too large: the cost of {} GPUs overflows (got {} per GPU-hour)",
                                   plan.provisioned_gpus, request.cost_per_gpu_hour));

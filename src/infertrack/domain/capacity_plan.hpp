@@ -36,6 +36,9 @@ enum class BindingSide
 };
 const char* to_string(BindingSide side);
 
+// Far beyond any rack (the largest hold a few hundred GPUs), and small enough that whole racks stay countable.
+inline constexpr std::int64_t k_max_gpus_per_rack = 100'000;
+
 struct PlanRequest
 {
   double tokens_per_day = 0;    // logical tokens

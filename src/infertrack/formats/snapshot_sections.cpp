@@ -1,7 +1,10 @@
 #include "infertrack/formats/snapshot_sections.hpp"
 
+#include "infertrack/domain/capacity_plan.hpp"
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
@@ -24,7 +27,7 @@ using RequiredField = std::pair<std::string_view, std::string_view>;
 constexpr std::array<RequiredField, 1> k_headline_required = {{{"reported_total_tps_per_gpu", "a number >= 0"}}};
 constexpr std::array<RequiredField, 5> k_hardware_required = {{
   {"name", "a string"},
-  {"gpus_per_rack", "an integer > 0"},
+  {"gpus_per_rack", "an integer from 1 to 100000"},
   {"cost_per_gpu_hour", "a number > 0"},
   {"all_in_power_kw_per_gpu", "a number > 0"},
   {"retrieved", "a date YYYY-MM-DD"},
@@ -121,6 +124,11 @@ read_hardware_member(std::string_view key, JsonValue& value, const JsonPlace& at
     hardware.name = std::string(trim_blanks(name));
   } else if (key == "gpus_per_rack") {
     INFERTRACK_TRY_ASSIGN(gpus, read_count(value, at));
+    // The planner's bound, refused here rather than by every plan for this hardware later.
+    if (gpus > domain::k_max_gpus_per_rack) {
+      return fail_at(at, fmt::format("too many GPUs in one rack (got {}, expected at most {})", gpus,
+                                     domain::k_max_gpus_per_rack));
+    }
     hardware.gpus_per_rack = gpus;
   } else if (key == "cost_per_gpu_hour") {
     INFERTRACK_TRY_ASSIGN(cost, read_number(value, at, NumberRule::positive));
