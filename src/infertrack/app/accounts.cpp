@@ -125,11 +125,13 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::
   NewSession session{{}, security::new_token()};
   const std::string token_hash = security::token_hash(session.token);
   const std::string previous_hash = previous_token.empty() ? std::string() : security::token_hash(previous_token);
-  const auto id = m_store.add_user(store::NewUser{name, email, hash, false, now}, {token_hash, previous_hash});
+  const store::NewUser user{name, email, hash, false, now};
+  const auto id = m_store.add_user(user, {token_hash, previous_hash});
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
-  session.user = *m_store.user(*id);
+  // The account as stored, without reading it back: a read failing now would leave a signed-up visitor an error.
+  session.user = store::UserRecord{*id, user.display_name, user.email, user.password_hash, false, false, now};
   return session;
 }
 
