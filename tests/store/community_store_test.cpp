@@ -301,6 +301,18 @@ TEST_F(CommunityStoreTest, a_held_write_lock_stalls_no_read_and_fails_writes_as_
   EXPECT_GE(waited, std::chrono::milliseconds(1500));
   EXPECT_LT(waited, std::chrono::milliseconds(5000));
 
+  // Reads do not queue behind a write of this store that is waiting for the lock.
+  std::thread waiting([&] {
+    EXPECT_THROW(community().add_comment(NewComment{"page", std::nullopt, ada, "queued", k_t0}), StoreBusy);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const auto read_start = std::chrono::steady_clock::now();
+  EXPECT_EQ(community().session("h")->user_id, ada);
+  EXPECT_EQ(community().user(ada)->display_name, "ada");
+  EXPECT_EQ(community().comment_threads("page", 0, 10).comments.size(), 0u);
+  EXPECT_LT(std::chrono::steady_clock::now() - read_start, std::chrono::milliseconds(500));
+  waiting.join();
+
   writer.execute("ROLLBACK");
   EXPECT_TRUE(community().add_comment(NewComment{"page", std::nullopt, ada, "now", k_t0}));
 }

@@ -24,8 +24,8 @@ CommunityTables::add_audit(const AuditEntry& entry)
 std::vector<AuditEntry>
 CommunityTables::audit_log(std::int64_t limit)
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), "SELECT id, at, actor_id, actor, action, target, detail FROM audit_log "
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), "SELECT id, at, actor_id, actor, action, target, detail FROM audit_log "
                          "ORDER BY id DESC LIMIT ?");
   // A negative LIMIT means "no limit" to SQLite.
   select.bind(1, std::max<std::int64_t>(limit, 0));

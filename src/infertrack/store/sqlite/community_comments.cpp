@@ -116,8 +116,8 @@ CommunityTables::add_comment(const NewComment& comment)
 std::optional<CommentRecord>
 CommunityTables::comment(CommentId id)
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), std::string(k_comment_columns) +
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), std::string(k_comment_columns) +
                            " FROM comments c JOIN users u ON u.id = c.author_id WHERE c.id = ?");
   select.bind(1, id);
   if (!select.step()) {
@@ -129,12 +129,12 @@ CommunityTables::comment(CommentId id)
 CommentThreads
 CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit)
 {
-  std::lock_guard lock(m_mutex);
+  std::lock_guard lock(m_read_mutex);
   // One snapshot for the count and the page, so a thread posted in between cannot make them disagree.
-  Transaction transaction(db(), TransactionMode::read);
+  Transaction transaction(reader(), TransactionMode::read);
   CommentThreads threads;
   {
-    Statement count(db(), "SELECT COUNT(*) FROM comments WHERE subject = ? AND parent_id IS NULL");
+    Statement count(reader(), "SELECT COUNT(*) FROM comments WHERE subject = ? AND parent_id IS NULL");
     count.bind(1, subject);
     count.step();
     threads.total_threads = count.column_int64(0);
@@ -142,7 +142,7 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
   {
     // A thread's first comment has its smallest id, so "thread newest first, then by id" puts each first
     // comment ahead of its replies and the replies in the order they were posted.
-    Statement page(db(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
+    Statement page(reader(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
                          "ORDER BY id DESC LIMIT ? OFFSET ?) " +
                            std::string(k_comment_columns) +
                            " FROM page JOIN comments c ON c.thread_id = page.id"
@@ -192,8 +192,8 @@ CommunityTables::set_comment_hidden(CommentId id, bool hidden)
 std::int64_t
 CommunityTables::comment_count(std::optional<std::string_view> subject)
 {
-  std::lock_guard lock(m_mutex);
-  Statement count(db(), subject ? "SELECT COUNT(*) FROM comments WHERE subject = ?"
+  std::lock_guard lock(m_read_mutex);
+  Statement count(reader(), subject ? "SELECT COUNT(*) FROM comments WHERE subject = ?"
                                  : "SELECT COUNT(*) FROM comments");
   if (subject) {
     count.bind(1, *subject);

@@ -16,24 +16,39 @@ constexpr std::chrono::milliseconds k_community_patience{2'000};
 
 }  // namespace
 
+void
+CommunityTables::open_connection(std::optional<Connection>& slot)
+{
+  // The file the store opened, not whatever is at the path now: a file deleted since must not be created again
+  // empty, nor one put in its place written to while the store reads the first.
+  Connection& db = slot.emplace(m_path, false);
+  if (!still_names(m_path, m_opened)) {
+    slot.reset();
+    throw StoreError(m_path + ": the database file was deleted or replaced after it was opened");
+  }
+  db.set_busy_timeout(k_community_patience);
+  db.execute("PRAGMA foreign_keys = ON");
+  // As the store's own connection: in WAL mode, consistent on power loss, the last commits may be lost.
+  db.execute("PRAGMA synchronous = NORMAL");
+  db.execute("PRAGMA journal_size_limit = " + std::to_string(k_wal_size_limit));
+}
+
 Connection&
 CommunityTables::db()
 {
   if (!m_db) {
-    // The file the store opened, not whatever is at the path now: a file deleted since must not be created again
-    // empty, nor one put in its place written to while the store reads the first.
-    Connection& db = m_db.emplace(m_path, false);
-    if (!still_names(m_path, m_opened)) {
-      m_db.reset();
-      throw StoreError(m_path + ": the database file was deleted or replaced after it was opened");
-    }
-    db.set_busy_timeout(k_community_patience);
-    db.execute("PRAGMA foreign_keys = ON");
-    // As the store's own connection: in WAL mode, consistent on power loss, the last commits may be lost.
-    db.execute("PRAGMA synchronous = NORMAL");
-    db.execute("PRAGMA journal_size_limit = " + std::to_string(k_wal_size_limit));
+    open_connection(m_db);
   }
   return *m_db;
+}
+
+Connection&
+CommunityTables::reader()
+{
+  if (!m_reader) {
+    open_connection(m_reader);
+  }
+  return *m_reader;
 }
 
 }  // namespace infertrack::store::sqlite

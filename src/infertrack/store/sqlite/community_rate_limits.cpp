@@ -40,8 +40,8 @@ insert_event(Connection& db, std::string_view rule, std::string_view key, std::i
 std::vector<RateLimitRule>
 CommunityTables::rate_limit_rules()
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), "SELECT name, max_events, window_seconds FROM rate_limit_rules ORDER BY name");
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), "SELECT name, max_events, window_seconds FROM rate_limit_rules ORDER BY name");
   std::vector<RateLimitRule> rules;
   while (select.step()) {
     rules.push_back(RateLimitRule{std::string(select.column_text(0)), select.column_int64(1),
@@ -82,8 +82,8 @@ CommunityTables::set_rate_limit_rule(const RateLimitRule& rule)
 EventWindow
 CommunityTables::events_since(std::string_view rule, std::string_view key, std::int64_t since)
 {
-  std::lock_guard lock(m_mutex);
-  return count_events(db(), rule, key, since);
+  std::lock_guard lock(m_read_mutex);
+  return count_events(reader(), rule, key, since);
 }
 
 void

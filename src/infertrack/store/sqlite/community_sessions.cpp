@@ -20,8 +20,8 @@ CommunityTables::add_session(const SessionRecord& session)
 std::optional<SessionRecord>
 CommunityTables::session(std::string_view token_hash)
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), "SELECT token_hash, user_id, created_at, last_seen_at FROM sessions "
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), "SELECT token_hash, user_id, created_at, last_seen_at FROM sessions "
                          "WHERE token_hash = ?");
   select.bind(1, token_hash);
   if (!select.step()) {

@@ -12,9 +12,9 @@
 namespace infertrack::store::sqlite {
 
 // The CommunityStore of one SqliteStore: the users, sessions, comments, rate_limit_* and audit_log tables
-// (migration step 4), read and written over a connection of their own, opened on first use (after the owning store
-// migrated the file). So a community write waiting for another process's lock (an ingest commits in one
-// transaction) holds up community calls only, never benchmark reads; and a command that never calls it (an ingest)
+// (migration step 4), written over a connection of their own and read over another, each opened on first use (after
+// the owning store migrated the file). So a community write waiting for another process's lock (an ingest commits in
+// one transaction) holds up other community writes only, never a read; and a command that never calls it (an ingest)
 // keeps the file to itself (IngestJournal). Its commits leave the store's data_version() alone. Methods are defined by
 // topic in community_users.cpp, community_sessions.cpp, community_comments.cpp, community_rate_limits.cpp and
 // community_audit.cpp.
@@ -72,13 +72,20 @@ private:
     return db().changes();
   }
 
-  // The connection, opened on the first call; the caller holds m_mutex.
+  // The connection writes go through, opened on the first call; the caller holds m_mutex.
   Connection& db();
+  // The connection reads go through, opened on the first call; the caller holds m_read_mutex. Reads of their own
+  // never queue behind a write that waits for another process's lock: in WAL mode a read does not wait.
+  Connection& reader();
+  // Opens `slot` on the file the store opened, configured for community calls.
+  void open_connection(std::optional<Connection>& slot);
 
   std::string m_path;
-  const struct stat& m_opened;  // the owning store's, read when the connection opens
-  std::mutex m_mutex;  // one statement at a time on the connection: the server's threads share it
+  const struct stat& m_opened;  // the owning store's, read when a connection opens
+  std::mutex m_mutex;           // one statement at a time on each connection: the server's threads share them
+  std::mutex m_read_mutex;
   std::optional<Connection> m_db;
+  std::optional<Connection> m_reader;
 };
 
 }  // namespace infertrack::store::sqlite

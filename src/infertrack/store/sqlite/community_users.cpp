@@ -74,8 +74,8 @@ CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
 std::optional<UserRecord>
 CommunityTables::user(UserId id)
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), std::string(k_user_columns) + " WHERE id = ?");
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), std::string(k_user_columns) + " WHERE id = ?");
   select.bind(1, id);
   return read_one_user(select);
 }
@@ -83,8 +83,8 @@ CommunityTables::user(UserId id)
 std::optional<UserRecord>
 CommunityTables::user_by_email(std::string_view email)
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), std::string(k_user_columns) + " WHERE email = ? AND deleted = 0");
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), std::string(k_user_columns) + " WHERE email = ? AND deleted = 0");
   select.bind(1, email);
   return read_one_user(select);
 }
@@ -92,8 +92,8 @@ CommunityTables::user_by_email(std::string_view email)
 std::vector<UserRecord>
 CommunityTables::users()
 {
-  std::lock_guard lock(m_mutex);
-  Statement select(db(), std::string(k_user_columns) + " ORDER BY id");
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(), std::string(k_user_columns) + " ORDER BY id");
   std::vector<UserRecord> found;
   while (select.step()) {
     found.push_back(read_user(select));
