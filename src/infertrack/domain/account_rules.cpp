@@ -65,7 +65,7 @@ has_control_characters(std::string_view text, std::string_view allowed)
 {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto byte = static_cast<unsigned char>(text[i]);
-    if ((byte < 0x20 || byte == 0x7F) && allowed.find(text[i]) == std::string_view::npos) {
+    if (util::is_ascii_control(text[i]) && allowed.find(text[i]) == std::string_view::npos) {
       return true;
     }
     // C1 controls, U+0080 to U+009F, are encoded as C2 80 to C2 9F.

@@ -1,5 +1,7 @@
 #include "infertrack/formats/field_checks.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -62,7 +64,7 @@ quoted_text(std::string_view text)
       out += "\\r";
     } else if (c == '\t') {
       out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7f || (byte >= 0x80 && !utf8)) {
+    } else if (util::is_ascii_control(c) || (byte >= 0x80 && !utf8)) {
       out += "\\x";
       out += k_hex[byte >> 4];
       out += k_hex[byte & 0xf];
@@ -239,10 +241,7 @@ unprintable_name(std::string_view text)
     return "too long (got " + std::to_string(kept.size()) + " bytes, expected at most " + std::to_string(k_max_name_bytes)
            + ")";
   }
-  const bool control = std::any_of(kept.begin(), kept.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte == 0x7f;
-  });
+  const bool control = std::any_of(kept.begin(), kept.end(), util::is_ascii_control);
   if (control) {
     return "holds a control character (got " + quoted_text(text) + ", expected printable text)";
   }

@@ -17,6 +17,14 @@ std::string_view trim(std::string_view text, std::string_view blanks = k_ascii_w
 // header name, and UTF-8 passes through untouched.
 std::string ascii_lower(std::string_view text);
 
+// Whether `c` is an ASCII control character (C0, U+0000 to U+001F, or DEL): a byte no text shows.
+constexpr bool
+is_ascii_control(char c)
+{
+  const auto byte = static_cast<unsigned char>(c);
+  return byte < 0x20 || byte == 0x7f;
+}
+
 // Whether `a` and `b` are equal ignoring the case of ASCII letters.
 bool ascii_iequals(std::string_view a, std::string_view b);
 

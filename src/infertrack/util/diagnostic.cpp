@@ -1,5 +1,7 @@
 #include "infertrack/util/diagnostic.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <fmt/core.h>
 
 namespace infertrack::util {
@@ -12,9 +14,8 @@ void
 append_printable(std::string& out, const std::string& part)
 {
   for (const char c : part) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) {
-      out += fmt::format("\\u{:04x}", byte);
+    if (is_ascii_control(c)) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
     } else {
       out += c;
     }
