@@ -106,6 +106,20 @@ struct PlanContext
   std::optional<domain::TokenMix> mix;
 };
 
+// The request `context` asks, sized with the rack, cost and power figures of `hardware`.
+domain::PlanRequest
+request_for(const PlanContext& context, const domain::HardwareCost& hardware)
+{
+  domain::PlanRequest request;
+  request.tokens_per_day = context.demand.tokens_per_day;
+  request.utilization = context.query.utilization;
+  request.mix = context.mix;
+  request.gpus_per_rack = hardware.gpus_per_rack;
+  request.cost_per_gpu_hour = hardware.cost_per_gpu_hour;
+  request.kw_per_gpu = hardware.kw_per_gpu;
+  return request;
+}
+
 util::Result<PlanAnswer>
 answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, domain::DeploymentCapacity deployment)
 {
@@ -121,14 +135,7 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.utilization = context.query.utilization;
   answer.deployment = std::move(deployment);
 
-  domain::PlanRequest request;
-  request.tokens_per_day = context.demand.tokens_per_day;
-  request.utilization = context.query.utilization;
-  request.mix = context.mix;
-  request.gpus_per_rack = answer.hardware.gpus_per_rack;
-  request.cost_per_gpu_hour = answer.hardware.cost_per_gpu_hour;
-  request.kw_per_gpu = answer.hardware.kw_per_gpu;
-  INFERTRACK_TRY_ASSIGN(rack_plan, domain::plan_capacity(answer.deployment, request));
+  INFERTRACK_TRY_ASSIGN(rack_plan, domain::plan_capacity(answer.deployment, request_for(context, answer.hardware)));
   answer.plan = rack_plan;
 
   answer.caveats.push_back(k_packing_caveat);
@@ -153,14 +160,11 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
 util::Result<void>
 check_query(const PlanContext& context)
 {
-  domain::PlanRequest request;
-  request.tokens_per_day = context.demand.tokens_per_day;
-  request.utilization = context.query.utilization;
-  request.mix = context.mix;
-  request.gpus_per_rack = context.query.gpus_per_rack.value_or(1);
-  request.cost_per_gpu_hour = context.query.cost_per_gpu_hour.value_or(1);
-  request.kw_per_gpu = context.query.kw_per_gpu.value_or(1);
-  return domain::check_plan_request(request);
+  domain::HardwareCost stand_in;
+  stand_in.gpus_per_rack = context.query.gpus_per_rack.value_or(1);
+  stand_in.cost_per_gpu_hour = context.query.cost_per_gpu_hour.value_or(1);
+  stand_in.kw_per_gpu = context.query.kw_per_gpu.value_or(1);
+  return domain::check_plan_request(request_for(context, stand_in));
 }
 
 util::Result<std::vector<PlanAnswer>>
