@@ -137,6 +137,23 @@ canonical_name(std::string_view name, std::string (*canonical_of)(std::string_vi
   return canonical;
 }
 
+tl::expected<std::string_view, std::string>
+NameMemo::canonical(std::string_view name, std::string (*canonical_of)(std::string_view))
+{
+  if (!m_filled || m_raw != name) {
+    if (auto problem = unprintable_name(name)) {
+      return tl::unexpected(std::move(*problem));
+    }
+    m_raw.assign(name);
+    m_canonical = canonical_name(name, canonical_of);
+    m_filled = true;
+  }
+  if (m_canonical.empty()) {
+    return tl::unexpected("empty name (got " + quoted_text(name) + ", expected a non-empty name)");
+  }
+  return m_canonical;
+}
+
 std::optional<std::int64_t>
 parse_integer(std::string_view text, bool* out_of_range)
 {
@@ -246,6 +263,15 @@ unprintable_name(std::string_view text)
     return "holds a control character (got " + quoted_text(text) + ", expected printable text)";
   }
   return std::nullopt;
+}
+
+std::optional<std::string>
+unusable_name(std::string_view text)
+{
+  if (trim_blanks(text).empty()) {
+    return "empty name (got " + quoted_text(text) + ", expected a non-empty name)";
+  }
+  return unprintable_name(text);
 }
 
 }  // namespace infertrack::formats

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include <tl/expected.hpp>
+
 // Checks and message pieces shared by the format readers, so that every format words the same mistake the
 // same way: "what was wrong (got X, expected Y)".
 namespace infertrack::formats {
@@ -32,6 +34,9 @@ inline constexpr std::size_t k_max_name_bytes = 256;
 // once the spaces and tabs around it are trimmed.
 std::optional<std::string> unprintable_name(std::string_view text);
 
+// Why `text` cannot be a name, or nothing: nothing left once trimmed ("empty name"), or unprintable_name.
+std::optional<std::string> unusable_name(std::string_view text);
+
 // Why `id` cannot be a result id, or nothing: unprintable_name, and "." and ".." are ids a link to /points/{id}
 // cannot name (browsers resolve them as path segments).
 inline std::optional<std::string>
@@ -50,6 +55,22 @@ unlinkable_id(std::string_view id)
 // reading the name back gives the same name (a GPU taken from inside a label, "mi3: 16" -> " 16", keeps its
 // blank).
 std::string canonical_name(std::string_view name, std::string (*canonical_of)(std::string_view));
+
+// The canonical form of the last name read in one field or column: rows repeat a few names, so a repeat is
+// neither checked nor canonicalised again.
+class NameMemo
+{
+public:
+  // `name` as canonical_name gives it, or why it cannot be a name: unprintable_name, or empty once canonical.
+  // The view lasts until the next call.
+  tl::expected<std::string_view, std::string> canonical(std::string_view name,
+                                                        std::string (*canonical_of)(std::string_view));
+
+private:
+  std::string m_raw;
+  std::string m_canonical;
+  bool m_filled = false;
+};
 
 // Parses all of `text` as a decimal integer or number; nullopt when anything is left over or it overflows.
 // `out_of_range` (when given) is set when the text is a number too large to hold.

@@ -126,29 +126,6 @@ complete_row(const InferencexRowState& state, std::size_t index, BenchmarkPoint&
 
 }  // namespace
 
-Result<void>
-read_inferencex_name(JsonValue& value,
-                     const JsonPlace& at,
-                     InferencexNameMemo& memo,
-                     std::string (*canonical_of)(std::string_view),
-                     std::string& out)
-{
-  INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
-  if (!memo.filled || memo.raw != text) {
-    if (auto problem = unprintable_name(text)) {
-      return fail_at(at, std::move(*problem));
-    }
-    memo.raw.assign(text);
-    memo.canonical = canonical_name(text, canonical_of);
-    memo.filled = true;
-  }
-  if (memo.canonical.empty()) {
-    return fail_at(at, "empty name (got " + quoted_text(text) + ", expected a non-empty name)");
-  }
-  out = memo.canonical;
-  return {};
-}
-
 void
 append_identity_text(std::string& out, std::string_view text)
 {
@@ -262,13 +239,13 @@ InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& po
       state.seen[slot] = true;
       switch (*field) {
         case InferencexField::model:
-          return read_inferencex_name(field_value, at, m_model, domain::canonical_model, point.model);
+          return read_name(field_value, at, m_model, domain::canonical_model, point.model);
         case InferencexField::hardware:
-          return read_inferencex_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
+          return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
         case InferencexField::framework:
-          return read_inferencex_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
+          return read_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
         case InferencexField::precision:
-          return read_inferencex_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
+          return read_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
         case InferencexField::metrics:
           return read_metrics(field_value);
         default:

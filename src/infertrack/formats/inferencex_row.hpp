@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -16,22 +17,6 @@ namespace infertrack::formats {
 inline constexpr std::string_view k_gpu_count_note = "gpu_count_note";
 
 struct InferencexRowState;
-
-// The canonical form of the last name read in one field: rows repeat a few names.
-struct InferencexNameMemo
-{
-  std::string raw;
-  std::string canonical;
-  bool filled = false;
-};
-
-// Reads the string `value` into `out` as its canonical name (`canonical_of`), refusing a name that is empty once
-// trimmed. `memo` skips canonicalising a name equal to the last one read in the same field.
-util::Result<void> read_inferencex_name(JsonValue& value,
-                                        const JsonPlace& at,
-                                        InferencexNameMemo& memo,
-                                        std::string (*canonical_of)(std::string_view),
-                                        std::string& out);
 
 // Appends to `out` the identity of a row (docs/FORMATS.md, "Result id"): the configuration, workload,
 // concurrency, date and run, not the measured numbers. `append_identity_text` and `append_identity_value` add
@@ -65,8 +50,6 @@ public:
   util::Result<void> read(JsonValue value, std::size_t index, domain::BenchmarkPoint& point);
 
 private:
-  using NameMemo = InferencexNameMemo;
-
   NameMemo m_model;
   NameMemo m_hardware;
   NameMemo m_framework;

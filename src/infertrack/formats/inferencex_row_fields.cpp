@@ -173,10 +173,7 @@ read_inferencex_field(InferencexField field,
   switch (field) {
     case InferencexField::spec_method: {
       INFERTRACK_TRY_ASSIGN(method, read_string(value, at));
-      if (trim_blanks(method).empty()) {
-        return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
-      }
-      if (auto problem = unprintable_name(method)) {
+      if (auto problem = unusable_name(method)) {
         return fail_at(at, std::move(*problem));
       }
       point.spec_method = std::string(trim_blanks(method));

@@ -499,9 +499,9 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
       }
       switch (*runner_key) {
         case RunnerKey::hw:
-          return read_inferencex_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
+          return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
         case RunnerKey::model:
-          return read_inferencex_name(field_value, at, m_model, domain::canonical_model, point.model);
+          return read_name(field_value, at, m_model, domain::canonical_model, point.model);
         case RunnerKey::infmax_model_prefix: {
           // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.
           INFERTRACK_TRY_ASSIGN(prefix, read_optional_string(field_value, at));
@@ -514,9 +514,9 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           return {};
         }
         case RunnerKey::framework:
-          return read_inferencex_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
+          return read_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
         case RunnerKey::precision:
-          return read_inferencex_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
+          return read_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
         case RunnerKey::tp:
           return read_count_into(field_value, at, state.tp);
         case RunnerKey::ep:

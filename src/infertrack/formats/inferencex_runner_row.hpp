@@ -29,10 +29,10 @@ public:
 
 private:
   const RunDefaults& m_defaults;
-  InferencexNameMemo m_model;
-  InferencexNameMemo m_hardware;
-  InferencexNameMemo m_framework;
-  InferencexNameMemo m_precision;
+  NameMemo m_model;
+  NameMemo m_hardware;
+  NameMemo m_framework;
+  NameMemo m_precision;
   std::string m_identity;      // the identity text of the last row, kept for its capacity
 };
 

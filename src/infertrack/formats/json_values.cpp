@@ -232,6 +232,22 @@ read_id_text(JsonValue& value, const JsonPlace& at)
   return std::string(text);
 }
 
+util::Result<void>
+read_name(JsonValue& value,
+          const JsonPlace& at,
+          NameMemo& memo,
+          std::string (*canonical_of)(std::string_view),
+          std::string& out)
+{
+  INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
+  auto canonical = memo.canonical(text, canonical_of);
+  if (!canonical) {
+    return fail_at(at, std::move(canonical.error()));
+  }
+  out.assign(*canonical);
+  return {};
+}
+
 namespace {
 
 // How deep values the readers do not map may nest: far beyond any real input, and well within the stack of the

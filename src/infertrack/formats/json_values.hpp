@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/json_errors.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -39,6 +40,13 @@ util::Result<std::optional<std::int64_t>> read_optional_count(JsonValue& value, 
 util::Result<bool> read_bool(JsonValue& value, const JsonPlace& at);
 // A string, or an integer written as its decimal text (database ids come both ways).
 util::Result<std::string> read_id_text(JsonValue& value, const JsonPlace& at);
+// A string that names a model, GPU, engine or precision, into `out` in its canonical form (`canonical_of`);
+// `memo` holds the last one read at the same field (NameMemo).
+util::Result<void> read_name(JsonValue& value,
+                             const JsonPlace& at,
+                             NameMemo& memo,
+                             std::string (*canonical_of)(std::string_view),
+                             std::string& out);
 
 // The key of `field`, unescaped; a key without escapes is returned in place, without copying.
 util::Result<std::string_view> field_key(simdjson::ondemand::field& field, const JsonPlace& at);

@@ -43,24 +43,6 @@ column_list(bool required_only)
   return list;
 }
 
-// The canonical form of the last name seen in a column: rows repeat the same few names.
-struct NameMemo
-{
-  std::string raw;
-  std::string canonical;
-  bool filled = false;
-
-  const std::string& get(std::string_view cell, std::string (*canonical_of)(std::string_view))
-  {
-    if (!filled || raw != cell) {
-      raw.assign(cell);
-      canonical = canonical_name(cell, canonical_of);
-      filled = true;
-    }
-    return canonical;
-  }
-};
-
 // Turns the cells of one row into a point; the columns come from the header.
 class RowReader
 {
@@ -138,17 +120,11 @@ RowReader::name(std::string_view cell, std::size_t line, CsvColumn column)
       canonical_of = domain::canonical_precision;
       break;
   }
-  NameMemo& memo = m_memos[static_cast<std::size_t>(column)];
-  if (!memo.filled || memo.raw != cell) {
-    if (auto problem = unprintable_name(cell)) {
-      return fail_cell(line, name_of(column), std::move(*problem));
-    }
+  auto canonical = m_memos[static_cast<std::size_t>(column)].canonical(cell, canonical_of);
+  if (!canonical) {
+    return fail_cell(line, name_of(column), std::move(canonical.error()));
   }
-  const std::string& canonical = memo.get(cell, canonical_of);
-  if (canonical.empty()) {
-    return fail_cell(line, name_of(column), "empty name (got " + quoted_text(cell) + ", expected a name)");
-  }
-  return canonical;
+  return std::string(*canonical);
 }
 
 Result<void>

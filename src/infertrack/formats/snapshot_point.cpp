@@ -79,10 +79,7 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
     }
     case Field::spec_method: {
       INFERTRACK_TRY_ASSIGN(method, read_string(value, at));
-      if (trim_blanks(method).empty()) {
-        return fail_at(at, "empty name (got " + quoted_text(method) + ", expected a non-empty name)");
-      }
-      if (auto problem = unprintable_name(method)) {
+      if (auto problem = unusable_name(method)) {
         return fail_at(at, std::move(*problem));
       }
       point.spec_method = trimmed_copy(method);
@@ -259,29 +256,6 @@ complete_point(const std::bitset<k_field_count>& seen, std::size_t index, Benchm
 }
 
 }  // namespace
-
-Result<void>
-SnapshotPointReader::read_name(JsonValue& value,
-                               const JsonPlace& at,
-                               NameMemo& memo,
-                               std::string (*canonical_of)(std::string_view),
-                               std::string& out)
-{
-  INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
-  if (!memo.filled || memo.raw != text) {
-    if (auto problem = unprintable_name(text)) {
-      return fail_at(at, std::move(*problem));
-    }
-    memo.raw.assign(text);
-    memo.canonical = canonical_name(text, canonical_of);
-    memo.filled = true;
-  }
-  if (memo.canonical.empty()) {
-    return fail_at(at, "empty name (got " + quoted_text(text) + ", expected a non-empty name)");
-  }
-  out = memo.canonical;
-  return {};
-}
 
 unsigned char
 SnapshotPointReader::kind_of(std::string_view key, std::size_t position)

@@ -24,25 +24,11 @@ public:
   util::Result<void> read(JsonValue value, std::size_t index, domain::BenchmarkPoint& point);
 
 private:
-  // The canonical form of the last name read in one field.
-  struct NameMemo
-  {
-    std::string raw;
-    std::string canonical;
-    bool filled = false;
-  };
-
   // What `key`, the `position`th key of a point, is: a field, a note, or unknown (k_note_kind, k_unknown_kind).
   unsigned char kind_of(std::string_view key, std::size_t position);
 
   static constexpr unsigned char k_note_kind = 254;
   static constexpr unsigned char k_unknown_kind = 255;
-
-  util::Result<void> read_name(JsonValue& value,
-                               const JsonPlace& at,
-                               NameMemo& memo,
-                               std::string (*canonical_of)(std::string_view),
-                               std::string& out);
 
   std::vector<std::pair<std::string, unsigned char>> m_order;  // the keys of the last point and their kinds
   NameMemo m_model;
