@@ -49,30 +49,21 @@ HistoryCache::frontiers(const store::PointFilter& filter,
   {
     std::lock_guard lock(m_mutex);
     if (data_version != m_data_version) {
-      // Every kept set came from the old data.
-      while (!m_recency.empty()) {
-        erase(m_recency.begin());
-      }
+      m_kept.clear(); // every kept set came from the old data
       m_data_version = data_version;
     }
-    if (const auto found = m_by_key.find(key); found != m_by_key.end()) {
-      m_recency.splice(m_recency.begin(), m_recency, found->second);
-      return found->second->frontiers;
+    if (const auto* kept = m_kept.find(key)) {
+      return *kept;
     }
   }
   // Built outside the lock: reading a model's runs takes seconds, and other queries need not wait for it.
   auto built = std::make_shared<const domain::HistoryFrontiers>(build());
   const std::size_t cost = built->size_bytes() + 2 * key.size() + k_entry_overhead_bytes;
   std::lock_guard lock(m_mutex);
-  if (cost > m_budget || data_version != m_data_version || m_by_key.contains(key)) {
-    return built; // too large to keep, stale already, or kept meanwhile by another request
+  if (data_version == m_data_version && !m_kept.contains(key)) {
+    // Not when stale already, or kept meanwhile by another request.
+    m_kept.keep(std::move(key), built, cost);
   }
-  while (m_bytes + cost > m_budget && !m_recency.empty()) {
-    erase(std::prev(m_recency.end()));
-  }
-  m_recency.push_front(Entry{key, built, cost});
-  m_by_key.emplace(std::move(key), m_recency.begin());
-  m_bytes += cost;
   return built;
 }
 
@@ -80,22 +71,14 @@ std::size_t
 HistoryCache::size_bytes() const
 {
   std::lock_guard lock(m_mutex);
-  return m_bytes;
+  return m_kept.size_bytes();
 }
 
 std::size_t
 HistoryCache::entries() const
 {
   std::lock_guard lock(m_mutex);
-  return m_recency.size();
-}
-
-void
-HistoryCache::erase(Recency::iterator entry)
-{
-  m_bytes -= entry->cost;
-  m_by_key.erase(entry->key);
-  m_recency.erase(entry);
+  return m_kept.entries();
 }
 
 }  // namespace infertrack::app

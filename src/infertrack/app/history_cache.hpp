@@ -2,12 +2,11 @@
 
 #include "infertrack/domain/history_frontiers.hpp"
 #include "infertrack/store/store.hpp"
+#include "infertrack/util/bytes_budget_lru.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <list>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -23,7 +22,7 @@ public:
   // Room for every configuration of a 1,000-configuration x 200-date database (800,000 points) at once.
   static constexpr std::size_t k_default_budget_bytes = 64 * 1024 * 1024;
 
-  explicit HistoryCache(std::size_t budget_bytes = k_default_budget_bytes) : m_budget(budget_bytes) {}
+  explicit HistoryCache(std::size_t budget_bytes = k_default_budget_bytes) : m_kept(budget_bytes) {}
 
   // The frontiers of the runs `filter` selects on `basis` of `metric` at `data_version`: the kept ones, else
   // those `build` returns, kept when they fit the budget. Kept ones of another data version are dropped.
@@ -37,25 +36,12 @@ public:
   // The bytes the kept frontiers hold (HistoryFrontiers::size_bytes), and how many sets that is.
   std::size_t size_bytes() const;
   std::size_t entries() const;
-  std::size_t budget_bytes() const { return m_budget; }
+  std::size_t budget_bytes() const { return m_kept.budget_bytes(); }
 
 private:
-  struct Entry
-  {
-    std::string key;
-    std::shared_ptr<const domain::HistoryFrontiers> frontiers;
-    std::size_t cost = 0;
-  };
-  using Recency = std::list<Entry>; // most recently used first
-
-  void erase(Recency::iterator entry);
-
-  std::size_t m_budget;
   mutable std::mutex m_mutex;
   std::int64_t m_data_version = 0;
-  Recency m_recency;
-  std::map<std::string, Recency::iterator, std::less<>> m_by_key;
-  std::size_t m_bytes = 0;
+  util::BytesBudgetLru<std::shared_ptr<const domain::HistoryFrontiers>> m_kept;
 };
 
 }  // namespace infertrack::app

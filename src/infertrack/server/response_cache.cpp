@@ -34,16 +34,15 @@ std::optional<http::Response>
 ResponseCache::find(const std::string& target, std::int64_t data_version)
 {
   std::lock_guard lock(m_mutex);
-  const auto found = m_by_target.find(target);
-  if (found == m_by_target.end()) {
+  const Kept* kept = m_kept.find(target);
+  if (kept == nullptr) {
     return std::nullopt;
   }
-  if (found->second->data_version != data_version) {
-    erase(found->second);
+  if (kept->data_version != data_version) {
+    m_kept.erase(target);
     return std::nullopt;
   }
-  m_recency.splice(m_recency.begin(), m_recency, found->second);
-  return found->second->response;
+  return kept->response;
 }
 
 http::Response
@@ -52,7 +51,7 @@ ResponseCache::store(const std::string& target, std::int64_t data_version, http:
   if (response.status != 200) {
     return response;
   }
-  const std::size_t largest = m_budget / k_largest_share;
+  const std::size_t largest = m_kept.budget_bytes() / k_largest_share;
   if (cost_of(target, response) > largest) {
     // Never kept: the server computes its ETag, and gzip only for a client that asks for it.
     return response;
@@ -61,18 +60,11 @@ ResponseCache::store(const std::string& target, std::int64_t data_version, http:
   response.gzip_body = std::make_shared<const std::string>(http::gzip_compress(response.body));
   const std::size_t cost = cost_of(target, response);
   std::lock_guard lock(m_mutex);
-  if (const auto old = m_by_target.find(target); old != m_by_target.end()) {
-    erase(old->second);
-  }
   if (cost > largest) {
-    return response;
+    m_kept.erase(target);
+  } else {
+    m_kept.keep(target, Kept{data_version, response}, cost);
   }
-  while (m_bytes + cost > m_budget && !m_recency.empty()) {
-    erase(std::prev(m_recency.end()));
-  }
-  m_recency.push_front(Entry{target, data_version, response, cost});
-  m_by_target.emplace(target, m_recency.begin());
-  m_bytes += cost;
   return response;
 }
 
@@ -80,22 +72,14 @@ std::size_t
 ResponseCache::size_bytes() const
 {
   std::lock_guard lock(m_mutex);
-  return m_bytes;
+  return m_kept.size_bytes();
 }
 
 std::size_t
 ResponseCache::entries() const
 {
   std::lock_guard lock(m_mutex);
-  return m_recency.size();
-}
-
-void
-ResponseCache::erase(Recency::iterator entry)
-{
-  m_bytes -= entry->cost;
-  m_by_target.erase(entry->target);
-  m_recency.erase(entry);
+  return m_kept.entries();
 }
 
 }  // namespace infertrack::server

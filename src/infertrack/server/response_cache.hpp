@@ -1,11 +1,10 @@
 #pragma once
 
 #include "infertrack/server/http/response.hpp"
+#include "infertrack/util/bytes_budget_lru.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,7 +23,7 @@ public:
 
   // Keeps answers whose charged bytes (cost_of) add up to at most `budget_bytes`, evicting the least
   // recently used first; an answer costing more than an eighth of the budget is never kept.
-  explicit ResponseCache(std::size_t budget_bytes = k_default_budget_bytes) : m_budget(budget_bytes) {}
+  explicit ResponseCache(std::size_t budget_bytes = k_default_budget_bytes) : m_kept(budget_bytes) {}
 
   // The answer cached for `target` while the store was at `data_version`, if any. A stale entry (other
   // data version) is dropped.
@@ -40,25 +39,17 @@ public:
   // The bytes charged for every kept answer, and how many answers that is.
   std::size_t size_bytes() const;
   std::size_t entries() const;
-  std::size_t budget_bytes() const { return m_budget; }
+  std::size_t budget_bytes() const { return m_kept.budget_bytes(); }
 
 private:
-  struct Entry
+  struct Kept
   {
-    std::string target;
     std::int64_t data_version = 0;
     http::Response response;
-    std::size_t cost = 0;
   };
-  using Recency = std::list<Entry>; // most recently used first
 
-  void erase(Recency::iterator entry);
-
-  std::size_t m_budget;
   mutable std::mutex m_mutex;
-  Recency m_recency;
-  std::map<std::string, Recency::iterator, std::less<>> m_by_target;
-  std::size_t m_bytes = 0;
+  util::BytesBudgetLru<Kept> m_kept;
 };
 
 }  // namespace infertrack::server
