@@ -3,6 +3,7 @@
 
 #include "infertrack/security/tokens.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
+#include "support/read_only_file.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -317,6 +318,7 @@ TEST_F(CommunityAccounts, a_held_write_lock_answers_writes_503_and_leaves_reads_
   EXPECT_EQ(refused.status, 503) << refused.body;
   EXPECT_NE(refused.body.find("\"busy\""), std::string::npos) << refused.body;
   EXPECT_EQ(header_of(refused, "Retry-After"), "5");
+  EXPECT_EQ(refused.cache_control, "no-store");
 
   // A session gone idle is refused on a read at once, without a write that would wait for the lock.
   tracker.now += 31 * 24 * 3600;
@@ -327,6 +329,41 @@ TEST_F(CommunityAccounts, a_held_write_lock_answers_writes_503_and_leaves_reads_
   writer.execute("ROLLBACK");
   ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
   EXPECT_EQ(alice.post("page", "after it").status, 201);
+}
+
+// A database that cannot be written still serves the tracker, its comments and a signed-in visitor, and refuses
+// sign-ups and comments with a 503 saying why, not a 500.
+TEST(CommunityReadOnly, a_read_only_database_serves_reads_and_refuses_writes_with_503)
+{
+  infertrack::test::TempDir dir;
+  const std::filesystem::path path = dir.file("tracker.db");
+  community::CommunityOptions options;
+  options.accounts.hash_cost = security::HashCost::minimum;
+  http::Handler handler = make_tracker_handler(app::open_tracker(path), nullptr, options);
+  Browser alice(handler);
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  ASSERT_EQ(alice.post("page", "before").status, 201);
+  handler = nullptr; // closes the database
+  const auto read_only = infertrack::test::ReadOnlyFile::make(path);
+  if (!read_only) {
+    GTEST_SKIP() << "cannot make a file read-only here";
+  }
+  handler = make_tracker_handler(app::open_tracker(path), nullptr, options);
+
+  EXPECT_TRUE(alice.me()["signed_in"].get<bool>());
+  EXPECT_EQ(alice.send("GET", "/").status, 200);
+  EXPECT_EQ(alice.send("GET", "/api/v1/points?model=DeepSeek-V4-Pro").status, 200);
+  const http::Response comments = alice.send("GET", "/api/v1/comments?subject=page");
+  EXPECT_EQ(comments.status, 200);
+  EXPECT_THAT(comments.body, HasSubstr("before"));
+
+  const http::Response refused = alice.post("page", "after");
+  EXPECT_EQ(refused.status, 503) << refused.body;
+  EXPECT_THAT(refused.body, HasSubstr("\"read_only\""));
+  EXPECT_EQ(header_of(refused, "Retry-After"), "") << "no retry helps";
+  EXPECT_EQ(refused.cache_control, "no-store");
+  Browser bob(handler, "192.0.2.11");
+  EXPECT_EQ(bob.sign_up("Bob", "bob@example.org", k_password).status, 503);
 }
 
 TEST_F(CommunityAccounts, a_deleted_account_cannot_sign_in_and_its_comments_stay)

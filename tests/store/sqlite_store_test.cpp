@@ -1,6 +1,7 @@
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
+#include "support/read_only_file.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -519,6 +520,28 @@ TEST_F(SqliteStoreTest, size_bytes_grows_with_the_data)
   }
   ASSERT_TRUE(store->ingest(points_only(points)));
   EXPECT_GT(store->size_bytes(), empty_size);
+}
+
+// A database file that cannot be written is still read, and every write says why it is refused.
+TEST_F(SqliteStoreTest, a_read_only_file_is_read_and_refuses_writes_as_read_only)
+{
+  ASSERT_TRUE(open()->ingest(sample_dataset()));
+  const auto read_only = infertrack::test::ReadOnlyFile::make(db_path());
+  if (!read_only) {
+    GTEST_SKIP() << "cannot make a file read-only here";
+  }
+  auto store = open();
+  EXPECT_TRUE(store->read_only());
+  EXPECT_EQ(store->points({}).size(), sample_dataset().points.size());
+  try {
+    store->begin_ingest();
+    ADD_FAILURE() << "an ingest began on a read-only file";
+  } catch (const StoreReadOnly& refused) {
+    EXPECT_THAT(refused.what(), HasSubstr("read-only"));
+  }
+  EXPECT_THROW(store->community().add_event("sign_in", "key", 1), StoreReadOnly);
+  store->community().touch_session("no such session", 1); // best effort: no failure for a read to answer
+  EXPECT_FALSE(open_store(m_dir.file("other.db"))->read_only());
 }
 
 }  // namespace

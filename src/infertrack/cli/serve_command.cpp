@@ -65,6 +65,10 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
   community.cookies = flags.secure_cookies ? server::http::CookieTransport::secure
                                            : server::http::CookieTransport::plain;
   std::shared_ptr<store::Store> store = open_database(global);
+  if (store->read_only()) {
+    spdlog::warn("the database is read-only (its file, or its directory, cannot be written): the tracker is served,"
+                 " but sign-ups, sign-ins and comments are refused with 503");
+  }
   auto metrics = std::make_shared<server::http::Metrics>();
   server::http::HttpServer http(options, server::make_tracker_handler(store, metrics, std::move(community)), metrics);
   http.stop_on_signals();

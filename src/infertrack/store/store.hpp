@@ -62,6 +62,14 @@ public:
   using StoreError::StoreError;
 };
 
+// A write refused because the database cannot be written (its file, or its directory, is read-only): reading goes
+// on, and no retry helps until the file's permissions change.
+class StoreReadOnly : public StoreError
+{
+public:
+  using StoreError::StoreError;
+};
+
 // How the datasets of an ingest come to its session, as far as the caller knows.
 enum class DatasetArrival
 {
@@ -171,6 +179,9 @@ public:
   // Throws StoreError when the database can no longer be used as it was opened: it cannot be read, or its file was
   // deleted or replaced since (what this store writes would then be lost).
   virtual void check_health() = 0;
+
+  // Whether the database could only be opened for reading: every write throws StoreReadOnly.
+  virtual bool read_only() = 0;
 
   // A number that changes whenever the stored data changes, through this Store or another one on the same
   // database: an answer cached under it is stale once it differs.

@@ -35,8 +35,8 @@ void
 CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
 {
   std::lock_guard lock(m_mutex);
-  // Best effort, without waiting: a read must not stall or fail while another process holds the write lock, and
-  // the next request touches the session again.
+  // Best effort, without waiting: a read must not stall or fail while another process holds the write lock (the
+  // next request touches the session again), nor on a database that cannot be written.
   const ScopedBusyTimeout impatient(db(), std::chrono::milliseconds(0));
   try {
     Statement update(db(), "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?");
@@ -44,6 +44,7 @@ CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
     update.bind(2, token_hash);
     update.step();
   } catch (const StoreBusy&) {
+  } catch (const StoreReadOnly&) {
   }
 }
 

@@ -113,6 +113,9 @@ Connection::fail(int code, std::string_view what) const
   if (primary == SQLITE_BUSY) {
     throw StoreBusy(m_path + ": " + std::string(what) + " failed (" + detail + ")");
   }
+  if (primary == SQLITE_READONLY) {
+    throw StoreReadOnly(m_path + ": " + std::string(what) + " failed (" + detail + ")");
+  }
   throw StoreError(m_path + ": " + std::string(what) + " failed (" + detail + ")");
 }
 

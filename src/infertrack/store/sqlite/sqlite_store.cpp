@@ -184,7 +184,7 @@ public:
     // SQLite opens a file it may not write read-only; said plainly here, where the first write would fail on the
     // journal with "disk I/O error".
     if (m_db.read_only()) {
-      throw StoreError(m_db.path() + ": cannot write the database (the file, or its directory, is read-only)");
+      throw StoreReadOnly(m_db.path() + ": cannot write the database (the file, or its directory, is read-only)");
     }
     if (!m_ingester) {
       m_ingester.emplace(m_db);
@@ -300,6 +300,12 @@ public:
       throw StoreError(m_db.path() + ": the database file was deleted or replaced after it was opened; what is "
                                      "written now would be lost (restart to open the file at that path)");
     }
+  }
+
+  bool read_only() override
+  {
+    std::lock_guard lock(m_mutex);
+    return m_db.read_only();
   }
 
   std::int64_t data_version() override
