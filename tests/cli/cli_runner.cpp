@@ -51,7 +51,9 @@ run(const std::vector<std::string>& args,
     throw std::runtime_error("fork failed");
   }
   if (pid == 0) {
-    const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    const std::string& out_target =
+      surroundings.standard_output.empty() ? out_path : surroundings.standard_output.string();
+    const int out = open(out_target.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(out, STDOUT_FILENO);
     dup2(err, STDERR_FILENO);

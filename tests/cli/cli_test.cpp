@@ -82,6 +82,21 @@ TEST_F(Cli, first_use_loads_the_bundled_dataset)
   EXPECT_EQ(run_json({"points", "--hardware", "mi355x"}).size(), 35);
 }
 
+// An answer that cannot be written is a failure: a script writing to a full disk must not get exit 0 and an empty file.
+TEST_F(Cli, output_that_cannot_be_written_exits_1_and_says_so)
+{
+  ASSERT_EQ(run({"presets"}).exit_code, 0);
+  for (const std::vector<std::string>& command : {std::vector<std::string>{"presets"},
+                                                  std::vector<std::string>{"plan", "--point", "444914", "--demand",
+                                                                           "40T", "--csv"}}) {
+    std::vector<std::string> args = command;
+    args.insert(args.end(), {"--db", db});
+    const CliResult full = run_cli(args, CliSurroundings{{}, std::nullopt, "/dev/full"});
+    EXPECT_EQ(full.exit_code, 1) << command.front();
+    EXPECT_THAT(full.err, HasSubstr("cannot write the output")) << command.front();
+  }
+}
+
 TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
 {
   // The bundled data: two disaggregated GB200 points (draft-model speculation), three MTP points.

@@ -7,7 +7,10 @@
 
 #include <fmt/core.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <iostream>
 #include <exception>
 
 namespace infertrack::cli {
@@ -33,6 +36,23 @@ reject_unknown_command(CLI::App& app, int argc, char** argv)
     }
     throw UsageError(fmt::format("unknown command '{}' (run infertrack --help)", arg));
   }
+}
+
+// Flushes what the command printed: an answer that could not be written (a full disk, a closed pipe) is a
+// failure, not an empty file and exit 0.
+int
+finish_output()
+{
+  std::cout.flush();
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout) {
+    // errno names the cause only when this flush failed; an earlier failed write left just the stream's error flag.
+    const int error = errno;
+    fmt::print(stderr, "infertrack: cannot write the output{}\n",
+               error != 0 ? fmt::format(" ({})", std::strerror(error)) : std::string());
+    return k_exit_failure;
+  }
+  return k_exit_ok;
 }
 
 }  // namespace
@@ -86,7 +106,7 @@ run(int argc, char** argv)
     fmt::print(stderr, "infertrack: {}\n", error.what());
     return k_exit_failure;
   }
-  return k_exit_ok;
+  return finish_output();
 }
 
 }  // namespace infertrack::cli
