@@ -97,6 +97,16 @@ TEST_F(Cli, output_that_cannot_be_written_exits_1_and_says_so)
   }
 }
 
+// The custom preset has no demand of its own: it labels the demand given with it.
+TEST_F(Cli, the_custom_preset_takes_the_demand_given_with_it)
+{
+  const json plan = run_json({"plan", "--point", "444914", "--preset", "custom", "--demand", "40T"});
+  ASSERT_EQ(plan.size(), 1u) << plan.dump();
+  EXPECT_EQ(plan[0]["tokens_per_day"], 40e12);
+  EXPECT_EQ(plan[0]["preset"]["key"], "custom");
+  EXPECT_TRUE(plan[0]["preset"]["tokens_per_day"].is_null());
+}
+
 TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
 {
   // The bundled data: two disaggregated GB200 points (draft-model speculation), three MTP points.
@@ -386,7 +396,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"plan", "--point", "444914"}, "--demand"},
     {{"plan", "--demand", "40T"}, "--point"},
     {{"plan", "--point", "444914", "--demand", "40T", "--mix", "0:0"}, "--mix"},
-    {{"plan", "--point", "444914", "--demand", "40T", "--preset", "fireworks"}, "give --demand or --preset, not both"},
+    {{"plan", "--point", "444914", "--demand", "40T", "--preset", "fireworks"}, "--demand: preset 'fireworks' has a demand of its own"},
+    {{"plan", "--point", "444914", "--preset", "custom"}, "--preset: 'custom' has no demand of its own: give a demand"},
     {{"plan", "--point", "444914", "--model", "dsv4", "--at", "5", "--demand", "1T"}, "give exactly one of a point"},
     {{"plan", "--point", "444914", "--as-of", "2026-05-01", "--demand", "1T"}, "--as-of: chooses the curves of a plan"},
     {{"plan", "--point", "444914", "--hardware", "gb200", "--demand", "1T"}, "--hardware: chooses the curves"},

@@ -157,6 +157,19 @@ TEST_F(CliExport, an_unwritable_output_fails_and_leaves_no_file)
   EXPECT_EQ(files, 2u);
 }
 
+// An export over the database file (by any spelling of its path, or over its WAL) would replace the whole store.
+TEST_F(CliExport, an_output_naming_the_database_is_refused_and_the_database_stays)
+{
+  ASSERT_EQ(run({"points", "--model", "DeepSeek-V4-Pro"}).exit_code, 0);
+  const std::string by_other_path = (dir.path() / "." / "tracker.db").string();
+  for (const std::string& output : {db, by_other_path, db + "-wal"}) {
+    const CliResult refused = run({"points", "--model", "DeepSeek-V4-Pro", "--output", output});
+    EXPECT_EQ(refused.exit_code, 2) << output;
+    EXPECT_THAT(refused.err, HasSubstr("is the database's own file")) << output;
+  }
+  EXPECT_EQ(run({"points", "--model", "DeepSeek-V4-Pro"}).exit_code, 0) << "the database is still one";
+}
+
 // The CSV carries less than a snapshot, API or runner point (no absolute throughputs, one interactivity, role-local
 // values rescaled, notes joined): read back into its own database it is still the points already stored, with no
 // findings added for the form it carries them in. A changed value is a conflict naming the file.

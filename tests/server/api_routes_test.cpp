@@ -294,7 +294,7 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"at", "5"}, {"demand", "1T"}}), 400,
                "bad_parameter", "point: give exactly one of a point");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"preset", "fireworks"}}), 400,
-               "bad_parameter", "demand: give --demand or --preset, not both");
+               "bad_parameter", "demand: preset 'fireworks' has a demand of its own: give a demand or that preset, not both");
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"as_of", "2026-05-01"}, {"demand", "1T"}}), 400,
                "bad_parameter", "as_of: chooses the curves of a plan at a target");
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");

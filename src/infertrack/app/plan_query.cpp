@@ -30,27 +30,38 @@ struct Demand
 util::Result<Demand>
 resolve_demand(store::Store& store, const PlanQuery& query)
 {
-  if (query.demand && query.preset) {
-    return util::fail("", "demand", "give --demand or --preset, not both");
+  std::optional<domain::DemandPreset> preset;
+  if (query.preset) {
+    std::string known;
+    for (domain::DemandPreset& stored : store.presets()) {
+      if (stored.key == *query.preset) {
+        preset = std::move(stored);
+        break;
+      }
+      known += known.empty() ? stored.key : ", " + stored.key;
+    }
+    if (!preset) {
+      return util::fail("", "preset", fmt::format("unknown preset '{}' (known: {})", *query.preset, known));
+    }
   }
   if (query.demand) {
+    // A preset without a demand of its own (custom) is the label of the demand given with it.
+    if (preset && preset->tokens_per_day) {
+      return util::fail("", "demand",
+                        fmt::format("preset '{}' has a demand of its own: give a demand or that preset, not both",
+                                    preset->key));
+    }
     INFERTRACK_TRY_ASSIGN(tokens, domain::parse_token_demand(*query.demand));
-    return Demand{tokens, std::nullopt};
+    return Demand{tokens, std::move(preset)};
   }
-  if (!query.preset) {
+  if (!preset) {
     return util::fail("", "demand", "give a demand (e.g. 40T tokens/day) or a preset");
   }
-  std::string known;
-  for (domain::DemandPreset& preset : store.presets()) {
-    if (preset.key == *query.preset) {
-      if (!preset.tokens_per_day) {
-        return util::fail("", "preset", fmt::format("'{}' has no demand of its own: give --demand", preset.key));
-      }
-      return Demand{*preset.tokens_per_day, std::move(preset)};
-    }
-    known += known.empty() ? preset.key : ", " + preset.key;
+  if (!preset->tokens_per_day) {
+    return util::fail("", "preset", fmt::format("'{}' has no demand of its own: give a demand with it", preset->key));
   }
-  return util::fail("", "preset", fmt::format("unknown preset '{}' (known: {})", *query.preset, known));
+  const double tokens = *preset->tokens_per_day;
+  return Demand{tokens, std::move(preset)};
 }
 
 // Why `hardware` cannot be sized: no figures are stored for it and the query does not give all three.

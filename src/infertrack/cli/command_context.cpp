@@ -20,10 +20,16 @@ throw_usage(const util::Diagnostic& diagnostic)
                                             : "--" + diagnostic.field + ": " + diagnostic.message);
 }
 
+std::filesystem::path
+database_path(const GlobalOptions& options)
+{
+  return options.db.empty() ? app::default_database_path() : std::filesystem::path(options.db);
+}
+
 std::unique_ptr<store::Store>
 open_database(const GlobalOptions& options)
 {
-  return app::open_tracker(options.db.empty() ? app::default_database_path() : std::filesystem::path(options.db));
+  return app::open_tracker(database_path(options));
 }
 
 }  // namespace infertrack::cli

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,8 @@ public:
 
 // Opens the database named by the global options (loading the bundled dataset into an empty one).
 std::unique_ptr<store::Store> open_database(const GlobalOptions& options);
+// The database file the command uses: --db, else app::default_database_path().
+std::filesystem::path database_path(const GlobalOptions& options);
 
 // Each subcommand registers itself on `app`; its callback prints to stdout and throws on failure.
 void add_ingest_command(CLI::App& app, const GlobalOptions& options);

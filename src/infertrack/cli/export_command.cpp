@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <set>
@@ -88,6 +89,23 @@ to_export_query(app::ExportKind kind, ExportFlags flags)
   throw UsageError("unknown export kind");
 }
 
+// Refuses an --output that names the database file or one of SQLite's files beside it: the export would replace
+// the whole store (accounts and comments included) with its text.
+void
+refuse_output_over_database(const std::string& output, const std::filesystem::path& database)
+{
+  std::error_code ignored;
+  const std::filesystem::path target = std::filesystem::weakly_canonical(output, ignored);
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+    std::filesystem::path file = std::filesystem::weakly_canonical(database, ignored);
+    file += suffix;
+    if (target == file || std::filesystem::equivalent(target, file, ignored)) {
+      throw UsageError(fmt::format("--output: '{}' is the database's own file{}; choose another file", output,
+                                   *suffix == '\0' ? "" : fmt::format(" ({})", suffix + 1)));
+    }
+  }
+}
+
 void
 run_export(const GlobalOptions& options, const ExportFlags& flags, const CLI::App& command)
 {
@@ -104,6 +122,9 @@ run_export(const GlobalOptions& options, const ExportFlags& flags, const CLI::Ap
     throw UsageError(fmt::format("--format: expected csv or json (got '{}')", flags.format));
   }
   check_flags(*kind, command);
+  if (flags.output) {
+    refuse_output_over_database(*flags.output, database_path(options));
+  }
   const app::ExportQuery query = to_export_query(*kind, flags);
   auto store = open_database(options);
   require_stored_model(*store, flags.curve.filters.to_filter());
