@@ -298,6 +298,12 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"as_of", "2026-05-01"}, {"demand", "1T"}}), 400,
                "bad_parameter", "as_of: chooses the curves of a plan at a target");
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
+  // Bytes that are not UTF-8 (%FF) are named, not answered 500 when the answer writes the filter back as JSON.
+  expect_error(get("/api/v1/points", {{"hardware", "\xff"}}), 400, "bad_parameter", "hardware: not UTF-8 text");
+  expect_error(get("/api/v1/export/points", {{"hardware", "\xe2\x82"}}), 400, "bad_parameter",
+               "hardware: not UTF-8 text");
+  expect_error(get("/api/v1/history", {{"model", "DeepSeek-V4-Pro"}, {"at", "10"}, {"precision", "\xff"}}), 400,
+               "bad_parameter", "precision: not UTF-8 text");
 }
 
 TEST_F(ApiRoutes, unknown_things_are_404)

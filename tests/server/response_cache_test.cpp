@@ -46,6 +46,17 @@ TEST(ResponseCache, keeps_an_answer_with_its_etag_and_gzip_until_the_data_change
   EXPECT_EQ(cache.size_bytes(), 0);
 }
 
+TEST(ResponseCache, passes_no_store_answers_through_uncached)
+{
+  ResponseCache cache;
+  http::Response export_answer = answer(100);
+  export_answer.cache_control = "no-store";
+  const http::Response sent = cache.store("/api/v1/export/points", 7, export_answer);
+  EXPECT_EQ(sent.body, export_answer.body);
+  EXPECT_FALSE(cache.find("/api/v1/export/points", 7).has_value());
+  EXPECT_EQ(cache.entries(), 0);
+}
+
 TEST(ResponseCache, passes_errors_through_uncached)
 {
   ResponseCache cache;

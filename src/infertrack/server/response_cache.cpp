@@ -48,7 +48,8 @@ ResponseCache::find(const std::string& target, std::int64_t data_version)
 http::Response
 ResponseCache::store(const std::string& target, std::int64_t data_version, http::Response response)
 {
-  if (response.status != 200) {
+  // A no-store answer differs each time (an export records when it was made).
+  if (response.status != 200 || response.cache_control == "no-store") {
     return response;
   }
   const std::size_t largest = m_kept.budget_bytes() / k_largest_share;

@@ -29,7 +29,8 @@ public:
   // data version) is dropped.
   std::optional<http::Response> find(const std::string& target, std::int64_t data_version);
 
-  // Caches a 200 answer (others pass through), adding its ETag and gzip body; returns what to send.
+  // Caches a 200 answer not marked no-store (others pass through), adding its ETag and gzip body; returns what to
+  // send.
   http::Response store(const std::string& target, std::int64_t data_version, http::Response response);
 
   // What an entry is charged: its target, body, gzip body and header text, plus a fixed allowance for the

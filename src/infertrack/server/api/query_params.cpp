@@ -1,6 +1,7 @@
 #include "infertrack/server/api/query_params.hpp"
 
 #include "infertrack/app/point_filter.hpp"
+#include "infertrack/domain/account_rules.hpp"
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>
@@ -29,6 +30,10 @@ QueryParams::check_names(std::initializer_list<std::string_view> extra, FilterPa
       if (query[j].first == name) {
         return util::fail("", name, "given more than once");
       }
+    }
+    // Values are compared with stored UTF-8 names and written back into JSON answers.
+    if (!domain::is_valid_utf8(query[i].second)) {
+      return util::fail("", name, "not UTF-8 text (percent-encode the bytes of UTF-8 characters)");
     }
   }
   return true;

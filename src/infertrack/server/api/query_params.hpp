@@ -30,7 +30,8 @@ class QueryParams
 public:
   explicit QueryParams(const http::Request& request) : m_request(request) {}
 
-  // Fails on the first parameter that is neither in `extra` nor a filter the route takes, or is given twice.
+  // Fails on the first parameter that is neither in `extra` nor a filter the route takes, is given twice, or whose
+  // value is not UTF-8 text.
   util::Result<bool> check_names(std::initializer_list<std::string_view> extra, FilterParams filters) const;
 
   std::optional<std::string> text(std::string_view name) const;
