@@ -447,7 +447,9 @@ TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
        {std::tuple{"GET", "/api/v1/session", "POST, DELETE"}, std::tuple{"PUT", "/api/v1/account", "POST, DELETE"},
         std::tuple{"GET", "/api/v1/account/password", "POST"}, std::tuple{"PUT", "/api/v1/comments", "GET, HEAD, POST"},
         std::tuple{"PUT", "/api/v1/comments/1", "PATCH, DELETE"}, std::tuple{"GET", "/api/v1/comments/1/hide", "POST"},
-        std::tuple{"POST", "/api/v1/me", "GET, HEAD"}}) {
+        std::tuple{"POST", "/api/v1/me", "GET, HEAD"}, std::tuple{"PATCH", "/api/v1/session", "POST, DELETE"},
+        std::tuple{"DELETE", "/api/v1/account/password", "POST"}, std::tuple{"PATCH", "/api/v1/comments", "GET, HEAD, POST"},
+        std::tuple{"POST", "/api/v1/comments/1", "PATCH, DELETE"}, std::tuple{"DELETE", "/api/v1/comments/1/hide", "POST"}}) {
     const auto refused = alice.send(method, target, "{}");
     EXPECT_EQ(refused.status, 405) << method << " " << target;
     EXPECT_EQ(header_of(refused, "Allow"), allowed) << method << " " << target;

@@ -149,6 +149,24 @@ allowed_methods(std::string_view path)
   return std::nullopt;
 }
 
+// Whether `path` is a route that answers `method`.
+bool
+answers_method(std::string_view path, std::string_view method)
+{
+  const auto allowed = allowed_methods(path);
+  if (!allowed) {
+    return false;
+  }
+  for (std::size_t start = 0; start < allowed->size();) {
+    const std::size_t end = std::min(allowed->find(", ", start), allowed->size());
+    if (allowed->substr(start, end - start) == method) {
+      return true;
+    }
+    start = end + 2;
+  }
+  return false;
+}
+
 Response
 no_route(const Request& request)
 {
@@ -311,7 +329,8 @@ CommunityRoutes::State::dispatch(const Request& request)
     }
   }
   const bool writable = request.method == "POST" || request.method == "PATCH" || request.method == "DELETE";
-  if (!writable || request.path == k_me) {
+  if (!writable || !answers_method(request.path, request.method)) {
+    // Before the token and sign-in checks: the method is wrong whoever asks.
     return method_not_allowed(request, "unrouted");
   }
   if (!csrf_valid(request, visitor.has_value())) {
