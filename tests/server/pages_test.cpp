@@ -107,6 +107,18 @@ TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
   EXPECT_NE(html.find("<option value=\"DeepSeek-V4.1-Flash\" selected>"), std::string::npos);
 }
 
+// The page takes the names the API takes: aliases and any case, shown as the stored name.
+TEST_F(PagesTest, handle_page_filters_by_aliases_as_the_api_does)
+{
+  http::Request request = get("/");
+  request.query = {{"model", "deepseek-v4-pro"}, {"hardware", "GB200"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<tr data-result-id=\"444914\">"), std::string::npos);
+  EXPECT_EQ(html.find("<tr data-result-id=\"444210\">"), std::string::npos);
+  EXPECT_NE(html.find("<option value=\"DeepSeek-V4-Pro\" selected>"), std::string::npos);
+  EXPECT_NE(html.find("<option value=\"gb200\" selected>"), std::string::npos);
+}
+
 TEST_F(PagesTest, handle_page_lists_every_run_of_a_small_store_without_a_note)
 {
   // The bundled data fits: every point of the default model, earlier runs included, as the API lists them.

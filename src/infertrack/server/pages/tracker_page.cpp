@@ -301,7 +301,7 @@ page_filter(const http::Request& request, const std::string& default_model)
   if (const auto as_of = non_empty(request, "as_of"); as_of && util::is_iso_date(*as_of)) {
     filter.as_of = as_of; // like the layout, a malformed date is ignored: the page shows the latest data
   }
-  return filter;
+  return app::canonical_filter(std::move(filter)); // aliases and case, as the API takes them
 }
 
 std::string
