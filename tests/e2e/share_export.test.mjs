@@ -95,7 +95,31 @@ test('a share link naming a point of an earlier run restores it in the planner',
   await page.waitForSelector('#plan-table[data-state]:not([data-state="loading"])');
   assert.equal(await page.isChecked('#p-by-point'), true);
   assert.equal(await page.inputValue('#p-point'), older.result_id);
+  // The address still names the point, so that a reload plans the same one.
+  assert.equal(new URL(page.url()).searchParams.get('point'), older.result_id);
   assert.deepEqual(page.problems.filter((text) => !text.includes('the server responded with a status of 400')), []);
+  await page.context().close();
+});
+
+test('the planner offers only points of the chosen filters, and the address names a point only when planning by one', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await page.waitForSelector('#points-table[data-state="ready"]');
+  await page.waitForFunction(() => document.querySelector('#p-point').options.length > 0);
+  assert.equal(new URL(page.url()).searchParams.get('point'), null, 'planning at a target names no point');
+
+  await page.selectOption('#f-model', 'DeepSeek-V4.1-Flash');
+  const flash = new Set((await server.api('/api/v1/points?model=DeepSeek-V4.1-Flash&runs=latest'))
+    .points.map((p) => p.result_id));
+  await page.waitForFunction((ids) => {
+    const options = [...document.querySelector('#p-point').options].map((o) => o.value);
+    return options.length === ids.length && options.every((id) => ids.includes(id));
+  }, [...flash]);
+  assert.ok(flash.has(await page.inputValue('#p-point')), 'the chosen point is one of the model shown');
+  assert.equal(new URL(page.url()).searchParams.get('point'), null);
+  await page.check('#p-by-point');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('plan_by') === 'point');
+  assert.ok(flash.has(new URL(page.url()).searchParams.get('point')));
   await page.context().close();
 });
 

@@ -109,7 +109,9 @@
   function syncUrl() {
     const params = new URLSearchParams();
     for (const key of Object.keys(CONTROLS)) {
-      const value = valueOf(key);
+      // A point matters only when the plan is by point; one from the link still loading is kept.
+      if (key === 'point' && planBy() !== 'point') continue;
+      const value = key === 'point' && pendingPoint ? pendingPoint : valueOf(key);
       if (value !== defaults[key] && value !== '') params.set(key, value);
     }
     if (planBy() !== 'at') params.set('plan_by', planBy());
@@ -658,11 +660,12 @@
     const select = $('#p-point');
     const previous = pendingPoint || select.value;
     let missing = null; // a point the share link names that is not stored
-    if (previous && !points.some((p) => p.result_id === previous)) {
+    // Only the link's point is fetched when the filters leave it out; a point chosen before they changed goes.
+    if (pendingPoint && !points.some((p) => p.result_id === pendingPoint)) {
       try {
-        points = [await api('points/' + encodeURIComponent(previous)), ...points];
+        points = [await api('points/' + encodeURIComponent(pendingPoint)), ...points];
       } catch {
-        if (pendingPoint) missing = previous;
+        missing = pendingPoint;
       }
     }
     // A missing point is said, and chosen, rather than silently replaced by another one the plan would then size.
