@@ -314,6 +314,17 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   EXPECT_TRUE(mi355x["plan"].is_null());
   EXPECT_THAT(mi355x["unavailable"].get<std::string>(), HasSubstr(missing));
   EXPECT_NE(mi355x["interpolation"]["state"], "unreachable");
+  // No figures are stored: none are made up (zeros), while the measured group is still said.
+  EXPECT_TRUE(mi355x["hardware"].is_null()) << mi355x.dump();
+  EXPECT_EQ(mi355x["deployment"]["gpus_per_group"], 8) << mi355x.dump();
+  EXPECT_GT(mi355x["deployment"]["total_tps"].get<double>(), 0);
+  // Past every curve's fastest point nothing is sized: no group, basis or figures, not zeros and empty text.
+  for (const json& answer : run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "100000", "--demand", "40T"})) {
+    EXPECT_TRUE(answer["plan"].is_null());
+    EXPECT_TRUE(answer["deployment"].is_null()) << answer.dump();
+    EXPECT_TRUE(answer["hardware"].is_null());
+    EXPECT_TRUE(answer["basis"].is_null());
+  }
   EXPECT_FALSE(row_for(plans, "DeepSeek-V4-Pro gb200")["plan"].is_null());
 
   // The figures given on the command line size it: 8 GPUs per rack, $2 per GPU-hour, 1.5 kW per GPU.

@@ -230,14 +230,17 @@ to_json(const PlanAnswer& answer)
 {
   nlohmann::json json = {
     {"configuration", answer.configuration},
-    {"basis", answer.deployment.basis},
+    {"basis", answer.deployment.basis.empty() ? nlohmann::json(nullptr) : nlohmann::json(answer.deployment.basis)},
     {"interpolation", answer.interpolation ? to_json(*answer.interpolation) : nlohmann::json(nullptr)},
+    // Null rather than zeros when a configuration that cannot be sized never got that far.
     {"deployment",
-     {{"gpus_per_group", answer.deployment.gpus_per_group},
-      {"input_tps", optional_json(answer.deployment.input_tps)},
-      {"output_tps", optional_json(answer.deployment.output_tps)},
-      {"total_tps", answer.deployment.total_tps}}},
-    {"hardware", to_json(answer.hardware)},
+     answer.deployment.gpus_per_group == 0
+       ? nlohmann::json(nullptr)
+       : nlohmann::json{{"gpus_per_group", answer.deployment.gpus_per_group},
+                        {"input_tps", optional_json(answer.deployment.input_tps)},
+                        {"output_tps", optional_json(answer.deployment.output_tps)},
+                        {"total_tps", answer.deployment.total_tps}}},
+    {"hardware", answer.hardware.hardware.empty() ? nlohmann::json(nullptr) : to_json(answer.hardware)},
     {"cost_overridden", answer.cost_overridden},
     {"power_overridden", answer.power_overridden},
     {"gpus_per_rack_overridden", answer.rack_overridden},

@@ -194,9 +194,13 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
     }
     const auto upper = row.value.upper_result_id ? store.point(*row.value.upper_result_id) : std::nullopt;
     // A configuration that cannot be sized is answered with the reason, beside those that can.
-    const auto unavailable = [&](std::string reason) {
+    // `deployment` once known: a configuration without cost figures still has its measured group.
+    const auto unavailable = [&](std::string reason, const domain::DeploymentCapacity* deployment = nullptr) {
       PlanAnswer answer;
       answer.configuration = row.curve.group.label();
+      if (deployment != nullptr) {
+        answer.deployment = *deployment;
+      }
       answer.interpolation = row.value;
       answer.tokens_per_day = context.demand.tokens_per_day;
       answer.preset = context.demand.preset;
@@ -214,14 +218,14 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       continue;
     }
     if (auto missing = missing_figures(context.costs, lower->hardware, context.query)) {
-      unavailable(std::move(*missing));
+      unavailable(std::move(*missing), &*deployment);
       continue;
     }
     // The query was checked once already: what fails now is this configuration's data (no tokens served, none on
     // the side the mix asks for, or too many GPUs for its throughput).
-    auto sized = answer_for(context, *lower, std::move(*deployment));
+    auto sized = answer_for(context, *lower, *deployment);
     if (!sized) {
-      unavailable(std::move(sized.error().message));
+      unavailable(std::move(sized.error().message), &*deployment);
       continue;
     }
     PlanAnswer& answer = *sized;
