@@ -184,7 +184,8 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
   InterpolationQuery interpolation_query{context.query.filter, target, {}};
   std::vector<InterpolationRow> rows = interpolate(store, interpolation_query);
   if (rows.empty()) {
-    return util::fail("", "model", "no stored points match the model and filters");
+    // The model is stored (checked with the query): the other filters leave nothing.
+    return util::fail("", "", fmt::format("no stored points match the filters ({})", filter_summary(context.query.filter)));
   }
   std::vector<PlanAnswer> answers;
   for (InterpolationRow& row : rows) {

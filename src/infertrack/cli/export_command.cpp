@@ -81,7 +81,7 @@ to_export_query(app::ExportKind kind, ExportFlags flags)
     case app::ExportKind::plans:
       flags.plan.filter = flags.curve.filters.to_filter();
       flags.plan.at = flags.at;
-      if (flags.plan.at && !flags.plan.filter.model) {
+      if (flags.plan.at && !flags.plan.point && !flags.plan.filter.model) {
         throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
       }
       return flags.plan;

@@ -24,7 +24,8 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
 {
   const OutputFormat format = options.format();
   flags.query.filter = flags.filters.to_filter();
-  if (flags.query.at && !flags.query.filter.model) {
+  // With --point as well, plan() names that clash instead.
+  if (flags.query.at && !flags.query.point && !flags.query.filter.model) {
     throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
   }
   auto store = open_database(options);
