@@ -258,6 +258,12 @@ TEST_F(Cli, interpolate_metric_chooses_the_throughput_read_off_each_curve)
   }
   // 446626 is measured at 112.7 tok/s/user with 2,533.6 output tok/s per GPU, the first knot of its frontier.
   EXPECT_EQ(output["rows"][0]["frontier"][0]["tps_per_gpu"], 2533.64526);
+  // The table and the CSV say which tokens they count, so that a saved answer is not read as the total.
+  const CliResult text = run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "output"});
+  EXPECT_THAT(text.out, testing::StartsWith("Output-token throughput at 100 tok/s/user"));
+  const CliResult csv =
+    run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "output", "--csv"});
+  EXPECT_THAT(csv.out, HasSubstr(",output,"));
   const CliResult bad = run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--metric", "cost"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("--metric: expected total, input or output (got 'cost')"));

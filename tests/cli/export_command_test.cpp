@@ -88,7 +88,7 @@ TEST_F(CliExport, interpolations_csv_rows_are_the_interpolate_commands_csv)
   EXPECT_THAT(exported.out, StartsWith("# infertrack export: interpolations\n"));
   // The subcommand prints no provenance: its first line is the header, and a row follows for each configuration.
   EXPECT_THAT(interpolated.out,
-              StartsWith("configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+              StartsWith("configuration,run_date,basis,metric,state,tps_per_gpu,lower_result_id,upper_result_id,"
                          "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\nDeepSeek-V4-Pro "));
   EXPECT_EQ(table_of(exported.out), interpolated.out);
 }

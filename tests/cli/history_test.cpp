@@ -122,8 +122,8 @@ TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
 
   const CliResult csv = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_THAT(csv.out, HasSubstr("configuration,date,days_since_launch,basis,state,tps_per_gpu"));
-  EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,unreachable,,"));
+  EXPECT_THAT(csv.out, HasSubstr("configuration,date,days_since_launch,basis,metric,state,tps_per_gpu"));
+  EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,total,unreachable,,"));
 
   // The factor between two dates, which the text prints under each configuration, is in the CSV too.
   const CliResult between = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--precision",

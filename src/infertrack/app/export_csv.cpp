@@ -92,17 +92,18 @@ frontiers_csv(const FrontierAnswer& answer)
 std::string
 interpolations_csv(std::span<const InterpolationRow> rows)
 {
-  std::string text = "configuration,run_date,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+  std::string text = "configuration,run_date,basis,metric,state,tps_per_gpu,lower_result_id,upper_result_id,"
                      "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\n";
   for (const InterpolationRow& row : rows) {
     std::vector<std::string> findings;
     for (const domain::DataFinding& finding : row.findings) {
       findings.push_back(std::string(domain::to_string(finding.kind)) + ": " + finding.detail);
     }
-    text += fmt::format("{},{},{},{},{},{},{},{}\n",
+    text += fmt::format("{},{},{},{},{},{},{},{},{}\n",
                         util::csv_field(row.curve.group.label()),
                         row.curve.group.date,
                         domain::to_string(row.curve.basis),
+                        domain::to_string(row.curve.metric),
                         value_cells(row.value),
                         number(row.efficiency, &domain::Efficiency::cost_per_million_tokens),
                         number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
@@ -116,16 +117,18 @@ std::string
 history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
 {
   // The between columns repeat on each line of a configuration: its factor from `from` to `to`, when asked.
-  std::string text = "configuration,date,days_since_launch,basis,state,tps_per_gpu,lower_result_id,upper_result_id,"
+  std::string text = "configuration,date,days_since_launch,basis,metric,state,tps_per_gpu,lower_result_id,"
+                     "upper_result_id,"
                      "since_first_factor,since_first_bound,gap_reason,between_from,between_to,between_factor,"
                      "between_bound\n";
   for (const HistoryRow& row : rows) {
     for (const domain::HistoryPoint& point : row.series.points) {
-      text += fmt::format("{},{},{},{},{},{},{},{},{},{}\n",
+      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n",
                           util::csv_field(row.series.configuration.label()),
                           point.date,
                           point.days_since_launch,
                           domain::to_string(row.series.basis),
+                          domain::to_string(query.options.metric),
                           value_cells(point.value),
                           factor_cells(point.since_first),
                           util::csv_field(gap_reason(point, query.options.target).value_or("")),

@@ -1,6 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/query_flags.hpp"
+#include "infertrack/cli/report_text.hpp"
 
 #include "infertrack/app/export_csv.hpp"
 #include "infertrack/app/history_json.hpp"
@@ -55,8 +56,9 @@ factor_text(const std::optional<domain::ImprovementFactor>& factor)
 std::string
 history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
 {
-  std::string text = fmt::format("Throughput per GPU at {:g} tok/s/user over time, each run its own curve "
+  std::string text = fmt::format("{} per GPU at {:g} tok/s/user over time, each run its own curve "
                                  "(days since launch {}; >= / <= : a clamped_low end makes the factor a bound)\n",
+                                 throughput_title(query.options.metric),
                                  query.options.target,
                                  query.options.launch_date);
   for (const app::HistoryRow& row : rows) {

@@ -62,6 +62,20 @@ finding_lines(const std::string& subject, std::span<const domain::DataFinding> f
 }  // namespace
 
 std::string
+throughput_title(domain::ThroughputMetric metric)
+{
+  switch (metric) {
+    case domain::ThroughputMetric::input:
+      return "Input-token throughput";
+    case domain::ThroughputMetric::output:
+      return "Output-token throughput";
+    case domain::ThroughputMetric::total:
+      break;
+  }
+  return "Throughput";
+}
+
+std::string
 interpolation_table(std::span<const app::InterpolationRow> rows, double target)
 {
   TextTable table({{"configuration"},
@@ -96,8 +110,10 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
   for (const app::InterpolationRow& row : rows) {
     findings += finding_lines(row.curve.group.label(), row.findings);
   }
-  return fmt::format("Throughput at {:g} tok/s/user (interpolated values are read off the Pareto frontier, "
+  const auto metric = rows.empty() ? domain::ThroughputMetric::total : rows.front().curve.metric;
+  return fmt::format("{} at {:g} tok/s/user (interpolated values are read off the Pareto frontier, "
                      "not measured)\n{}{}",
+                     throughput_title(metric),
                      target,
                      table.render(),
                      findings.empty() ? "" : "Findings:\n" + findings);
