@@ -49,6 +49,11 @@ TEST(CliHelp, every_command_has_help)
     EXPECT_EQ(result.exit_code, 0) << command;
     EXPECT_THAT(result.out, HasSubstr("Usage")) << command;
   }
+  EXPECT_THAT(run_cli({"--help"}).out, HasSubstr("Exit codes: 0 ok, 1 storage or I/O failure, 2 usage error"));
+  for (const std::string command : {"interpolate", "history"}) {
+    EXPECT_THAT(run_cli({command, "--help"}).out, HasSubstr("Model (required)")) << command;
+  }
+  EXPECT_THAT(run_cli({"points", "--help"}).out, testing::Not(HasSubstr("(required)")));
 }
 
 TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)

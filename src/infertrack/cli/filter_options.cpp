@@ -4,6 +4,8 @@
 #include "infertrack/app/point_filter.hpp"
 #include "infertrack/util/iso_date.hpp"
 
+#include <fmt/core.h>
+
 namespace infertrack::cli {
 
 std::optional<std::string>
@@ -36,9 +38,11 @@ FilterFlags::to_filter() const
 }
 
 void
-add_filter_options(CLI::App& command, FilterFlags& flags)
+add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model)
 {
-  command.add_option("--model", flags.model, "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)");
+  command.add_option("--model", flags.model,
+                     fmt::format("Model{}, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)",
+                                 model == ModelFlag::required ? " (required)" : ""));
   command.add_option("--hardware", flags.hardware, "GPU, e.g. gb200, mi355x");
   command.add_option("--framework", flags.framework, "Serving engine, e.g. vllm, sglang, dynamo-vllm");
   command.add_option("--precision", flags.precision, "Precision label, e.g. fp4, fp8");

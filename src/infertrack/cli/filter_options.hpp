@@ -25,7 +25,14 @@ struct FilterFlags
   store::PointFilter to_filter() const;
 };
 
-void add_filter_options(CLI::App& command, FilterFlags& flags);
+// Whether a command cannot answer without --model (its help says so; the command checks it).
+enum class ModelFlag
+{
+  optional,
+  required,
+};
+
+void add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model = ModelFlag::optional);
 
 // Throws UsageError naming --model when `filter` names a model with no stored points (as the API answers 404).
 void require_stored_model(store::Store& store, const store::PointFilter& filter);

@@ -120,7 +120,7 @@ add_history_command(CLI::App& app, const GlobalOptions& options)
   auto flags = std::make_shared<HistoryFlags>();
   CLI::App* command = app.add_subcommand(
     "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
-  add_filter_options(*command, flags->filters);
+  add_filter_options(*command, flags->filters, ModelFlag::required);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (required)");
   command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 ITL for "
                                                "agentic configurations, median TPOT for fixed-length ones, the "

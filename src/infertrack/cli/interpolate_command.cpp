@@ -57,7 +57,7 @@ add_interpolate_command(CLI::App& app, const GlobalOptions& options)
   auto flags = std::make_shared<InterpolateFlags>();
   CLI::App* command = app.add_subcommand(
     "interpolate", "Throughput per GPU of each configuration at a target interactivity (tok/s/user)");
-  add_filter_options(*command, flags->filters);
+  add_filter_options(*command, flags->filters, ModelFlag::required);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->capture_default_str();
   command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 ITL for "
                                                "agentic runs, median TPOT for fixed-length ones, the other where a "

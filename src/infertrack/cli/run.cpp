@@ -64,6 +64,7 @@ run(int argc, char** argv)
                "infertrack"};
   app.set_version_flag("--version", "infertrack " + std::string(app::k_tracker_version));
   app.require_subcommand(1);
+  app.footer("Exit codes: 0 ok, 1 storage or I/O failure, 2 usage error, 3 input data refused.");
   // Subcommands hand options they do not know to the app, so global options may come after them.
   app.fallthrough();
 
