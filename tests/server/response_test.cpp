@@ -19,6 +19,8 @@ TEST(Response, error_has_the_error_and_detail_shape)
   EXPECT_EQ(response.status, 413);
   EXPECT_EQ(response.content_type, "application/json");
   EXPECT_EQ(response.body, R"({"error":"payload_too_large","detail":"over \"64\" KiB"})");
+  // Not kept by any cache: a 404 would be cacheable by default, and outlive the ingest that adds the point.
+  EXPECT_EQ(response.cache_control, "no-store");
 }
 
 TEST(Response, factories_set_the_content_type)

@@ -144,15 +144,12 @@ make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::
       http::Response response = http::Response::error(
         503, "busy", "the database is busy with another writer (an ingest, say); try again in a few seconds");
       response.headers.emplace_back("Retry-After", std::to_string(k_busy_retry_after_seconds));
-      response.cache_control = "no-store";
       return response;
     } catch (const store::StoreReadOnly& read_only) {
       spdlog::warn("database read-only: method={} path={} error={}", request.method, request.path, read_only.what());
-      http::Response response = http::Response::error(
+      return http::Response::error(
         503, "read_only",
         "the database is read-only here: the tracker can be read, but accounts, sign-ins and comments cannot be saved");
-      response.cache_control = "no-store";
-      return response;
     }
   };
 }

@@ -44,7 +44,10 @@ Response::error(int status, std::string_view error, std::string_view detail)
   json_body.key("detail");
   json_body.value(detail);
   json_body.end_object();
-  return json(status, std::move(body));
+  Response response = json(status, std::move(body));
+  // An error holds only until the data or the request changes; a 404 would otherwise be cacheable by default.
+  response.cache_control = "no-store";
+  return response;
 }
 
 }  // namespace infertrack::server::http

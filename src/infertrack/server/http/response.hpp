@@ -37,7 +37,7 @@ struct Response
   static Response text(int status, std::string body);
 
   // A `status` answer with body {"error": `error`, "detail": `detail`}, the shape of every error the
-  // server and the API send.
+  // server and the API send; no-store.
   static Response error(int status, std::string_view error, std::string_view detail);
 };
 
