@@ -162,12 +162,24 @@ TEST_F(CliExport, an_output_naming_the_database_is_refused_and_the_database_stay
 {
   ASSERT_EQ(run({"points", "--model", "DeepSeek-V4-Pro"}).exit_code, 0);
   const std::string by_other_path = (dir.path() / "." / "tracker.db").string();
-  for (const std::string& output : {db, by_other_path, db + "-wal"}) {
+  // The WAL and journal do not exist between commands: named all the same.
+  for (const std::string& output : {db, by_other_path, db + "-wal", db + "-journal"}) {
     const CliResult refused = run({"points", "--model", "DeepSeek-V4-Pro", "--output", output});
     EXPECT_EQ(refused.exit_code, 2) << output;
     EXPECT_THAT(refused.err, HasSubstr("is the database's own file")) << output;
   }
   EXPECT_EQ(run({"points", "--model", "DeepSeek-V4-Pro"}).exit_code, 0) << "the database is still one";
+
+  // The default database, named relative to the working directory, before it exists; the output absolute.
+  const std::filesystem::path work = dir.file("work");
+  std::filesystem::create_directories(work);
+  const CliResult fresh = run_cli({"export", "points", "--model", "dsv4", "--output", (work / "infertrack.db").string()},
+                                  CliSurroundings{work, std::nullopt});
+  EXPECT_EQ(fresh.exit_code, 2) << fresh.err;
+  EXPECT_THAT(fresh.err, HasSubstr("is the database's own file"));
+  const CliResult relative = run_cli({"export", "points", "--model", "dsv4", "--db", "new.db", "--output", "./new.db"},
+                                     CliSurroundings{work, std::nullopt});
+  EXPECT_EQ(relative.exit_code, 2) << relative.err;
 }
 
 // The CSV carries less than a snapshot, API or runner point (no absolute throughputs, one interactivity, role-local

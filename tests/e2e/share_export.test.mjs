@@ -120,6 +120,13 @@ test('the planner offers only points of the chosen filters, and the address name
   await page.check('#p-by-point');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('plan_by') === 'point');
   assert.ok(flash.has(new URL(page.url()).searchParams.get('point')));
+
+  // Planning by point, another model: the address follows the point now chosen, so a reload plans that one.
+  await page.selectOption('#f-model', 'DeepSeek-V4-Pro');
+  const pro = new Set((await server.api('/api/v1/points?model=DeepSeek-V4-Pro&runs=latest'))
+    .points.map((p) => p.result_id));
+  await page.waitForFunction((ids) => ids.includes(new URL(location.href).searchParams.get('point')), [...pro]);
+  assert.equal(new URL(page.url()).searchParams.get('point'), await page.inputValue('#p-point'));
   await page.context().close();
 });
 

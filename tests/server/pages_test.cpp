@@ -257,6 +257,7 @@ TEST_F(PagesTest, handle_page_serves_assets_by_hashed_name_only)
 
   EXPECT_EQ(answer(get("/assets/app.js")).status, 404);
   EXPECT_EQ(answer(get("/assets/nope.00000000.js")).status, 404);
+  EXPECT_EQ(answer(get("/assets/nope.00000000.js")).cache_control, "no-store");
   EXPECT_EQ(answer(get("/assets/")).status, 404);
 }
 

@@ -13,7 +13,8 @@
 namespace infertrack::test {
 
 // Makes a file impossible to open for writing until it goes out of scope: its mode 0444, and, since root ignores
-// modes, the immutable attribute as well where the file system has one.
+// modes, the immutable attribute as well where the file system has one (scripts/test clears any a killed test
+// leaves).
 class ReadOnlyFile
 {
 public:
@@ -21,6 +22,10 @@ public:
   static std::unique_ptr<ReadOnlyFile> make(const std::filesystem::path& path)
   {
     auto file = std::unique_ptr<ReadOnlyFile>(new ReadOnlyFile(path));
+    struct stat status{};
+    if (::stat(path.c_str(), &status) == 0) {
+      file->m_mode = status.st_mode & 07777;
+    }
     ::chmod(path.c_str(), 0444);
     if (!file->writable()) {
       return file;
@@ -50,7 +55,7 @@ public:
         ::close(fd);
       }
     }
-    ::chmod(m_path.c_str(), 0644);
+    ::chmod(m_path.c_str(), m_mode);
   }
 
   ReadOnlyFile(const ReadOnlyFile&) = delete;
@@ -70,6 +75,7 @@ private:
   }
 
   std::filesystem::path m_path;
+  mode_t m_mode = 0644;
   bool m_immutable = false;
 };
 

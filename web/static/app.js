@@ -675,6 +675,7 @@
     if (missing) select.value = '';
     else if (points.some((p) => p.result_id === previous)) select.value = previous;
     pendingPoint = null;
+    syncUrl(); // the address names the point now chosen, not one the filters left out
   }
 
   function showPresetNote() {

@@ -184,7 +184,7 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
   InterpolationQuery interpolation_query{context.query.filter, target, {}};
   std::vector<InterpolationRow> rows = interpolate(store, interpolation_query);
   if (rows.empty()) {
-    // The model is stored (checked with the query): the other filters leave nothing.
+    // Callers refuse an unknown model first: here the other filters leave nothing.
     return util::fail("", "", fmt::format("no stored points match the filters ({})", filter_summary(context.query.filter)));
   }
   std::vector<PlanAnswer> answers;

@@ -89,16 +89,30 @@ to_export_query(app::ExportKind kind, ExportFlags flags)
   throw UsageError("unknown export kind");
 }
 
+// `path` made absolute, through the symbolic links of the part that exists: two spellings of one file compare
+// equal whether or not it exists yet.
+std::filesystem::path
+resolved(const std::filesystem::path& path)
+{
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  if (error) {
+    return path.lexically_normal();
+  }
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, error);
+  return error ? absolute : canonical;
+}
+
 // Refuses an --output that names the database file or one of SQLite's files beside it: the export would replace
 // the whole store (accounts and comments included) with its text.
 void
 refuse_output_over_database(const std::string& output, const std::filesystem::path& database)
 {
-  std::error_code ignored;
-  const std::filesystem::path target = std::filesystem::weakly_canonical(output, ignored);
+  const std::filesystem::path target = resolved(output);
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
-    std::filesystem::path file = std::filesystem::weakly_canonical(database, ignored);
+    std::filesystem::path file = resolved(database);
     file += suffix;
+    std::error_code ignored;
     if (target == file || std::filesystem::equivalent(target, file, ignored)) {
       throw UsageError(fmt::format("--output: '{}' is the database's own file{}; choose another file", output,
                                    *suffix == '\0' ? "" : fmt::format(" ({})", suffix + 1)));
@@ -150,7 +164,7 @@ add_export_command(CLI::App& app, const GlobalOptions& options)
   CLI::App* command = app.add_subcommand(
     "export", "Write points, frontiers, interpolations, history or plans as CSV or JSON, with their provenance");
   command->add_option("kind", flags->kind, "points, frontiers, interpolations, history or plans")->required();
-  add_filter_options(*command, flags->curve.filters);
+  add_filter_options(*command, flags->curve.filters, ModelFlag::required_but_for_points);
   command->add_option("--format", flags->format, "csv or json")->capture_default_str();
   command->add_option("--output", flags->output, "Write to this file (whole or not at all) instead of stdout");
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (interpolations: default 100)");

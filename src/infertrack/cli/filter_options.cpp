@@ -37,12 +37,32 @@ FilterFlags::to_filter() const
   return app::canonical_filter(std::move(filter));
 }
 
+namespace {
+
+const char*
+model_requirement(ModelFlag model)
+{
+  switch (model) {
+    case ModelFlag::required:
+      return " (required)";
+    case ModelFlag::required_with_at:
+      return " (required with --at)";
+    case ModelFlag::required_but_for_points:
+      return " (required but for points, and plans by --point)";
+    case ModelFlag::optional:
+      break;
+  }
+  return "";
+}
+
+}  // namespace
+
 void
 add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model)
 {
   command.add_option("--model", flags.model,
                      fmt::format("Model{}, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted)",
-                                 model == ModelFlag::required ? " (required)" : ""));
+                                 model_requirement(model)));
   command.add_option("--hardware", flags.hardware, "GPU, e.g. gb200, mi355x");
   command.add_option("--framework", flags.framework, "Serving engine, e.g. vllm, sglang, dynamo-vllm");
   command.add_option("--precision", flags.precision, "Precision label, e.g. fp4, fp8");

@@ -30,6 +30,8 @@ enum class ModelFlag
 {
   optional,
   required,
+  required_with_at,
+  required_but_for_points, // export: every kind but points, and plans by point
 };
 
 void add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model = ModelFlag::optional);

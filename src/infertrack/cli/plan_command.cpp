@@ -29,6 +29,9 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
     throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
   }
   auto store = open_database(options);
+  if (flags.query.at) {
+    require_stored_model(*store, flags.query.filter);
+  }
   auto answers = app::plan(*store, flags.query);
   if (!answers) {
     throw_usage(answers.error());
@@ -55,11 +58,11 @@ add_plan_command(CLI::App& app, const GlobalOptions& options)
   app::PlanQuery& query = flags->query;
   CLI::App* command = app.add_subcommand(
     "plan", "Size a daily token demand in GPU groups, whole racks, $/day and MW");
-  add_filter_options(*command, flags->filters);
+  add_filter_options(*command, flags->filters, ModelFlag::required_with_at);
   command->add_option("--point", query.point, "Plan on this measured result id");
   command->add_option("--at", query.at, "Plan on each configuration's frontier at this tok/s/user");
   command->add_option("--demand", query.demand, "Logical tokens per day: 40T, 1.5B, 500M");
-  command->add_option("--preset", query.preset, "A demand preset key (see `infertrack presets`)");
+  command->add_option("--preset", query.preset, "A demand preset key (see `infertrack presets`); custom takes --demand");
   command->add_option("--utilization", query.utilization, "Usable fraction of capacity, in (0, 1]")
     ->capture_default_str();
   command->add_option("--mix", query.mix, "Input:output token mix, e.g. 3:1 (default: the benchmark's own)");

@@ -43,11 +43,13 @@ reject_unknown_command(CLI::App& app, int argc, char** argv)
 int
 finish_output()
 {
-  std::cout.flush();
   errno = 0;
-  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout) {
+  const bool flushed = std::fflush(stdout) == 0;
+  const int flush_error = errno;
+  std::cout.flush();
+  if (!flushed || std::ferror(stdout) != 0 || !std::cout) {
     // errno names the cause only when this flush failed; an earlier failed write left just the stream's error flag.
-    const int error = errno;
+    const int error = flushed ? 0 : flush_error;
     fmt::print(stderr, "infertrack: cannot write the output{}\n",
                error != 0 ? fmt::format(" ({})", std::strerror(error)) : std::string());
     return k_exit_failure;

@@ -66,7 +66,7 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
                                            : server::http::CookieTransport::plain;
   std::shared_ptr<store::Store> store = open_database(global);
   if (store->read_only()) {
-    spdlog::warn("the database is read-only (its file, or its directory, cannot be written): the tracker is served,"
+    spdlog::warn("the database file is read-only (it cannot be opened for writing): the tracker is served,"
                  " but sign-ups, sign-ins and comments are refused with 503");
   }
   auto metrics = std::make_shared<server::http::Metrics>();

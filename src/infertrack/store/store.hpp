@@ -62,7 +62,7 @@ public:
   using StoreError::StoreError;
 };
 
-// A write refused because the database cannot be written (its file, or its directory, is read-only): reading goes
+// A write refused because the database file cannot be opened for writing (its mode or attributes): reading goes
 // on, and no retry helps until the file's permissions change.
 class StoreReadOnly : public StoreError
 {

@@ -540,7 +540,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "A preset key (instead of demand)"
+      "description": "A preset key (instead of demand; custom takes the demand given with it)"
      },
      {
       "name": "utilization",
@@ -1285,7 +1285,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "plans: a preset key (instead of demand)"
+      "description": "plans: a preset key (instead of demand; custom takes the demand given with it)"
      },
      {
       "name": "utilization",

@@ -89,6 +89,7 @@ asset_response(std::string_view name)
   }
   http::Response response = http::Response::text(404, "No such asset.\n");
   response.route = "/assets/{name}";
+  response.cache_control = "no-store"; // the name may be served by the next release
   return response;
 }
 

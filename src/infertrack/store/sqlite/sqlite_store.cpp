@@ -184,7 +184,7 @@ public:
     // SQLite opens a file it may not write read-only; said plainly here, where the first write would fail on the
     // journal with "disk I/O error".
     if (m_db.read_only()) {
-      throw StoreReadOnly(m_db.path() + ": cannot write the database (the file, or its directory, is read-only)");
+      throw StoreReadOnly(m_db.path() + ": cannot write the database (the file is read-only)");
     }
     if (!m_ingester) {
       m_ingester.emplace(m_db);
