@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -57,6 +58,31 @@ finish_output()
   return k_exit_ok;
 }
 
+// CLI11 reads numbers as strtod does, which takes "0x10" as 16 and "" as 0: a number flag takes decimal text only.
+void
+require_decimal_numbers(CLI::App& app)
+{
+  static const CLI::Validator k_decimal(
+    [](std::string& text) -> std::string {
+      double value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+        return "expected a decimal number (got '" + text + "')";
+      }
+      return {};
+    },
+    "");
+  for (CLI::Option* option : app.get_options()) {
+    const std::string type = option->get_type_name();
+    if (type == "FLOAT" || type == "INT" || type == "UINT") {
+      option->check(k_decimal);
+    }
+  }
+  for (CLI::App* command : app.get_subcommands({})) {
+    require_decimal_numbers(*command);
+  }
+}
+
 }  // namespace
 
 int
@@ -88,6 +114,7 @@ run(int argc, char** argv)
   add_limits_command(app, options);
   add_audit_command(app, options);
   add_export_command(app, options);
+  require_decimal_numbers(app);
 
   try {
     reject_unknown_command(app, argc, argv);
