@@ -435,6 +435,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"interpolate", "--model", "dsv4", "--at", ""}, "--at: expected a decimal number (got '')"},
     {{"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "0x8"}, "--gpus-per-rack: expected a decimal"},
     {{"points", "--date", "May 1"}, "--date: expected a date as YYYY-MM-DD"},
+    {{"points", "--date", "2026-05-10", "--as-of", "2026-05-04"},
+     "--date: run date 2026-05-10 is after the as-of date 2026-05-04: no run can match"},
     {{"points", "--json", "--csv"}, "choose one output format"},
     {{"points", "--no-such-flag"}, "no-such-flag"},
     {{"no-such-command"}, "no-such-command"},

@@ -275,7 +275,7 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}}), 400, "bad_parameter", "at: required");
   expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
   expect_error(get("/api/v1/points", {{"date", "yesterday"}}), 400, "bad_parameter", "date: expected a date");
-  expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-10-26"}, {"as_of", "2026-10-10"}}), 400,
+  expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-10-10"}, {"as_of", "2026-10-26"}}), 400,
                "bad_parameter", "date: without exact it means as_of");
   expect_error(get("/api/v1/points", {{"model", "dsv4"}, {"model", "dsv4"}}), 400, "bad_parameter", "model: given more than once");
   expect_error(get("/api/v1/points", {{"limit", "0"}}), 400, "bad_parameter", "limit: expected 1 to 1000 (got 0)");
@@ -298,6 +298,8 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"as_of", "2026-05-01"}, {"demand", "1T"}}), 400,
                "bad_parameter", "as_of: chooses the curves of a plan at a target");
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
+  expect_error(get("/api/v1/points", {{"date", "2026-05-10"}, {"as_of", "2026-05-04"}}), 400, "bad_parameter",
+               "date: run date 2026-05-10 is after the as-of date 2026-05-04");
   // Bytes that are not UTF-8 (%FF) are named, not answered 500 when the answer writes the filter back as JSON.
   expect_error(get("/api/v1/points", {{"hardware", "\xff"}}), 400, "bad_parameter", "hardware: not UTF-8 text");
   expect_error(get("/api/v1/export/points", {{"hardware", "\xe2\x82"}}), 400, "bad_parameter",

@@ -41,6 +41,16 @@ filter_json(const store::PointFilter& filter)
   return json;
 }
 
+util::Result<void>
+check_filter_dates(const store::PointFilter& filter)
+{
+  if (filter.date && filter.as_of && *filter.date > *filter.as_of) {
+    return util::fail("", "date",
+                      "run date " + *filter.date + " is after the as-of date " + *filter.as_of + ": no run can match");
+  }
+  return {};
+}
+
 std::string
 filter_summary(const store::PointFilter& filter)
 {

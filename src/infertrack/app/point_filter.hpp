@@ -1,6 +1,7 @@
 #pragma once
 
 #include "infertrack/store/store.hpp"
+#include "infertrack/util/result.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,10 @@ namespace infertrack::app {
 // `filter` with its names canonicalised (model, hardware, framework and precision aliases), so that a
 // filter typed as "dsv4" or "nvfp4" matches what the store holds.
 store::PointFilter canonical_filter(store::PointFilter filter);
+
+// Fails (naming `date`) when the filter's run date is after its as-of date: no run could match, and an empty
+// answer would look like missing data.
+util::Result<void> check_filter_dates(const store::PointFilter& filter);
 
 // The filters `filter` sets, by their API parameter names: {"model": "...", "as_of": "...", ...}.
 nlohmann::json filter_json(const store::PointFilter& filter);

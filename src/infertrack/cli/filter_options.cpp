@@ -34,6 +34,9 @@ FilterFlags::to_filter() const
   }
   filter.date = checked_date(date, "--date");
   filter.as_of = checked_date(as_of, "--as-of");
+  if (auto dates = app::check_filter_dates(filter); !dates) {
+    throw_usage(dates.error());
+  }
   return app::canonical_filter(std::move(filter));
 }
 

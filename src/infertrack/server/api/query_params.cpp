@@ -117,6 +117,7 @@ QueryParams::filter() const
   filter.date = date_value;
   INFERTRACK_TRY_ASSIGN(as_of, date("as_of"));
   filter.as_of = as_of;
+  INFERTRACK_TRY(app::check_filter_dates(filter));
   return app::canonical_filter(std::move(filter));
 }
 
