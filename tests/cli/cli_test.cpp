@@ -54,6 +54,7 @@ TEST(CliHelp, every_command_has_help)
     EXPECT_THAT(run_cli({command, "--help"}).out, HasSubstr("Model (required)")) << command;
   }
   EXPECT_THAT(run_cli({"points", "--help"}).out, testing::Not(HasSubstr("(required)")));
+  EXPECT_THAT(run_cli({"points", "--help"}).out, HasSubstr("Global options: --db PATH, --json, --csv"));
 }
 
 TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)

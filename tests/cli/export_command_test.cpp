@@ -214,7 +214,8 @@ TEST_F(CliExport, a_points_csv_export_ingests_into_its_own_database_as_already_s
   const CliResult refused = run_cli({"ingest", changed.string(), "--db", db});
   EXPECT_EQ(refused.exit_code, 3);
   EXPECT_THAT(refused.err, HasSubstr("changed.csv:csv-"));
-  EXPECT_THAT(refused.err, HasSubstr("conflicts with the stored point"));
+  // The field is the one the CSV carries (tput_per_gpu), not the absolute figure derived from it.
+  EXPECT_THAT(refused.err, HasSubstr(":per_gpu_tps.total: conflicts with the stored point"));
 }
 
 TEST_F(CliExport, a_points_csv_export_ingests_into_a_fresh_database_as_the_same_points)

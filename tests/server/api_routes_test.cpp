@@ -234,6 +234,19 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
     }
     EXPECT_EQ(get("/api/v1" + concrete, query).status, 200) << path;
   }
+  // The answers a client must expect besides the usual ones: every write may meet a busy or read-only database,
+  // a body in another type is a 415, and a benchmark answer may be a 304.
+  for (const auto& [path, item] : document["paths"].items()) {
+    for (const auto& [method, operation] : item.items()) {
+      const json& responses = operation["responses"];
+      if (method != "get") {
+        EXPECT_TRUE(responses.contains("503")) << method << " " << path;
+        EXPECT_EQ(responses.contains("415"), operation.contains("requestBody")) << method << " " << path;
+      }
+    }
+  }
+  EXPECT_TRUE(document["paths"]["/interpolate"]["get"]["responses"].contains("304"));
+  EXPECT_TRUE(document["paths"]["/comments"]["get"]["responses"].contains("404"));
 }
 
 // Every "$ref" of the document names a component it defines, so shared parameters and answers stay whole.

@@ -92,7 +92,8 @@ run(int argc, char** argv)
                "infertrack"};
   app.set_version_flag("--version", "infertrack " + std::string(app::k_tracker_version));
   app.require_subcommand(1);
-  app.footer("Exit codes: 0 ok, 1 storage or I/O failure, 2 usage error, 3 input data refused.");
+  app.footer("Exit codes: 0 ok, 1 storage or I/O failure, 2 usage error, 3 input refused (an input file that is"
+             " malformed or cannot be read).");
   // Subcommands hand options they do not know to the app, so global options may come after them.
   app.fallthrough();
 
@@ -115,6 +116,10 @@ run(int argc, char** argv)
   add_audit_command(app, options);
   add_export_command(app, options);
   require_decimal_numbers(app);
+  for (CLI::App* command : app.get_subcommands({})) {
+    // The global options are the app's, so a subcommand's own help would not list them.
+    command->footer("Global options: --db PATH, --json, --csv (see infertrack --help, which lists the exit codes).");
+  }
 
   try {
     reject_unknown_command(app, argc, argv);

@@ -11,7 +11,7 @@ openapi_document()
  "info": {
   "title": "InferTrack API",
   "version": "1",
-  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Every answer is the JSON the CLI prints with --json."
+  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit). Benchmark answers are sent with Cache-Control: no-cache and an ETag (304 to a matching If-None-Match); account, session and comment answers with no-store."
  },
  "servers": [
   {
@@ -42,7 +42,13 @@ openapi_document()
       "$ref": "#/components/parameters/disaggregated"
      },
      {
-      "$ref": "#/components/parameters/date"
+      "name": "date",
+      "in": "query",
+      "schema": {
+       "type": "string",
+       "format": "date"
+      },
+      "description": "Without exact=true: the latest run of each configuration on or before this date (as_of by another name); with exact=true: only runs of this date"
      },
      {
       "$ref": "#/components/parameters/as_of"
@@ -69,6 +75,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -114,6 +123,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -194,6 +206,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -220,6 +235,9 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -277,6 +295,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -346,6 +367,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -474,6 +498,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -600,6 +627,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -620,6 +650,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -640,6 +673,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -663,6 +699,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -703,6 +742,9 @@ openapi_document()
      },
      "429": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
      }
     },
     "requestBody": {
@@ -754,6 +796,12 @@ openapi_document()
      },
      "429": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     },
     "requestBody": {
@@ -799,6 +847,12 @@ openapi_document()
      },
      "429": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     },
     "requestBody": {
@@ -848,6 +902,12 @@ openapi_document()
      },
      "429": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     },
     "requestBody": {
@@ -886,6 +946,9 @@ openapi_document()
      },
      "403": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
      }
     }
    }
@@ -927,6 +990,9 @@ openapi_document()
      },
      "400": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "404": {
+      "$ref": "#/components/responses/RefusedWithField"
      }
     }
    },
@@ -955,6 +1021,12 @@ openapi_document()
      },
      "429": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     },
     "requestBody": {
@@ -1010,6 +1082,15 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
+     },
+     "429": {
+      "$ref": "#/components/responses/RefusedWithField"
      }
     },
     "requestBody": {
@@ -1053,6 +1134,9 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
      }
     }
    }
@@ -1080,6 +1164,9 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
      }
     }
    }
@@ -1107,6 +1194,9 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "503": {
+      "$ref": "#/components/responses/Unavailable"
      }
     }
    }
@@ -1357,6 +1447,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -1684,6 +1777,29 @@ openapi_document()
      }
     },
     "description": "The comment"
+   },
+   "NotModified": {
+    "description": "Not modified: the If-None-Match ETag still holds"
+   },
+   "Unavailable": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    },
+    "description": "The database is busy with another writer (error busy, with Retry-After) or cannot be written (error read_only)"
+   },
+   "UnsupportedMediaType": {
+    "content": {
+     "application/json": {
+      "schema": {
+       "$ref": "#/components/schemas/Error"
+      }
+     }
+    },
+    "description": "The body is not sent as application/json"
    }
   }
  }

@@ -41,12 +41,13 @@ template<> struct RecordFields<domain::BenchmarkPoint>
     v(FieldName{"total_allocated_gpus", "total_allocated_gpus"}, p.total_allocated_gpus...);
     v(FieldName{"tp", "tp"}, p.tp...);
     v(FieldName{"ep", "ep"}, p.ep...);
-    v(FieldName{"input_tps", "absolute_tps.input"}, p.absolute_tps.input...);
-    v(FieldName{"output_tps", "absolute_tps.output"}, p.absolute_tps.output...);
-    v(FieldName{"total_tps", "absolute_tps.total"}, p.absolute_tps.total...);
+    // Per GPU first: a conflict names the figure every format carries, not the one derived from it.
     v(FieldName{"input_tps_per_gpu", "per_gpu_tps.input"}, p.per_gpu_tps.input...);
     v(FieldName{"output_tps_per_gpu", "per_gpu_tps.output"}, p.per_gpu_tps.output...);
     v(FieldName{"total_tps_per_gpu", "per_gpu_tps.total"}, p.per_gpu_tps.total...);
+    v(FieldName{"input_tps", "absolute_tps.input"}, p.absolute_tps.input...);
+    v(FieldName{"output_tps", "absolute_tps.output"}, p.absolute_tps.output...);
+    v(FieldName{"total_tps", "absolute_tps.total"}, p.absolute_tps.total...);
     v(FieldName{"per_gpu_basis", "per_gpu_basis"}, p.per_gpu_basis...);
     v(FieldName{"interactivity_p90", "interactivity_p90"}, p.interactivity_p90...);
     v(FieldName{"interactivity_median", "interactivity_median"}, p.interactivity_median...);
