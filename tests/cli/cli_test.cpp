@@ -275,6 +275,23 @@ TEST_F(Cli, interpolate_metric_chooses_the_throughput_read_off_each_curve)
   EXPECT_THAT(bad.err, HasSubstr("--metric: expected total, input or output (got 'cost')"));
 }
 
+// A configuration with no curve at the asked basis is named with the reason, not silently missing.
+TEST_F(Cli, interpolate_names_the_configurations_it_has_no_curve_for)
+{
+  // The MI355X rows are fixed-length runs published with a median TPOT only.
+  const json answer = run_json({"interpolate", "--model", "dsv4", "--at", "5", "--basis", "p90_itl"});
+  ASSERT_EQ(answer["left_out"].size(), 2u) << answer.dump();
+  for (const json& left_out : answer["left_out"]) {
+    EXPECT_THAT(left_out["configuration"].get<std::string>(), HasSubstr(" mi355x "));
+    EXPECT_EQ(left_out["reason"], "no point of its run has a p90_itl interactivity with a total throughput per GPU");
+  }
+  ASSERT_EQ(answer["rows"].size(), 1u);
+  EXPECT_THAT(answer["rows"][0]["configuration"].get<std::string>(), HasSubstr(" gb200 "));
+  EXPECT_TRUE(run_json({"interpolate", "--model", "dsv4", "--at", "5"})["left_out"].empty());
+  const CliResult text = run({"interpolate", "--model", "dsv4", "--at", "5", "--basis", "p90_itl"});
+  EXPECT_THAT(text.out, HasSubstr("Left out:\n  DeepSeek-V4-Pro mi355x sglang fp4"));
+}
+
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)
 {
   const json plans = run_json({"plan", "--point", "444914", "--preset", "fireworks"});

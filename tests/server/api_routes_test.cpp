@@ -210,6 +210,14 @@ TEST_F(ApiRoutes, reference_routes)
   EXPECT_TRUE(point.contains("findings"));
 }
 
+TEST_F(ApiRoutes, interpolate_names_the_configurations_left_out_at_the_asked_basis)
+{
+  const json answer = get_json("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "5"}, {"x", "p90"}});
+  EXPECT_EQ(answer["rows"].size(), 1u);
+  ASSERT_EQ(answer["left_out"].size(), 2u) << answer.dump();
+  EXPECT_THAT(answer["left_out"][0]["reason"].get<std::string>(), testing::HasSubstr("p90_itl interactivity"));
+}
+
 TEST_F(ApiRoutes, openapi_documents_every_route)
 {
   const json document = get_json("/api/v1/openapi.json");

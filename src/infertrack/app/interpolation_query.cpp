@@ -2,7 +2,10 @@
 
 #include "infertrack/domain/curve_findings.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
+#include <set>
 
 namespace infertrack::app {
 
@@ -61,6 +64,31 @@ interpolate(store::Store& store, const InterpolationQuery& query)
     return {};
   }
   return interpolate_points(store.latest_points(*filter), store.hardware(), query);
+}
+
+std::vector<LeftOutConfiguration>
+left_out_configurations(store::Store& store, const InterpolationQuery& query, std::span<const InterpolationRow> rows)
+{
+  const std::optional<store::PointFilter> filter = curve_filter(query);
+  if (!filter) {
+    return {};
+  }
+  std::set<std::string> answered;
+  for (const InterpolationRow& row : rows) {
+    answered.insert(row.curve.group.label());
+  }
+  const std::string reason =
+    fmt::format("no point of its run has {} interactivity with a {} throughput per GPU",
+                query.curve.basis ? fmt::format("a {}", domain::to_string(*query.curve.basis)) : std::string("an"),
+                domain::to_string(query.curve.metric));
+  std::vector<LeftOutConfiguration> left_out;
+  for (const domain::BenchmarkPoint& point : store.latest_points(*filter)) {
+    std::string label = domain::config_group_of(point).label();
+    if (answered.insert(label).second) {
+      left_out.push_back({std::move(label), reason});
+    }
+  }
+  return left_out;
 }
 
 std::vector<domain::HeadlineComparison>

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace infertrack::app {
@@ -38,6 +39,19 @@ std::vector<InterpolationRow> interpolate(store::Store& store, const Interpolati
 std::vector<InterpolationRow> interpolate_points(std::span<const domain::BenchmarkPoint> points,
                                                  std::span<const domain::HardwareCost> costs,
                                                  const InterpolationQuery& query);
+
+// A configuration the query selects that has no curve, and why: none of its run's points has an interactivity at
+// the asked basis with a throughput of the asked metric.
+struct LeftOutConfiguration
+{
+  std::string configuration; // the config group label, run date included
+  std::string reason;
+};
+
+// The configurations of the query's latest runs that `rows` (its answer) has no row for, so that an answer
+// that is shorter than the configurations stored says why.
+std::vector<LeftOutConfiguration>
+left_out_configurations(store::Store& store, const InterpolationQuery& query, std::span<const InterpolationRow> rows);
 
 // Every stored published headline beside the value computed from the stored points of its bracket run
 // (only that run is read).

@@ -226,6 +226,28 @@ to_json(const InterpolationRow& row)
 }
 
 nlohmann::json
+interpolation_answer_json(double target,
+                          std::span<const InterpolationRow> rows,
+                          std::span<const LeftOutConfiguration> left_out,
+                          std::span<const domain::HeadlineComparison> headlines)
+{
+  nlohmann::json json = {{"target_interactivity", target},
+                         {"rows", nlohmann::json::array()},
+                         {"left_out", nlohmann::json::array()},
+                         {"headlines", nlohmann::json::array()}};
+  for (const InterpolationRow& row : rows) {
+    json["rows"].push_back(to_json(row));
+  }
+  for (const LeftOutConfiguration& configuration : left_out) {
+    json["left_out"].push_back({{"configuration", configuration.configuration}, {"reason", configuration.reason}});
+  }
+  for (const domain::HeadlineComparison& comparison : headlines) {
+    json["headlines"].push_back(to_json(comparison));
+  }
+  return json;
+}
+
+nlohmann::json
 to_json(const PlanAnswer& answer)
 {
   nlohmann::json json = {

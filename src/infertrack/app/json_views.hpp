@@ -37,6 +37,13 @@ nlohmann::json to_json(const domain::FrontierKnot& knot); // {interactivity, tps
 nlohmann::json to_json(const InterpolationRow& row);
 nlohmann::json to_json(const PlanAnswer& answer);
 
+// The answer to an interpolation query, as `interpolate --json` and GET /api/v1/interpolate give it: the target,
+// one row per configuration, those left out with the reason, and the published headlines beside.
+nlohmann::json interpolation_answer_json(double target,
+                                         std::span<const InterpolationRow> rows,
+                                         std::span<const LeftOutConfiguration> left_out,
+                                         std::span<const domain::HeadlineComparison> headlines);
+
 // A point with its findings, as `points show` and the API's point route give it.
 nlohmann::json point_detail_json(const domain::BenchmarkPoint& point,
                                  std::span<const domain::DataFinding> findings);

@@ -26,17 +26,9 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
     require_stored_model(*store, query.filter);
   }
   const std::vector<domain::HeadlineComparison> headlines = app::headline_comparisons(*store, query);
+  const std::vector<app::LeftOutConfiguration> left_out = app::left_out_configurations(*store, query, rows);
   if (format == OutputFormat::json) {
-    nlohmann::json json = {{"target_interactivity", flags.at},
-                           {"rows", nlohmann::json::array()},
-                           {"headlines", nlohmann::json::array()}};
-    for (const app::InterpolationRow& row : rows) {
-      json["rows"].push_back(app::to_json(row));
-    }
-    for (const domain::HeadlineComparison& comparison : headlines) {
-      json["headlines"].push_back(app::to_json(comparison));
-    }
-    fmt::print("{}\n", json.dump(2));
+    fmt::print("{}\n", app::interpolation_answer_json(flags.at, rows, left_out, headlines).dump(2));
     return;
   }
   if (format == OutputFormat::csv) {
@@ -44,6 +36,12 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
     return;
   }
   fmt::print("{}", interpolation_table(rows, flags.at));
+  if (!left_out.empty()) {
+    fmt::print("Left out:\n");
+    for (const app::LeftOutConfiguration& configuration : left_out) {
+      fmt::print("  {}: {}\n", configuration.configuration, configuration.reason);
+    }
+  }
   if (!headlines.empty()) {
     fmt::print("\n{}", headline_text(headlines));
   }

@@ -102,9 +102,9 @@ Answer
 interpolate(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(query, interpolation_query(params, store));
-  return nlohmann::json{{"target_interactivity", query.target},
-                        {"rows", json_list(app::interpolate(store, query))},
-                        {"headlines", json_list(app::headline_comparisons(store, query))}};
+  const std::vector<app::InterpolationRow> rows = app::interpolate(store, query);
+  return app::interpolation_answer_json(query.target, rows, app::left_out_configurations(store, query, rows),
+                                        app::headline_comparisons(store, query));
 }
 
 Answer
