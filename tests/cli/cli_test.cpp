@@ -275,6 +275,15 @@ TEST_F(Cli, interpolate_metric_chooses_the_throughput_read_off_each_curve)
   EXPECT_THAT(bad.err, HasSubstr("--metric: expected total, input or output (got 'cost')"));
 }
 
+// Number flags take decimal text, a leading '+' and exponents included.
+TEST_F(Cli, number_flags_take_decimal_text)
+{
+  const json five = run_json({"interpolate", "--model", "dsv4", "--at", "5"});
+  EXPECT_EQ(run_json({"interpolate", "--model", "dsv4", "--at", "+5"}), five);
+  EXPECT_EQ(run_json({"interpolate", "--model", "dsv4", "--at", "0.5e1"}), five);
+  EXPECT_EQ(run({"interpolate", "--model", "dsv4", "--at", "inf"}).exit_code, 2);
+}
+
 // A configuration with no curve at the asked basis is named with the reason, not silently missing.
 TEST_F(Cli, interpolate_names_the_configurations_it_has_no_curve_for)
 {
@@ -451,7 +460,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"interpolate", "--model", "dsv4", "--at", "-3"}, "--at"},
     {{"interpolate", "--model", "dsv4", "--at", "0x10"}, "--at: expected a decimal number (got '0x10')"},
     {{"interpolate", "--model", "dsv4", "--at", ""}, "--at: expected a decimal number (got '')"},
-    {{"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "0x8"}, "--gpus-per-rack: expected a decimal"},
+    {{"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "0x8"}, "--gpus-per-rack: expected a whole number"},
+    {{"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "8.0"}, "--gpus-per-rack: expected a whole number"},
     {{"points", "--date", "May 1"}, "--date: expected a date as YYYY-MM-DD"},
     {{"points", "--date", "2026-05-10", "--as-of", "2026-05-04"},
      "--date: run date 2026-05-10 is after the as-of date 2026-05-04: no run can match"},

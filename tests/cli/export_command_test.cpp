@@ -180,6 +180,16 @@ TEST_F(CliExport, an_output_naming_the_database_is_refused_and_the_database_stay
   const CliResult relative = run_cli({"export", "points", "--model", "dsv4", "--db", "new.db", "--output", "./new.db"},
                                      CliSurroundings{work, std::nullopt});
   EXPECT_EQ(relative.exit_code, 2) << relative.err;
+
+  // Through a link and "..": the link's target's parent, which holds the database.
+  std::filesystem::create_directories(dir.file("real") / "sub");
+  std::filesystem::create_directory_symlink(dir.file("real") / "sub", dir.file("link"));
+  const std::string linked_db = (dir.file("real") / "db.db").string();
+  ASSERT_EQ(run_cli({"points", "--db", linked_db}).exit_code, 0);
+  const CliResult through_link = run_cli({"export", "points", "--model", "dsv4", "--db", linked_db, "--output",
+                                          (dir.file("link") / ".." / "db.db").string()});
+  EXPECT_EQ(through_link.exit_code, 2) << through_link.err;
+  EXPECT_EQ(run_cli({"points", "--db", linked_db}).exit_code, 0) << "the database is still one";
 }
 
 // The CSV carries less than a snapshot, API or runner point (no absolute throughputs, one interactivity, role-local

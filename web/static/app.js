@@ -675,7 +675,8 @@
     if (missing) select.value = '';
     else if (points.some((p) => p.result_id === previous)) select.value = previous;
     pendingPoint = null;
-    syncUrl(); // the address names the point now chosen, not one the filters left out
+    // The address names the point now chosen, not one the filters left out; a link's missing point stays in it.
+    if (!missing) syncUrl();
   }
 
   function showPresetNote() {

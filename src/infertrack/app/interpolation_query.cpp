@@ -66,29 +66,36 @@ interpolate(store::Store& store, const InterpolationQuery& query)
   return interpolate_points(store.latest_points(*filter), store.hardware(), query);
 }
 
-std::vector<LeftOutConfiguration>
-left_out_configurations(store::Store& store, const InterpolationQuery& query, std::span<const InterpolationRow> rows)
+InterpolationAnswer
+answer_interpolation(store::Store& store, const InterpolationQuery& query)
 {
   const std::optional<store::PointFilter> filter = curve_filter(query);
   if (!filter) {
     return {};
   }
+  const std::vector<domain::BenchmarkPoint> points = store.latest_points(*filter);
+  InterpolationAnswer answer{interpolate_points(points, store.hardware(), query), {}};
   std::set<std::string> answered;
-  for (const InterpolationRow& row : rows) {
+  for (const InterpolationRow& row : answer.rows) {
     answered.insert(row.curve.group.label());
   }
+  const auto metric = query.curve.metric;
+  const std::string throughput = fmt::format("{} {} throughput per GPU",
+                                             metric == domain::ThroughputMetric::total ? "a" : "an",
+                                             domain::to_string(metric));
   const std::string reason =
-    fmt::format("no point of its run has {} interactivity with a {} throughput per GPU",
-                query.curve.basis ? fmt::format("a {}", domain::to_string(*query.curve.basis)) : std::string("an"),
-                domain::to_string(query.curve.metric));
-  std::vector<LeftOutConfiguration> left_out;
-  for (const domain::BenchmarkPoint& point : store.latest_points(*filter)) {
+    query.curve.basis
+      ? fmt::format("no point of its run has a {} interactivity with {}", domain::to_string(*query.curve.basis),
+                    throughput)
+      : fmt::format("no point of its run has {} with an interactivity at the statistic its run is read at",
+                    throughput);
+  for (const domain::BenchmarkPoint& point : points) {
     std::string label = domain::config_group_of(point).label();
     if (answered.insert(label).second) {
-      left_out.push_back({std::move(label), reason});
+      answer.left_out.push_back({std::move(label), reason});
     }
   }
-  return left_out;
+  return answer;
 }
 
 std::vector<domain::HeadlineComparison>

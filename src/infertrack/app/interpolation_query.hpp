@@ -48,10 +48,14 @@ struct LeftOutConfiguration
   std::string reason;
 };
 
-// The configurations of the query's latest runs that `rows` (its answer) has no row for, so that an answer
-// that is shorter than the configurations stored says why.
-std::vector<LeftOutConfiguration>
-left_out_configurations(store::Store& store, const InterpolationQuery& query, std::span<const InterpolationRow> rows);
+// The answer of the interpolate command and route: the rows, and the configurations of the query's latest runs
+// left out of them (an answer shorter than the configurations stored says why). Reads the points once.
+struct InterpolationAnswer
+{
+  std::vector<InterpolationRow> rows;
+  std::vector<LeftOutConfiguration> left_out;
+};
+InterpolationAnswer answer_interpolation(store::Store& store, const InterpolationQuery& query);
 
 // Every stored published headline beside the value computed from the stored points of its bracket run
 // (only that run is read).

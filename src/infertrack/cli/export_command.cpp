@@ -95,12 +95,13 @@ std::filesystem::path
 resolved(const std::filesystem::path& path)
 {
   std::error_code error;
-  const std::filesystem::path absolute = std::filesystem::absolute(path, error).lexically_normal();
+  // Not normalised before the links are followed: "link/.." is the parent of the link's target, not ".".
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
   if (error) {
     return path.lexically_normal();
   }
   std::filesystem::path canonical = std::filesystem::weakly_canonical(absolute, error);
-  return error ? absolute : canonical;
+  return error ? absolute.lexically_normal() : canonical;
 }
 
 // Refuses an --output that names the database file or one of SQLite's files beside it: the export would replace

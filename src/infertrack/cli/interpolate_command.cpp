@@ -21,12 +21,11 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
   const OutputFormat format = options.format();
   const app::InterpolationQuery query = to_query(flags);
   auto store = open_database(options);
-  const std::vector<app::InterpolationRow> rows = app::interpolate(*store, query);
+  const auto [rows, left_out] = app::answer_interpolation(*store, query);
   if (rows.empty()) {
     require_stored_model(*store, query.filter);
   }
   const std::vector<domain::HeadlineComparison> headlines = app::headline_comparisons(*store, query);
-  const std::vector<app::LeftOutConfiguration> left_out = app::left_out_configurations(*store, query, rows);
   if (format == OutputFormat::json) {
     fmt::print("{}\n", app::interpolation_answer_json(flags.at, rows, left_out, headlines).dump(2));
     return;

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -58,24 +59,48 @@ finish_output()
   return k_exit_ok;
 }
 
+// Whether all of `text` (after one leading '+') is a finite decimal number, or a decimal integer when `integer`.
+bool
+is_decimal(std::string_view text, bool integer)
+{
+  if (text.starts_with('+')) {
+    text.remove_prefix(1);
+  }
+  const char* const end = text.data() + text.size();
+  if (integer) {
+    long long value = 0;
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    return !text.empty() && error == std::errc() && stop == end;
+  }
+  double value = 0;
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  return !text.empty() && error == std::errc() && stop == end && std::isfinite(value);
+}
+
 // CLI11 reads numbers as strtod does, which takes "0x10" as 16 and "" as 0: a number flag takes decimal text only.
 void
 require_decimal_numbers(CLI::App& app)
 {
-  static const CLI::Validator k_decimal(
-    [](std::string& text) -> std::string {
-      double value = 0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-        return "expected a decimal number (got '" + text + "')";
-      }
-      return {};
-    },
-    "");
+  const auto validator = [](bool integer) {
+    return CLI::Validator(
+      [integer](std::string& text) -> std::string {
+        if (is_decimal(text, integer)) {
+          return {};
+        }
+        return std::string(integer ? "expected a whole number" : "expected a decimal number") + " (got '" + text +
+               "')";
+      },
+      "");
+  };
+  static const CLI::Validator k_number = validator(false);
+  static const CLI::Validator k_integer = validator(true);
   for (CLI::Option* option : app.get_options()) {
+    // The type name gains the descriptions of any validators: only its start names the type.
     const std::string type = option->get_type_name();
-    if (type == "FLOAT" || type == "INT" || type == "UINT") {
-      option->check(k_decimal);
+    if (type.starts_with("FLOAT")) {
+      option->check(k_number);
+    } else if (type.starts_with("INT") || type.starts_with("UINT")) {
+      option->check(k_integer);
     }
   }
   for (CLI::App* command : app.get_subcommands({})) {
@@ -93,7 +118,7 @@ run(int argc, char** argv)
   app.set_version_flag("--version", "infertrack " + std::string(app::k_tracker_version));
   app.require_subcommand(1);
   app.footer("Exit codes: 0 ok, 1 storage or I/O failure, 2 usage error, 3 input refused (an input file that is"
-             " malformed or cannot be read).");
+             " malformed or cannot be read, or account details refused).");
   // Subcommands hand options they do not know to the app, so global options may come after them.
   app.fallthrough();
 
@@ -118,7 +143,9 @@ run(int argc, char** argv)
   require_decimal_numbers(app);
   for (CLI::App* command : app.get_subcommands({})) {
     // The global options are the app's, so a subcommand's own help would not list them.
-    command->footer("Global options: --db PATH, --json, --csv (see infertrack --help, which lists the exit codes).");
+    command->footer(command->get_name() == "export"
+                      ? "Global option: --db PATH (see infertrack --help, which lists the exit codes)."
+                      : "Global options: --db PATH, --json, --csv (see infertrack --help, which lists the exit codes).");
   }
 
   try {

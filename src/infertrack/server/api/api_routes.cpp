@@ -36,18 +36,19 @@ using Answer = tl::expected<nlohmann::json, ApiError>;
 Answer
 benchmarks(const QueryParams& params, store::Store& store)
 {
-  API_TRY_ASSIGN(filter, checked_filter(params, {"exact"}, store, true));
   API_TRY_ASSIGN(exact, param(params.boolean("exact")));
+  // Without exact, a date asks for the tracker as it stood that day: as_of by another name. Said before the
+  // filter's own checks, which read a date as a run date.
+  if (!exact.value_or(false) && params.text("date") && params.text("as_of")) {
+    return tl::unexpected(
+      ApiError{400, "bad_parameter", "date: without exact it means as_of; give one of date and as_of"});
+  }
+  API_TRY_ASSIGN(filter, checked_filter(params, {"exact"}, store, true));
   if (exact.value_or(false)) {
     if (!filter.date) {
       return tl::unexpected(ApiError{400, "bad_parameter", "exact: needs a date"});
     }
   } else if (filter.date) {
-    // Without exact, a date asks for the tracker as it stood that day: as_of by another name.
-    if (filter.as_of) {
-      return tl::unexpected(
-        ApiError{400, "bad_parameter", "date: without exact it means as_of; give one of date and as_of"});
-    }
     filter.as_of = filter.date;
     filter.date.reset();
   }
@@ -102,8 +103,8 @@ Answer
 interpolate(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(query, interpolation_query(params, store));
-  const std::vector<app::InterpolationRow> rows = app::interpolate(store, query);
-  return app::interpolation_answer_json(query.target, rows, app::left_out_configurations(store, query, rows),
+  const app::InterpolationAnswer answer = app::answer_interpolation(store, query);
+  return app::interpolation_answer_json(query.target, answer.rows, answer.left_out,
                                         app::headline_comparisons(store, query));
 }
 

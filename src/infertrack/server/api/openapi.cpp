@@ -11,7 +11,7 @@ openapi_document()
  "info": {
   "title": "InferTrack API",
   "version": "1",
-  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit). Benchmark answers are sent with Cache-Control: no-cache and an ETag (304 to a matching If-None-Match); account, session and comment answers with no-store."
+  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit, filter_summary). Every 200 answer to a GET carries an ETag and is a 304 to a matching If-None-Match; benchmark answers are sent with Cache-Control: no-cache, account, session and comment answers with no-store."
  },
  "servers": [
   {
@@ -354,7 +354,7 @@ openapi_document()
     ],
     "responses": {
      "200": {
-      "description": "One row per configuration group; each row carries `findings` (Finding list) computed on its curve, such as thin_frontier when the target lies between frontier points more than 2x apart in interactivity",
+      "description": "One row per configuration group; each row carries `findings` (Finding list) computed on its curve, such as thin_frontier when the target lies between frontier points more than 2x apart in interactivity. `left_out` lists the configurations with no curve at the asked basis and metric, each with its reason.",
       "content": {
        "application/json": {}
       }
@@ -712,6 +712,9 @@ openapi_document()
     "responses": {
      "200": {
       "$ref": "#/components/responses/SignedIn"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -949,6 +952,9 @@ openapi_document()
      },
      "503": {
       "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     }
    }
@@ -993,6 +999,9 @@ openapi_document()
      },
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    },
@@ -1137,6 +1146,9 @@ openapi_document()
      },
      "503": {
       "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     }
    }
@@ -1167,6 +1179,9 @@ openapi_document()
      },
      "503": {
       "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     }
    }
@@ -1197,6 +1212,9 @@ openapi_document()
      },
      "503": {
       "$ref": "#/components/responses/Unavailable"
+     },
+     "415": {
+      "$ref": "#/components/responses/UnsupportedMediaType"
      }
     }
    }
@@ -1470,6 +1488,9 @@ openapi_document()
      },
      "405": {
       "$ref": "#/components/responses/Refused"
+     },
+     "304": {
+      "$ref": "#/components/responses/NotModified"
      }
     }
    }
@@ -1799,7 +1820,7 @@ openapi_document()
       }
      }
     },
-    "description": "The body is not sent as application/json"
+    "description": "A body sent in another type than application/json"
    }
   }
  }

@@ -139,7 +139,7 @@ std::string format_value(const std::optional<double>& value);
 std::string format_value(domain::PerGpuBasis value);
 std::string format_value(const std::vector<std::string>& value);
 
-// The first field, in column order, whose value differs between `stored` and `fresh`. Doubles compare
+// The first field, in RecordFields order, whose value differs between `stored` and `fresh`. Doubles compare
 // exactly: they round-trip through an IEEE REAL column bit for bit.
 template<typename Record>
 std::optional<FieldDifference>

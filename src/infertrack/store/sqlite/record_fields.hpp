@@ -14,7 +14,8 @@ struct FieldName
   const char* field;
 };
 
-// The scalar fields of each stored record type, in column order. `visit(visitor, records...)` calls
+// The scalar fields of each stored record type, in the order a conflict names them (columns are bound and read by
+// name, so the table's own order may differ). `visit(visitor, records...)` calls
 // `visitor(FieldName, records.member...)` once per field, so one list drives binding, reading and comparing
 // (with several records the visitor sees the same member of each). Keep each list in step with the
 // migrations: the column names here must exist in the table.
