@@ -133,6 +133,29 @@ TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
   EXPECT_THAT(between.out, testing::ContainsRegex(",2026-05-21,27,.*,2026-05-02,2026-05-21,5\\.98[0-9]*,at_least\n"));
 }
 
+// Asked at P90, a run published with the median only is a gap with its reason, and the factor since the first
+// measurement counts from the first run that has P90.
+TEST_F(CliHistory, a_run_without_the_asked_basis_is_a_gap_with_its_reason)
+{
+  const auto file = dir.write("two-runs.csv",
+                              "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,"
+                              "interactivity,interactivity_basis,isl,osl\n"
+                              "DeepSeek-V4-Pro,h200,vllm,fp8,2026-06-01,4,8,100,20,median_tpot,8192,1024\n"
+                              "DeepSeek-V4-Pro,h200,vllm,fp8,2026-06-01,16,8,300,8,median_tpot,8192,1024\n"
+                              "DeepSeek-V4-Pro,h200,vllm,fp8,2026-06-10,4,8,200,20,p90_itl,8192,1024\n"
+                              "DeepSeek-V4-Pro,h200,vllm,fp8,2026-06-10,16,8,600,8,p90_itl,8192,1024\n");
+  ASSERT_EQ(run_cli({"ingest", file.string(), "--db", db}).exit_code, 0);
+  const json answer = run_json({"--model", "dsv4", "--hardware", "h200", "--at", "10", "--basis", "p90_itl"});
+  ASSERT_EQ(answer["rows"].size(), 1u) << answer.dump();
+  const json& points = answer["rows"][0]["points"];
+  ASSERT_EQ(points.size(), 2u);
+  EXPECT_EQ(points[0]["date"], "2026-06-01");
+  EXPECT_TRUE(points[0]["value"]["tps_per_gpu"].is_null());
+  EXPECT_EQ(points[0]["frontier_size"], 0);
+  EXPECT_THAT(points[0]["gap_reason"].get<std::string>(), HasSubstr("no point of this run has the series'"));
+  EXPECT_EQ(points[1]["since_first"]["from_date"], "2026-06-10");
+}
+
 TEST_F(CliHistory, launch_date_moves_the_days_since_launch)
 {
   const json answer = run_json(

@@ -133,6 +133,11 @@ plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
       curve_options.date = date;
       const std::vector<PerformanceCurve> curves = build_curves(members, curve_options);
       if (curves.empty()) {
+        // No point of the run at the basis with the metric: a gap.
+        HistoryPoint gap;
+        gap.date = date;
+        gap.days_since_launch = days_between(options.launch_date, date);
+        series.points.push_back(std::move(gap));
         continue;
       }
       const std::vector<FrontierKnot>& frontier = curves.front().frontier;
@@ -157,6 +162,10 @@ plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
         }
       }
       series.points.push_back(std::move(point));
+    }
+    if (std::none_of(series.points.begin(), series.points.end(),
+                     [](const HistoryPoint& point) { return point.frontier_size > 0; })) {
+      continue; // no usable run at all: no series
     }
     const auto first = std::find_if(series.points.begin(), series.points.end(), [](const HistoryPoint& point) {
       return point.value.state != InterpolationState::unreachable;

@@ -158,7 +158,36 @@ TEST(BuildHistory, BasisIsOnePerConfigurationItsWorkloadsDefault)
   EXPECT_EQ(history[0].points[1].value.state, InterpolationState::exact);
 }
 
-TEST(BuildHistory, RunsWithoutTheMetricAreLeftOut)
+// A run with no point at the asked basis is a gap in its series, so that the first measurement, and every
+// factor since it, is told from the run it really is.
+TEST(BuildHistory, ARunWithoutTheAskedBasisIsAGap)
+{
+  std::vector<BenchmarkPoint> points = story_points();
+  for (BenchmarkPoint& p : points) {
+    if (p.date != "2026-05-02") {
+      p.interactivity_p90 = p.interactivity_median; // every run but 2026-05-02 has P90 too
+    }
+  }
+  HistoryOptions options;
+  options.target = 4;
+  options.basis = InteractivityBasis::p90_itl;
+  const std::vector<HistorySeries> history = build_history(points, options);
+  ASSERT_EQ(history.size(), 1u) << "b200 has no P90 point at all: no series";
+  const std::vector<HistoryPoint>& mi355x = history[0].points;
+  ASSERT_EQ(mi355x.size(), 4u);
+  EXPECT_EQ(mi355x[1].date, "2026-05-02");
+  EXPECT_EQ(mi355x[1].value.state, InterpolationState::unreachable);
+  EXPECT_FALSE(mi355x[1].value.throughput);
+  EXPECT_EQ(mi355x[1].frontier_size, 0u);
+  EXPECT_FALSE(mi355x[1].lower);
+  EXPECT_FALSE(mi355x[1].since_first); // before the first value
+  // The first value is 2026-05-04's, not a run that had none.
+  ASSERT_TRUE(mi355x[2].since_first);
+  EXPECT_EQ(mi355x[2].since_first->from_date, "2026-05-04");
+  EXPECT_DOUBLE_EQ(*mi355x[2].since_first->factor, 1);
+}
+
+TEST(BuildHistory, ConfigurationsWithoutTheMetricAreLeftOut)
 {
   std::vector<BenchmarkPoint> points = story_points();
   HistoryOptions options;

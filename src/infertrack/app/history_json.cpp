@@ -141,6 +141,9 @@ gap_reason(const domain::HistoryPoint& point, double target)
   if (point.value.state != domain::InterpolationState::unreachable) {
     return std::nullopt;
   }
+  if (point.frontier_size == 0) {
+    return "no point of this run has the series' interactivity statistic with its throughput per GPU";
+  }
   return fmt::format("target {:g} tok/s/user is above the fastest measured interactivity {:g} tok/s/user",
                      target,
                      point.fastest_interactivity);

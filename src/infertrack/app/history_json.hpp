@@ -19,8 +19,8 @@ std::string history_rows_json(std::span<const HistoryRow> rows, double target);
 // The whole answer: the query's target, launch date, metric, range and page, and one row per configuration.
 std::string history_json(const HistoryQuery& query, const HistoryAnswer& answer);
 
-// Why a run has no value at `target`: "target 5 tok/s/user is above the fastest measured 2.43"; empty
-// when it has one.
+// Why a run has no value at `target`: "target 5 tok/s/user is above the fastest measured 2.43", or that no point
+// of the run has the series' statistic and metric; empty when it has one.
 std::optional<std::string> gap_reason(const domain::HistoryPoint& point, double target);
 
 }  // namespace infertrack::app

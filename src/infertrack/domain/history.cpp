@@ -71,14 +71,18 @@ read_run(const HistoryFrontiers& frontiers,
          std::int64_t days_since_launch,
          HistoryPoint& point)
 {
+  point.date = frontiers.date(run.date);
+  point.days_since_launch = days_since_launch;
+  if (run.interactivity.empty()) {
+    point.value = {InterpolationState::unreachable, std::nullopt, std::nullopt, std::nullopt}; // a gap, frontier_size 0
+    return;
+  }
   const FrontierReading reading = read_frontier(run.interactivity, run.throughput, target);
   const auto knot = [&](std::size_t k) {
     return FrontierKnot{run.interactivity[k],
                         run.throughput[k],
                         std::string(frontiers.result_id(run.first_knot + static_cast<std::uint32_t>(k)))};
   };
-  point.date = frontiers.date(run.date);
-  point.days_since_launch = days_since_launch;
   point.lower = knot(reading.lower);
   point.value = {reading.state, reading.throughput, point.lower->result_id, std::nullopt};
   if (reading.upper) {

@@ -75,7 +75,8 @@ struct HistorySeries
   ConfigGroupKey configuration; // date empty
   InteractivityBasis basis = InteractivityBasis::p90_itl;
   ThroughputMetric metric = ThroughputMetric::total;
-  std::vector<HistoryPoint> points; // oldest first; runs with no usable point are left out
+  // Oldest first. A run with no point at the basis with the metric is a gap: unreachable, frontier_size 0.
+  std::vector<HistoryPoint> points;
 };
 
 // Per configuration and run date, the frontier of that run alone (as build_curves with `CurveOptions::date`

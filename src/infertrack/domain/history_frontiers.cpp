@@ -337,6 +337,7 @@ HistoryFrontiers::Builder::finish()
       return basis == InteractivityBasis::p90_itl ? summary.p90 : summary.median;
     };
     const std::uint32_t first_run = narrow(frontiers.m_runs.size());
+    bool any_usable = false;
     for (const std::uint32_t r : configuration.runs) {
       kept.clear();
       for (std::uint32_t position = s.runs[r].begin; position < s.runs[r].end; ++position) {
@@ -346,8 +347,12 @@ HistoryFrontiers::Builder::finish()
         }
       }
       if (kept.empty()) {
-        continue; // no point of the run has the basis and the metric
+        // No point of the run has the basis and the metric: a run without knots, a gap in the series.
+        const auto end = narrow(frontiers.m_interactivity.size());
+        frontiers.m_runs.push_back({date_of_rank[s.runs[r].date], end, end});
+        continue;
       }
+      any_usable = true;
       if (!std::is_sorted(kept.begin(), kept.end(), listed_before)) {
         std::sort(kept.begin(), kept.end(), listed_before);
       }
@@ -375,9 +380,11 @@ HistoryFrontiers::Builder::finish()
       frontiers.m_runs.push_back(
         {date_of_rank[s.runs[r].date], first_knot, narrow(frontiers.m_interactivity.size())});
     }
-    if (frontiers.m_runs.size() > first_run) {
+    if (any_usable) {
       frontiers.m_configurations.push_back(
         {std::move(configuration.key), basis, first_run, narrow(frontiers.m_runs.size())});
+    } else {
+      frontiers.m_runs.resize(first_run); // a configuration without one usable run is no series
     }
   }
   m_samples = std::make_unique<Samples>();

@@ -26,7 +26,8 @@ namespace infertrack::domain {
 class HistoryFrontiers
 {
 public:
-  // One run's frontier: its knots' coordinates in two arrays, interactivity strictly increasing.
+  // One run's frontier: its knots' coordinates in two arrays, interactivity strictly increasing; empty when no
+  // point of the run has the basis and the metric.
   struct RunFrontier
   {
     std::uint32_t date = 0; // see date()
@@ -54,7 +55,8 @@ public:
   std::size_t configuration_count() const { return m_configurations.size(); }
   const ConfigGroupKey& configuration(std::size_t c) const { return m_configurations[c].key; } // date empty
   InteractivityBasis basis(std::size_t c) const { return m_configurations[c].basis; }
-  // The configuration's runs with a usable point, oldest first.
+  // The configuration's runs, oldest first; one with no usable point (none at the basis with the metric) has no
+  // knots.
   std::size_t run_count(std::size_t c) const { return m_configurations[c].end_run - m_configurations[c].first_run; }
   RunFrontier run(std::size_t c, std::size_t r) const;
 
