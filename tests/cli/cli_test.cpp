@@ -282,6 +282,9 @@ TEST_F(Cli, number_flags_take_decimal_text)
   EXPECT_EQ(run_json({"interpolate", "--model", "dsv4", "--at", "+5"}), five);
   EXPECT_EQ(run_json({"interpolate", "--model", "dsv4", "--at", "0.5e1"}), five);
   EXPECT_EQ(run({"interpolate", "--model", "dsv4", "--at", "inf"}).exit_code, 2);
+  EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "+-5"}).err, HasSubstr("--at: expected a decimal number"));
+  EXPECT_THAT(run({"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "99999999999999999999"}).err,
+              HasSubstr("--gpus-per-rack: number out of range"));
 }
 
 // A configuration with no curve at the asked basis is named with the reason, not silently missing.

@@ -152,8 +152,13 @@ TEST_F(CliHistory, a_run_without_the_asked_basis_is_a_gap_with_its_reason)
   EXPECT_EQ(points[0]["date"], "2026-06-01");
   EXPECT_TRUE(points[0]["value"]["tps_per_gpu"].is_null());
   EXPECT_EQ(points[0]["frontier_size"], 0);
-  EXPECT_THAT(points[0]["gap_reason"].get<std::string>(), HasSubstr("no point of this run has the series'"));
+  EXPECT_EQ(points[0]["gap_reason"], "no point of this run has a p90_itl interactivity with a total throughput per GPU");
+  EXPECT_TRUE(points[0]["fastest_interactivity"].is_null()); // nothing measured, not 0 tok/s/user
   EXPECT_EQ(points[1]["since_first"]["from_date"], "2026-06-10");
+  const CliResult between =
+    run({"--model", "dsv4", "--hardware", "h200", "--at", "10", "--basis", "p90_itl", "--from", "2026-06-01", "--to",
+         "2026-06-10"});
+  EXPECT_THAT(between.out, HasSubstr("2026-06-01 -> 2026-06-10: no value on 2026-06-01 (a gap)"));
 }
 
 TEST_F(CliHistory, launch_date_moves_the_days_since_launch)

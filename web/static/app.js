@@ -547,9 +547,12 @@
     if (historyChart) historyChart.destroy();
     historyChart = null;
     canvas.replaceChildren();
-    const gaps = historyRows.reduce((n, r) => n + r.points.filter((p) => p.value.tps_per_gpu === null).length, 0);
+    const count = (test) => historyRows.reduce((n, r) => n + r.points.filter(test).length, 0);
+    const short = count((p) => p.value.tps_per_gpu === null && p.frontier_size > 0);
+    const unmeasured = count((p) => p.frontier_size === 0);
     $('#history-status').textContent = historyRows.length
-      ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${gaps} run(s) short of it.`
+      ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${short} run(s) short of it` +
+        (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
       : NOTHING_TO_DRAW;
     if (!historyRows.length || typeof uPlot === 'undefined') return;
     const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');

@@ -131,7 +131,7 @@ history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
                           domain::to_string(query.options.metric),
                           value_cells(point.value),
                           factor_cells(point.since_first),
-                          util::csv_field(gap_reason(point, query.options.target).value_or("")),
+                          util::csv_field(gap_reason(row.series, point, query.options.target).value_or("")),
                           query.from.value_or(""),
                           query.to.value_or(""),
                           factor_cells(row.between));

@@ -62,7 +62,7 @@ write_factor(JsonWriter& json, const std::optional<domain::ImprovementFactor>& f
 }
 
 void
-write_point(JsonWriter& json, const domain::HistoryPoint& point, double target)
+write_point(JsonWriter& json, const domain::HistorySeries& series, const domain::HistoryPoint& point, double target)
 {
   json.begin_object();
   json.key("date");
@@ -72,15 +72,17 @@ write_point(JsonWriter& json, const domain::HistoryPoint& point, double target)
   json.key("value");
   write_members(json, point.value);
   json.key("gap_reason");
-  json.value(gap_reason(point, target));
+  json.value(gap_reason(series, point, target));
   json.key("lower");
   write_knot(json, point.lower);
   json.key("upper");
   write_knot(json, point.upper);
+  // A run with no point at the series' basis and metric measured no range: null, not 0.
+  const bool measured = point.frontier_size > 0;
   json.key("slowest_interactivity");
-  json.value(point.slowest_interactivity);
+  measured ? json.value(point.slowest_interactivity) : json.null();
   json.key("fastest_interactivity");
-  json.value(point.fastest_interactivity);
+  measured ? json.value(point.fastest_interactivity) : json.null();
   json.key("frontier_size");
   json.value(point.frontier_size);
   json.key("run_url");
@@ -106,7 +108,7 @@ write_row(JsonWriter& json, const HistoryRow& row, double target)
   // was measured at the target only once).
   const std::optional<domain::ImprovementFactor>* since_first = nullptr;
   for (const domain::HistoryPoint& point : series.points) {
-    write_point(json, point, target);
+    write_point(json, series, point, target);
     if (point.since_first && point.since_first->factor && point.since_first->from_date != point.date) {
       since_first = &point.since_first;
     }
@@ -136,13 +138,16 @@ write_rows(JsonWriter& json, std::span<const HistoryRow> rows, double target)
 }  // namespace
 
 std::optional<std::string>
-gap_reason(const domain::HistoryPoint& point, double target)
+gap_reason(const domain::HistorySeries& series, const domain::HistoryPoint& point, double target)
 {
   if (point.value.state != domain::InterpolationState::unreachable) {
     return std::nullopt;
   }
   if (point.frontier_size == 0) {
-    return "no point of this run has the series' interactivity statistic with its throughput per GPU";
+    return fmt::format("no point of this run has a {} interactivity with {} {} throughput per GPU",
+                       domain::to_string(series.basis),
+                       series.metric == domain::ThroughputMetric::total ? "a" : "an",
+                       domain::to_string(series.metric));
   }
   return fmt::format("target {:g} tok/s/user is above the fastest measured interactivity {:g} tok/s/user",
                      target,

@@ -21,6 +21,7 @@ std::string history_json(const HistoryQuery& query, const HistoryAnswer& answer)
 
 // Why a run has no value at `target`: "target 5 tok/s/user is above the fastest measured 2.43", or that no point
 // of the run has the series' statistic and metric; empty when it has one.
-std::optional<std::string> gap_reason(const domain::HistoryPoint& point, double target);
+std::optional<std::string>
+gap_reason(const domain::HistorySeries& series, const domain::HistoryPoint& point, double target);
 
 }  // namespace infertrack::app

@@ -53,6 +53,27 @@ factor_text(const std::optional<domain::ImprovementFactor>& factor)
   return fmt::format("{}{:.2f}x", prefix, *factor->factor);
 }
 
+// The factor between --from and --to, or why there is none: a date without a run, or a run without a value.
+std::string
+between_text(const app::HistoryRow& row)
+{
+  if (!row.between) {
+    return "no run on both dates";
+  }
+  if (row.between->factor) {
+    return factor_text(row.between);
+  }
+  const domain::ImprovementFactor& between = *row.between;
+  const bool from_gap = between.from_state == domain::InterpolationState::unreachable;
+  const bool to_gap = between.to_state == domain::InterpolationState::unreachable;
+  if (from_gap || to_gap) {
+    return fmt::format("no value on {} (a gap)", from_gap && to_gap ? between.from_date + " and " + between.to_date
+                                                 : from_gap        ? between.from_date
+                                                                   : between.to_date);
+  }
+  return "no factor (the earlier value is 0)";
+}
+
 std::string
 history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
 {
@@ -76,7 +97,7 @@ history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> ro
                      point.value.throughput ? util::group_thousands(*point.value.throughput, 1) : "-",
                      brackets(point),
                      factor_text(point.since_first),
-                     app::gap_reason(point, query.options.target).value_or("")});
+                     app::gap_reason(row.series, point, query.options.target).value_or("")});
     }
     text += fmt::format("\n{} ({}, {} tok/s/GPU)\n{}",
                         row.series.configuration.label(),
@@ -84,8 +105,7 @@ history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> ro
                         domain::to_string(row.series.metric),
                         table.render());
     if (query.from && query.to) {
-      text += row.between ? fmt::format("{} -> {}: {}\n", *query.from, *query.to, factor_text(row.between))
-                          : fmt::format("{} -> {}: no run on both dates\n", *query.from, *query.to);
+      text += fmt::format("{} -> {}: {}\n", *query.from, *query.to, between_text(row));
     }
   }
   return text;

@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <optional>
+#include <string_view>
 #include <exception>
 
 namespace infertrack::cli {
@@ -59,22 +61,38 @@ finish_output()
   return k_exit_ok;
 }
 
-// Whether all of `text` (after one leading '+') is a finite decimal number, or a decimal integer when `integer`.
-bool
-is_decimal(std::string_view text, bool integer)
+// Why `text` is not a finite decimal number (a decimal integer when `integer`), one leading '+' allowed; nothing
+// when it is one.
+std::optional<std::string>
+number_problem(std::string_view text, bool integer)
 {
+  const std::string got = " (got '" + std::string(text) + "')";
+  const std::string expected = integer ? "expected a whole number" : "expected a decimal number";
   if (text.starts_with('+')) {
     text.remove_prefix(1);
+    if (text.starts_with('-')) {
+      return expected + got;
+    }
   }
   const char* const end = text.data() + text.size();
+  std::from_chars_result read{};
+  bool finite = true;
   if (integer) {
     long long value = 0;
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    return !text.empty() && error == std::errc() && stop == end;
+    read = std::from_chars(text.data(), end, value);
+  } else {
+    double value = 0;
+    read = std::from_chars(text.data(), end, value);
+    finite = std::isfinite(value);
   }
-  double value = 0;
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  return !text.empty() && error == std::errc() && stop == end && std::isfinite(value);
+  const auto [stop, error] = read;
+  if (error == std::errc::result_out_of_range && stop == end) {
+    return "number out of range" + got;
+  }
+  if (text.empty() || error != std::errc() || stop != end || !finite) {
+    return expected + got;
+  }
+  return std::nullopt;
 }
 
 // CLI11 reads numbers as strtod does, which takes "0x10" as 16 and "" as 0: a number flag takes decimal text only.
@@ -83,13 +101,7 @@ require_decimal_numbers(CLI::App& app)
 {
   const auto validator = [](bool integer) {
     return CLI::Validator(
-      [integer](std::string& text) -> std::string {
-        if (is_decimal(text, integer)) {
-          return {};
-        }
-        return std::string(integer ? "expected a whole number" : "expected a decimal number") + " (got '" + text +
-               "')";
-      },
+      [integer](std::string& text) -> std::string { return number_problem(text, integer).value_or(""); },
       "");
   };
   static const CLI::Validator k_number = validator(false);

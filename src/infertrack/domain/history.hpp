@@ -61,9 +61,9 @@ struct HistoryPoint
   InterpolatedThroughput value;
   std::optional<FrontierKnot> lower;  // the knot named by value.lower_result_id
   std::optional<FrontierKnot> upper;  // interpolated: the knot above the target
-  double slowest_interactivity = 0;   // the run's frontier range, tok/s/user
+  double slowest_interactivity = 0;   // the run's frontier range, tok/s/user (0 when frontier_size is 0)
   double fastest_interactivity = 0;   // unreachable: the reason (the target lies above it)
-  std::size_t frontier_size = 0;
+  std::size_t frontier_size = 0;      // 0: no point of the run at the series' basis and metric, a gap
   std::optional<std::string> run_url; // of the point behind value.lower_result_id
   // Against the first date of the series with a value; empty before it.
   std::optional<ImprovementFactor> since_first;

@@ -32,7 +32,8 @@ struct InterpolatedThroughput
 {
   InterpolationState state = InterpolationState::unreachable;
   std::optional<double> throughput; // empty when unreachable; never negative
-  // exact: the knot; interpolated: the bracket below; clamped_low: the slowest knot; unreachable: the fastest.
+  // exact: the knot; interpolated: the bracket below; clamped_low: the slowest knot; unreachable: the fastest
+  // (none for a history run without knots).
   std::optional<std::string> lower_result_id;
   std::optional<std::string> upper_result_id; // interpolated: the bracket above
 };
