@@ -231,7 +231,8 @@ TEST_F(Cli, queries_naming_an_unknown_model_say_so)
        {std::vector<std::string>{"interpolate", "--model", "nope", "--at", "100"},
         std::vector<std::string>{"history", "--model", "nope", "--at", "5"},
         std::vector<std::string>{"export", "interpolations", "--model", "nope"},
-        std::vector<std::string>{"export", "points", "--model", "nope"}}) {
+        std::vector<std::string>{"export", "points", "--model", "nope"},
+        std::vector<std::string>{"points", "--model", "nope"}}) {
     const CliResult result = run(args);
     EXPECT_EQ(result.exit_code, 2) << args[0] << " " << args[1];
     EXPECT_THAT(result.err, HasSubstr("--model: no stored points for model 'nope'")) << result.err;
@@ -239,6 +240,7 @@ TEST_F(Cli, queries_naming_an_unknown_model_say_so)
   // A known model whose filters select nothing is an empty answer, not an error.
   const CliResult narrow = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "tpu", "--at", "100"});
   EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
+  EXPECT_EQ(run({"points", "--model", "DeepSeek-V4-Pro", "--hardware", "tpu"}).exit_code, 0);
 }
 
 TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)

@@ -36,6 +36,9 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
   const store::PointFilter filter = flags.to_filter();
   auto store = open_database(options);
   const std::vector<domain::BenchmarkPoint> points = store->points(filter);
+  if (points.empty()) {
+    require_stored_model(*store, filter); // as the API and the other queries: an unknown model is a mistake
+  }
   if (format == OutputFormat::csv) {
     fmt::print("{}", formats::write_points_csv(points));
     return;
