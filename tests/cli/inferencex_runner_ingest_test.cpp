@@ -131,7 +131,7 @@ TEST_F(InferencexRunnerIngest, refuses_a_whole_directory_for_one_bad_file)
   const auto runs = runs_with("agg_zz_conc32.json", bad);
   expect_refused(runs,
                  (runs / "agg_zz_conc32.json").string()
-                   + ":row:output_tput_per_gpu: must not be negative (got -200, expected a number >= 0)");
+                   + ":row:output_tput_per_gpu: must not be negative (got -200.0, expected a number >= 0)");
 }
 
 TEST_F(InferencexRunnerIngest, refuses_a_directory_with_broken_json)

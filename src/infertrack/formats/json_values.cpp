@@ -119,8 +119,14 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
     return json_error(error, at);
   }
   const auto refuse = [&](const char* what) {
-    return fail_at(at,
-                   std::string(what) + " (got " + number_text(number) + ", expected " + expected_number(rule) + ")");
+    // The number as written: 1e-400 reads as 0, which the message must not claim was given.
+    std::string_view written = value.raw_json_token();
+    while (!written.empty() && (written.back() == ' ' || written.back() == '\t' || written.back() == '\n' ||
+                                written.back() == '\r')) {
+      written.remove_suffix(1);
+    }
+    const std::string got = written.empty() ? number_text(number) : std::string(written);
+    return fail_at(at, std::string(what) + " (got " + got + ", expected " + expected_number(rule) + ")");
   };
   switch (rule) {
     case NumberRule::any_finite:
