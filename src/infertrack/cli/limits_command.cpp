@@ -2,13 +2,14 @@
 
 #include "infertrack/app/community_json.hpp"
 #include "infertrack/app/rate_limits.hpp"
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
 
-#include <charconv>
 #include <memory>
+#include <optional>
 
 namespace infertrack::cli {
 namespace {
@@ -27,15 +28,15 @@ struct LimitFlags
 std::int64_t
 whole_number(const std::string& text, std::string_view argument)
 {
-  std::int64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error == std::errc::result_out_of_range) {
+  bool too_large = false;
+  const std::optional<std::int64_t> value = formats::parse_integer(text, &too_large);
+  if (too_large) {
     throw UsageError(fmt::format("{}: too large (got {}, expected a whole number such as 60)", argument, text));
   }
-  if (error != std::errc() || end != text.data() + text.size()) {
+  if (!value) {
     throw UsageError(fmt::format("{}: not a whole number (got \"{}\", expected a whole number such as 60)", argument, text));
   }
-  return value;
+  return *value;
 }
 
 void

@@ -3,13 +3,12 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/tracker_version.hpp"
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <fmt/core.h>
 
 #include <cerrno>
-#include <charconv>
-#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -62,7 +61,7 @@ finish_output()
 }
 
 // Why `text` is not a finite decimal number (a decimal integer when `integer`), one leading '+' allowed; nothing
-// when it is one.
+// when it is one. Read as the input files' numbers are (formats::parse_number, parse_integer).
 std::optional<std::string>
 number_problem(std::string_view text, bool integer)
 {
@@ -74,25 +73,13 @@ number_problem(std::string_view text, bool integer)
       return expected + got;
     }
   }
-  const char* const end = text.data() + text.size();
-  std::from_chars_result read{};
-  bool finite = true;
-  if (integer) {
-    long long value = 0;
-    read = std::from_chars(text.data(), end, value);
-  } else {
-    double value = 0;
-    read = std::from_chars(text.data(), end, value);
-    finite = std::isfinite(value);
+  bool out_of_range = false;
+  const bool read = integer ? formats::parse_integer(text, &out_of_range).has_value()
+                            : formats::parse_number(text, &out_of_range).has_value();
+  if (read) {
+    return std::nullopt;
   }
-  const auto [stop, error] = read;
-  if (error == std::errc::result_out_of_range && stop == end) {
-    return "number out of range" + got;
-  }
-  if (text.empty() || error != std::errc() || stop != end || !finite) {
-    return expected + got;
-  }
-  return std::nullopt;
+  return (out_of_range ? "number out of range" : expected) + got;
 }
 
 // CLI11 reads numbers as strtod does, which takes "0x10" as 16 and "" as 0: a number flag takes decimal text only.
