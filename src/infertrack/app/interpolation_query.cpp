@@ -31,6 +31,32 @@ curve_filter(const InterpolationQuery& query)
   return filter;
 }
 
+// The first of a headline's bracket points that is stored: the run the headline is read off.
+std::optional<domain::BenchmarkPoint>
+first_stored_bracket(store::Store& store, const domain::PublishedHeadline& headline)
+{
+  for (const std::string& id : headline.bracket_result_ids) {
+    if (std::optional<domain::BenchmarkPoint> bracket = store.point(id)) {
+      return bracket;
+    }
+  }
+  return std::nullopt;
+}
+
+// `within` narrowed to the run of `point`: the configuration fields and the date it leaves open, set to the point's.
+store::PointFilter
+run_of(const domain::BenchmarkPoint& point, store::PointFilter within = {})
+{
+  within.model = within.model.value_or(point.model);
+  within.hardware = within.hardware.value_or(point.hardware);
+  within.framework = within.framework.value_or(point.framework);
+  within.precision = within.precision.value_or(point.precision);
+  within.spec_method = within.spec_method.value_or(point.spec_method);
+  within.disaggregated = within.disaggregated.value_or(point.disaggregated);
+  within.date = within.date.value_or(point.date);
+  return within;
+}
+
 }  // namespace
 
 std::vector<InterpolationRow>
@@ -107,19 +133,8 @@ headline_comparisons(store::Store& store)
     // needed (the filter has no workload, so other workloads of the run come along; the comparison picks
     // the curve of the bracket's own configuration).
     std::vector<domain::BenchmarkPoint> run;
-    for (const std::string& id : headline.bracket_result_ids) {
-      if (const std::optional<domain::BenchmarkPoint> bracket = store.point(id)) {
-        store::PointFilter filter;
-        filter.model = bracket->model;
-        filter.hardware = bracket->hardware;
-        filter.framework = bracket->framework;
-        filter.precision = bracket->precision;
-        filter.spec_method = bracket->spec_method;
-        filter.disaggregated = bracket->disaggregated;
-        filter.date = bracket->date;
-        run = store.points(filter);
-        break;
-      }
+    if (const std::optional<domain::BenchmarkPoint> bracket = first_stored_bracket(store, headline)) {
+      run = store.points(run_of(*bracket));
     }
     std::vector<domain::HeadlineComparison> one = domain::compare_headlines({&headline, 1}, run);
     comparisons.push_back(std::move(one.front()));
@@ -145,22 +160,14 @@ headline_comparisons(store::Store& store, const InterpolationQuery& query)
     }
     // The store decides whether the filter lets the first stored bracket through, as it does for the rows: the
     // filter narrowed to that bracket's run (what it leaves open), so that only that run is read.
-    const auto bracket = std::find_if(headline.bracket_result_ids.begin(), headline.bracket_result_ids.end(),
-                                      [&](const std::string& id) { return store.point(id).has_value(); });
-    if (bracket == headline.bracket_result_ids.end()) {
+    const std::optional<domain::BenchmarkPoint> bracket = first_stored_bracket(store, headline);
+    if (!bracket) {
       continue;
     }
-    const domain::BenchmarkPoint point = *store.point(*bracket);
-    store::PointFilter run = *filter;
-    run.hardware = run.hardware.value_or(point.hardware);
-    run.framework = run.framework.value_or(point.framework);
-    run.precision = run.precision.value_or(point.precision);
-    run.spec_method = run.spec_method.value_or(point.spec_method);
-    run.disaggregated = run.disaggregated.value_or(point.disaggregated);
-    run.date = run.date.value_or(point.date);
+    const store::PointFilter run = run_of(*bracket, *filter);
     const std::vector<domain::BenchmarkPoint> selected = store.points(run);
     if (std::any_of(selected.begin(), selected.end(),
-                    [&](const domain::BenchmarkPoint& candidate) { return candidate.result_id == *bracket; })) {
+                    [&](const domain::BenchmarkPoint& candidate) { return candidate.result_id == bracket->result_id; })) {
       comparisons.push_back(std::move(comparison));
     }
   }

@@ -110,8 +110,9 @@ void
 refuse_output_over_database(const std::string& output, const std::filesystem::path& database)
 {
   const std::filesystem::path target = resolved(output);
+  const std::filesystem::path database_file = resolved(database);
   for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
-    std::filesystem::path file = resolved(database);
+    std::filesystem::path file = database_file;
     file += suffix;
     std::error_code ignored;
     if (target == file || std::filesystem::equivalent(target, file, ignored)) {
