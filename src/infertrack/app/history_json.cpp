@@ -144,10 +144,8 @@ gap_reason(const domain::HistorySeries& series, const domain::HistoryPoint& poin
     return std::nullopt;
   }
   if (point.frontier_size == 0) {
-    return fmt::format("no point of this run has a {} interactivity with {} {} throughput per GPU",
-                       domain::to_string(series.basis),
-                       series.metric == domain::ThroughputMetric::total ? "a" : "an",
-                       domain::to_string(series.metric));
+    return fmt::format("no point of this run has a {} interactivity with {}", domain::to_string(series.basis),
+                       domain::throughput_phrase(series.metric));
   }
   return fmt::format("target {:g} tok/s/user is above the fastest measured interactivity {:g} tok/s/user",
                      target,

@@ -105,10 +105,7 @@ answer_interpolation(store::Store& store, const InterpolationQuery& query)
   for (const InterpolationRow& row : answer.rows) {
     answered.insert(row.curve.group.label());
   }
-  const auto metric = query.curve.metric;
-  const std::string throughput = fmt::format("{} {} throughput per GPU",
-                                             metric == domain::ThroughputMetric::total ? "a" : "an",
-                                             domain::to_string(metric));
+  const std::string throughput = domain::throughput_phrase(query.curve.metric);
   const std::string reason =
     query.curve.basis
       ? fmt::format("no point of its run has a {} interactivity with {}", domain::to_string(*query.curve.basis),

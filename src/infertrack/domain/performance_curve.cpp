@@ -193,6 +193,12 @@ to_string(ThroughputMetric metric)
   return "unknown";
 }
 
+std::string
+throughput_phrase(ThroughputMetric metric)
+{
+  return std::string(metric == ThroughputMetric::total ? "a " : "an ") + to_string(metric) + " throughput per GPU";
+}
+
 std::optional<ThroughputMetric>
 parse_throughput_metric(std::string_view text)
 {

@@ -21,6 +21,8 @@ enum class ThroughputMetric
 };
 
 const char* to_string(ThroughputMetric metric);
+// The metric in a sentence: "a total throughput per GPU", "an input throughput per GPU".
+std::string throughput_phrase(ThroughputMetric metric);
 std::optional<ThroughputMetric> parse_throughput_metric(std::string_view text);
 
 struct CurveOptions
