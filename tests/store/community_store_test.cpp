@@ -317,5 +317,30 @@ TEST_F(CommunityStoreTest, a_held_write_lock_stalls_no_read_and_fails_writes_as_
   EXPECT_TRUE(community().add_comment(NewComment{"page", std::nullopt, ada, "now", k_t0}));
 }
 
+// Writes queued behind one that waits for another process's lock are told "busy" within their own patience, counted
+// from when each asked, not one patience after the write ahead of them gave up.
+TEST_F(CommunityStoreTest, writes_queued_behind_a_waiting_write_share_its_patience)
+{
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
+  const UserId ada = add_user("ada");
+  sqlite::Connection writer(db_path().string());
+  writer.execute("BEGIN IMMEDIATE");
+  writer.execute("INSERT INTO rate_limit_events (rule, key, at) VALUES ('x', 'y', 1)");
+
+  std::thread first([&] {
+    EXPECT_THROW(community().add_comment(NewComment{"page", std::nullopt, ada, "first", k_t0}), StoreBusy);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto asked = std::chrono::steady_clock::now();
+  EXPECT_THROW(community().add_event("sign_up_per_address", "10.0.0.1", k_t0), StoreBusy);
+  const auto waited = std::chrono::steady_clock::now() - asked;
+  first.join();
+  EXPECT_GE(waited, std::chrono::milliseconds(1200)) << "it queued behind the first write";
+  EXPECT_LT(waited, std::chrono::milliseconds(3000)) << "its 2 s count from when it asked";
+
+  writer.execute("ROLLBACK");
+  EXPECT_TRUE(community().add_comment(NewComment{"page", std::nullopt, ada, "now", k_t0}));
+}
+
 }  // namespace
 }  // namespace infertrack::store::testing

@@ -78,7 +78,7 @@ reply_place(Connection& db, const NewComment& comment, CommentId parent_id)
 util::Result<CommentId>
 CommunityTables::add_comment(const NewComment& comment)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   // The parent is read under the write lock, so the checks still hold when the reply is stored.
   Transaction transaction(db(), TransactionMode::write);
   ReplyPlace place;

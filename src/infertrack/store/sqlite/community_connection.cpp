@@ -3,6 +3,7 @@
 #include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/store.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace infertrack::store::sqlite {
@@ -31,6 +32,23 @@ CommunityTables::open_connection(std::optional<Connection>& slot)
   // As the store's own connection: in WAL mode, consistent on power loss, the last commits may be lost.
   db.execute("PRAGMA synchronous = NORMAL");
   db.execute("PRAGMA journal_size_limit = " + std::to_string(k_wal_size_limit));
+}
+
+namespace {
+
+// What is left of a write's patience when its turn comes; none left fails at once should the lock still be held.
+std::chrono::milliseconds
+patience_left(std::chrono::steady_clock::time_point asked)
+{
+  const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
+  return std::max(k_community_patience - waited, std::chrono::milliseconds(0));
+}
+
+}  // namespace
+
+CommunityTables::WriteTurn::WriteTurn(CommunityTables& tables)
+  : m_asked(std::chrono::steady_clock::now()), m_lock(tables.m_mutex), m_patience(tables.db(), patience_left(m_asked))
+{
 }
 
 Connection&

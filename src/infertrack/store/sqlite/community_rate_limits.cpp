@@ -53,7 +53,7 @@ CommunityTables::rate_limit_rules()
 util::Result<void>
 CommunityTables::set_rate_limit_rule(const RateLimitRule& rule)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   // Only the rules a migration stored exist: a misspelt name must not create a rule nothing reads.
   {
     Statement known(db(), "SELECT 1 FROM rate_limit_rules WHERE name = ?");
@@ -89,7 +89,7 @@ CommunityTables::events_since(std::string_view rule, std::string_view key, std::
 void
 CommunityTables::add_event(std::string_view rule, std::string_view key, std::int64_t at)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   insert_event(db(), rule, key, at);
 }
 
@@ -97,7 +97,7 @@ CommunityStore::Take
 CommunityTables::take_event_if(std::string_view rule, std::string_view key, std::int64_t since, std::int64_t at,
                                const std::function<bool(const EventWindow&)>& allowed)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   // The write lock from the start: another connection cannot count the same free slot in between.
   Transaction transaction(db(), TransactionMode::write);
   Take take;

@@ -34,7 +34,7 @@ CommunityTables::session(std::string_view token_hash)
 void
 CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   // Best effort, without waiting: a read must not stall or fail while another process holds the write lock (the
   // next request touches the session again), nor on a database that cannot be written.
   const ScopedBusyTimeout impatient(db(), std::chrono::milliseconds(0));

@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -62,10 +63,24 @@ public:
   std::vector<AuditEntry> audit_log(std::int64_t limit) override;
 
 private:
+  // A write's hold on the write connection (m_mutex). Its patience for another process's lock counts from when the
+  // write asked, not from when the writes queued ahead of it ended: while an ingest holds the lock, a burst of writes
+  // is told "busy" within one patience, not one patience after another.
+  class WriteTurn
+  {
+  public:
+    explicit WriteTurn(CommunityTables& tables);
+
+  private:
+    std::chrono::steady_clock::time_point m_asked;  // before the wait for m_mutex
+    std::lock_guard<std::mutex> m_lock;
+    ScopedBusyTimeout m_patience;
+  };
+
   // Runs one UPDATE or DELETE with `bind` filling its parameters, and returns the rows it changed.
   template<typename Bind> std::int64_t change(std::string_view sql, Bind bind)
   {
-    std::lock_guard lock(m_mutex);
+    const WriteTurn turn(*this);
     Statement statement(db(), sql);
     bind(statement);
     statement.step();

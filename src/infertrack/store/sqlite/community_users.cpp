@@ -34,7 +34,7 @@ read_one_user(Statement& statement)
 util::Result<UserId>
 CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   Transaction transaction(db(), TransactionMode::write);
   Statement insert(db(), "INSERT INTO users (display_name, email, password_hash, admin, deleted, created_at) "
                          "VALUES (?, ?, ?, ?, 0, ?) RETURNING id");
@@ -124,7 +124,7 @@ CommunityTables::set_admin(UserId id, bool admin)
 bool
 CommunityTables::delete_user(UserId id)
 {
-  std::lock_guard lock(m_mutex);
+  const WriteTurn turn(*this);
   Transaction transaction(db(), TransactionMode::write);
   {
     // Admin rights go too: a deleted account holds none, and the admin listing stays truthful.
