@@ -588,7 +588,7 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
 {
   const json check = run_json({"check"});
   EXPECT_FALSE(check["findings"].empty());
-  EXPECT_EQ(check["dataset_notes"].size(), 5);
+  EXPECT_EQ(check["dataset_notes"].size(), 7); // the snapshot's 5 and one for each dated GB200 cost file
   for (const json& finding : check["findings"]) {
     EXPECT_NE(finding["kind"], "per_gpu_mismatch") << finding.dump(); // the seed validates within 6e-6
   }
@@ -609,7 +609,7 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
       ++findings;
     }
   }
-  EXPECT_EQ(caveats, 5u);
+  EXPECT_EQ(caveats, 7u);
   EXPECT_EQ(findings, check["findings"].size());
   // The bundled snapshot ingested again from its file in data/ (another source name) adds no caveat twice.
   ASSERT_EQ(run({"ingest", std::string(INFERTRACK_SOURCE_DIR) + "/data/deepseek-v4-gb200-snapshot.json"}).exit_code, 0);
@@ -686,12 +686,78 @@ TEST_F(Cli, presets_and_hardware_show_sources)
   EXPECT_EQ(presets[1]["key"], "fireworks");
   EXPECT_EQ(presets[1]["tokens_per_day"], 40e12);
   EXPECT_EQ(presets[1]["source_url"], "https://fireworks.ai/blog/fireworks-series-d-funding");
+  // GB200 NVL72 as published in April 2026, in July 2026, and as the seed retrieved it on 2026-11-02.
   const json hardware = run_json({"hardware"});
-  ASSERT_EQ(hardware.size(), 1);
+  ASSERT_EQ(hardware.size(), 3);
   EXPECT_EQ(hardware[0]["hardware"], "gb200");
-  EXPECT_EQ(hardware[0]["cost_per_gpu_hour"], 1.86);
-  EXPECT_EQ(hardware[0]["kw_per_gpu"], 1.87);
-  EXPECT_EQ(hardware[0]["effective_date"], "2026-11-02");
+  EXPECT_EQ(hardware[0]["cost_per_gpu_hour"], 2.21);
+  EXPECT_EQ(hardware[0]["kw_per_gpu"], 2.1);
+  EXPECT_EQ(hardware[0]["effective_date"], "2026-04-01");
+  EXPECT_EQ(hardware[1]["effective_date"], "2026-07-01");
+  EXPECT_EQ(hardware[2]["cost_per_gpu_hour"], 1.86);
+  EXPECT_EQ(hardware[2]["kw_per_gpu"], 1.87);
+  EXPECT_EQ(hardware[2]["effective_date"], "2026-11-02");
+  EXPECT_EQ(hardware[2]["source_url"], "https://inferencex.semianalysis.com/chips/gb200-nvl72");
+}
+
+// The state on an as-of date is priced with the figures in force that day (an article of May reproduces with the
+// constants of April); without a date the latest apply.
+TEST_F(Cli, as_of_prices_plans_and_efficiency_with_the_figures_in_force_that_day)
+{
+  const auto may = dir.write("may.csv",
+                             "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                             "tput_per_gpu,interactivity,interactivity_basis\n"
+                             "DeepSeek-V4-Pro,gb200,sglang,fp8,2026-05-01,16,8,1000,50,median_tpot\n"
+                             "DeepSeek-V4-Pro,gb200,sglang,fp8,2026-05-01,64,8,3000,20,median_tpot\n");
+  ASSERT_EQ(run({"ingest", may.string()}).exit_code, 0);
+  const std::vector<std::string> filters = {"--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--framework",
+                                            "sglang", "--at", "30"};
+  auto command = [&](std::string name, std::vector<std::string> more) {
+    std::vector<std::string> args = {std::move(name)};
+    args.insert(args.end(), filters.begin(), filters.end());
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+  };
+
+  const json today = run_json(command("interpolate", {}))["rows"].at(0);
+  EXPECT_EQ(today["hardware_cost"]["effective_date"], "2026-11-02");
+  const json in_may = run_json(command("interpolate", {"--as-of", "2026-05-15"}))["rows"].at(0);
+  EXPECT_EQ(in_may["hardware_cost"]["effective_date"], "2026-04-01");
+  EXPECT_EQ(in_may["hardware_cost"]["cost_per_gpu_hour"], 2.21);
+  const double tps = in_may["value"]["tps_per_gpu"].get<double>();
+  EXPECT_NEAR(in_may["efficiency"]["cost_per_million_tokens"].get<double>(), 2.21 / (tps * 3600 / 1e6), 1e-9);
+  EXPECT_NEAR(in_may["efficiency"]["joules_per_token"].get<double>(), 2.10 * 1000 / tps, 1e-9);
+
+  const json plan_today = run_json(command("plan", {"--demand", "1T"})).at(0);
+  const json plan_in_may = run_json(command("plan", {"--demand", "1T", "--as-of", "2026-05-15"})).at(0);
+  EXPECT_EQ(plan_today["hardware"]["cost_per_gpu_hour"], 1.86);
+  EXPECT_EQ(plan_in_may["hardware"]["cost_per_gpu_hour"], 2.21);
+  EXPECT_EQ(plan_in_may["hardware"]["effective_date"], "2026-04-01");
+  EXPECT_EQ(plan_in_may["plan"]["groups"], plan_today["plan"]["groups"]) << "the same run sized alike, priced apart";
+  EXPECT_NEAR(plan_in_may["plan"]["cost_per_day"].get<double>(),
+              plan_in_may["plan"]["provisioned_gpus"].get<double>() * 2.21 * 24, 1e-6);
+  EXPECT_NEAR(plan_in_may["plan"]["power_mw"].get<double>(),
+              plan_in_may["plan"]["provisioned_gpus"].get<double>() * 2.10 / 1000, 1e-9);
+
+  // Before any figures of its hardware were in force, a plan says so rather than price with later ones.
+  const auto b200 = dir.write("b200.json",
+                              R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA B200", "gpus_per_rack": 8,
+                                  "cost_per_gpu_hour": 1.73, "all_in_power_kw_per_gpu": 1.71, "retrieved": "2026-07-01"}})");
+  const auto b200_may = dir.write("b200-may.csv",
+                                  "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                                  "tput_per_gpu,interactivity,interactivity_basis\n"
+                                  "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,16,8,1000,50,median_tpot\n"
+                                  "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,64,8,3000,20,median_tpot\n");
+  ASSERT_EQ(run({"ingest", b200.string(), b200_may.string()}).exit_code, 0);
+  const json unpriced = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand",
+                                  "1T", "--as-of", "2026-05-15"}).at(0);
+  EXPECT_TRUE(unpriced["hardware"].is_null()) << unpriced.dump();
+  EXPECT_THAT(unpriced["unavailable"].get<std::string>(),
+              HasSubstr("no cost and power figures for hardware 'b200' were in force on 2026-05-15 (the stored ones "
+                        "are from 2026-07-01)"));
+  EXPECT_EQ(run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand", "1T"})
+              .at(0)["hardware"]["cost_per_gpu_hour"],
+            1.73);
 }
 
 TEST_F(Cli, summary_prints_headlines_and_a_plan)

@@ -192,7 +192,15 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
 TEST_F(ApiRoutes, reference_routes)
 {
   EXPECT_EQ(get_json("/api/v1/presets").size(), 6);
-  EXPECT_EQ(get_json("/api/v1/hardware").size(), 1);
+  const json hardware = get_json("/api/v1/hardware");
+  ASSERT_EQ(hardware.size(), 3); // GB200 NVL72 figures of April, July and November 2026
+  // An as-of date prices with the figures in force that day; without one, the latest.
+  const auto priced = [&](std::vector<std::pair<std::string, std::string>> more) {
+    more.insert(more.end(), {{"model", "DeepSeek-V4-Pro"}, {"hardware", "gb200"}, {"at", "100"}});
+    return get_json("/api/v1/interpolate", more)["rows"].at(0)["hardware_cost"]["effective_date"];
+  };
+  EXPECT_EQ(priced({}), "2026-11-02");
+  EXPECT_EQ(priced({{"as_of", "2026-10-20"}}), "2026-07-01");
   EXPECT_EQ(get_json("/api/v1/headlines").size(), 2);
   EXPECT_FALSE(get_json("/api/v1/availability").empty());
   const json gb200 = get_json("/api/v1/points", {{"hardware", "gb200"}});

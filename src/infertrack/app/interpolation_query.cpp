@@ -64,6 +64,11 @@ interpolate_points(std::span<const domain::BenchmarkPoint> points,
                    std::span<const domain::HardwareCost> costs,
                    const InterpolationQuery& query)
 {
+  // A buyer pays today's price whatever day the run was measured; the state on an as-of date has that day's
+  // prices (an old article only reproduces with the constants of its day).
+  const std::optional<store::PointFilter> filter = curve_filter(query);
+  const std::optional<std::string_view> prices_as_of =
+    filter && filter->as_of ? std::optional<std::string_view>(*filter->as_of) : std::nullopt;
   std::vector<InterpolationRow> rows;
   for (domain::PerformanceCurve& curve : domain::build_curves(points, query.curve)) {
     InterpolationRow row;
@@ -71,8 +76,7 @@ interpolate_points(std::span<const domain::BenchmarkPoint> points,
     if (auto finding = domain::thin_frontier_finding(curve.frontier, row.value, query.target)) {
       row.findings.push_back(std::move(*finding));
     }
-    // A buyer pays today's price whatever day the run was measured, so the latest entry applies.
-    row.cost = domain::cost_in_force(costs, curve.group.hardware);
+    row.cost = domain::cost_in_force(costs, curve.group.hardware, prices_as_of);
     if (row.cost && row.value.throughput && *row.value.throughput > 0) {
       row.efficiency = domain::efficiency_of(*row.value.throughput, *row.cost);
     }

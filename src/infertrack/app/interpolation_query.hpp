@@ -26,7 +26,7 @@ struct InterpolationRow
 {
   domain::PerformanceCurve curve;
   domain::InterpolatedThroughput value;
-  std::optional<domain::HardwareCost> cost;     // the latest published for its hardware, if any
+  std::optional<domain::HardwareCost> cost;     // its hardware's figures in force on the as-of date, else the latest
   std::optional<domain::Efficiency> efficiency; // derived from the interpolated throughput
   std::vector<domain::DataFinding> findings;    // about the value at this target (thin frontier)
 };

@@ -64,24 +64,31 @@ resolve_demand(store::Store& store, const PlanQuery& query)
   return Demand{tokens, std::move(preset)};
 }
 
-// Why `hardware` cannot be sized: no figures are stored for it and the query does not give all three.
+// Why `hardware` cannot be sized: no figures are stored for it (or none in force yet on the as-of date) and the
+// query does not give all three.
 std::optional<std::string>
 missing_figures(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
 {
-  if (domain::cost_in_force(costs, hardware) || (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
+  if (domain::cost_in_force(costs, hardware, query.filter.as_of) ||
+      (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
     return std::nullopt;
   }
-  return fmt::format("no cost and power figures are stored for hardware '{}': give a cost per GPU-hour, kW per GPU "
-                     "and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, --gpus-per-rack; cost_per_gpu_hour, "
-                     "kw_per_gpu, gpus_per_rack on the API)",
-                     hardware);
+  const std::optional<domain::HardwareCost> later = domain::cost_in_force(costs, hardware);
+  const std::string why =
+    later ? fmt::format("no cost and power figures for hardware '{}' were in force on {} (the stored ones are from {})",
+                        hardware, *query.filter.as_of, later->effective_date)
+          : fmt::format("no cost and power figures are stored for hardware '{}'", hardware);
+  return fmt::format("{}: give a cost per GPU-hour, kW per GPU and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, "
+                     "--gpus-per-rack; cost_per_gpu_hour, kw_per_gpu, gpus_per_rack on the API)",
+                     why);
 }
 
 util::Result<domain::HardwareCost>
 resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
 {
   domain::HardwareCost cost;
-  if (auto stored = domain::cost_in_force(costs, hardware)) {
+  // The state on an as-of date has that day's figures, as an interpolation's efficiency does.
+  if (auto stored = domain::cost_in_force(costs, hardware, query.filter.as_of)) {
     cost = *stored;
   } else if (auto missing = missing_figures(costs, hardware, query)) {
     return util::fail("", "cost-per-gpu-hour", std::move(*missing));
