@@ -153,18 +153,51 @@ TEST_F(SqliteStoreTest, ingest_of_a_conflicting_point_fails_and_leaves_the_store
   EXPECT_FALSE(store->point("new-one"));
 }
 
+// A capture of a stored result that leaves optional fields out (an API answer without `image`, a CSV without a column)
+// is the same point, in either order: nothing is added, and what is stored stays as it was.
+TEST_F(SqliteStoreTest, a_capture_that_leaves_optional_fields_unknown_is_the_stored_point)
+{
+  BenchmarkPoint fewer = full_point("1");
+  fewer.image.reset();
+  fewer.offload_mode.reset();
+  fewer.per_gpu_tps.input.reset();
+  {
+    auto store = open();
+    ASSERT_TRUE(store->ingest(points_only({full_point("1")})));
+    const auto again = store->ingest(points_only({fewer}));
+    ASSERT_TRUE(again) << again.error().to_string();
+    EXPECT_EQ(again->points_added, 0);
+    EXPECT_EQ(again->points_unchanged, 1);
+    EXPECT_EQ(store->point("1")->image, full_point("1").image);
+    EXPECT_EQ(store->point("1")->per_gpu_tps.input, full_point("1").per_gpu_tps.input);
+  }
+  std::filesystem::remove(db_path());
+  auto store = open();
+  ASSERT_TRUE(store->ingest(points_only({fewer})));
+  const auto fuller = store->ingest(points_only({full_point("1")}));
+  ASSERT_TRUE(fuller) << fuller.error().to_string();
+  EXPECT_EQ(fuller->points_unchanged, 1);
+  EXPECT_FALSE(store->point("1")->image);
+  // A known value that differs still conflicts.
+  BenchmarkPoint other = full_point("1");
+  other.kv_precision = "fp16";
+  const auto conflict = store->ingest(points_only({other}));
+  ASSERT_FALSE(conflict);
+  EXPECT_EQ(conflict.error().field, "kv_precision");
+}
+
 TEST_F(SqliteStoreTest, ingest_names_the_first_differing_field_of_text_and_notes)
 {
   auto store = open();
   ASSERT_TRUE(store->ingest(points_only({full_point("1")})));
 
   BenchmarkPoint image = full_point("1");
-  image.image.reset();
+  image.image = "vllm/vllm-openai:v0.11";
   auto result = store->ingest(points_only({image}));
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().to_string(),
             "1:image: conflicts with the stored point (stored \"vllm/vllm-openai:nightly-dev-arm64-cu13.0.1-"
-            "20ebb28\", new none)");
+            "20ebb28\", new \"vllm/vllm-openai:v0.11\")");
 
   BenchmarkPoint note = full_point("1");
   note.notes[1].text = "changed";

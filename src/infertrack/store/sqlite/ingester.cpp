@@ -403,7 +403,7 @@ Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
       m_db.fail(SQLITE_CORRUPT, "reading back point " + point.result_id);
     }
     const auto difference_from = [&point](const BenchmarkPoint& kept) {
-      auto difference = first_difference(kept, point);
+      auto difference = first_difference(kept, point, Unknown::agrees);
       return difference ? difference : first_note_difference(kept.notes, point.notes);
     };
     auto difference = difference_from(stored.front());

@@ -139,15 +139,41 @@ std::string format_value(const std::optional<double>& value);
 std::string format_value(domain::PerGpuBasis value);
 std::string format_value(const std::vector<std::string>& value);
 
+// What an empty optional says against a value. In a point it is unknown: a capture of a result that leaves out an
+// optional field (an API answer without `image`, a CSV without a column) says nothing against one that has it. In a
+// preset or a cost entry it is a value of its own (a preset without a demand).
+enum class Unknown
+{
+  agrees,
+  differs
+};
+
+template<typename T>
+bool
+values_disagree(const T& a, const T& b, Unknown)
+{
+  return !(a == b);
+}
+
+template<typename T>
+bool
+values_disagree(const std::optional<T>& a, const std::optional<T>& b, Unknown unknown)
+{
+  if (unknown == Unknown::agrees && (!a || !b)) {
+    return false;
+  }
+  return !(a == b);
+}
+
 // The first field, in RecordFields order, whose value differs between `stored` and `fresh`. Doubles compare
 // exactly: they round-trip through an IEEE REAL column bit for bit.
 template<typename Record>
 std::optional<FieldDifference>
-first_difference(const Record& stored, const Record& fresh)
+first_difference(const Record& stored, const Record& fresh, Unknown unknown = Unknown::differs)
 {
   std::optional<FieldDifference> difference;
   auto compare = [&](FieldName name, const auto& a, const auto& b) {
-    if (!difference && !(a == b)) {
+    if (!difference && values_disagree(a, b, unknown)) {
       difference = FieldDifference{name.field, format_value(a), format_value(b)};
     }
   };
