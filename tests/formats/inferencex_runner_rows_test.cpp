@@ -4,6 +4,7 @@
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/formats/input_format.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -158,6 +159,26 @@ TEST(read_inferencex_runner_rows, takes_the_model_from_model_when_the_prefix_is_
   auto read = read_inferencex_runner_rows(row);
   ASSERT_TRUE(read) << read.error().to_string();
   EXPECT_EQ(read->points[0].model, "DeepSeek-V4-Pro");  // "deepseek-ai/DeepSeek-V4-Pro"
+}
+
+TEST(read_inferencex_runner_rows, takes_the_model_from_the_prefix_when_model_is_empty_or_null)
+{
+  // The agentic runner writes MODEL as given, "" when it was not set; the prefix names the model then.
+  const std::string row = test::read_source_file(std::string(k_runs) + "agg_dsv4_8k1k_mi355x_sglang_fp4_tp8_conc64.json");
+  const std::string model = "\"model\": \"deepseek-ai/DeepSeek-V4-Pro\"";
+  ASSERT_NE(row.find(model), std::string::npos);
+  for (const char* written : {"\"model\": \"\"", "\"model\": null", "\"model\": \"  \""}) {
+    std::string variant = row;
+    variant.replace(variant.find(model), model.size(), written);
+    auto read = read_inferencex_runner_rows(variant);
+    ASSERT_TRUE(read) << written << ": " << read.error().to_string();
+    EXPECT_EQ(read->points[0].model, "DeepSeek-V4-Pro") << written;
+    // Without a prefix either, the model is missing, and the message says what would name it.
+    variant.replace(variant.find("\"infmax_model_prefix\": \"dsv4\""), 29, "\"infmax_model_prefix\": \"\"");
+    auto refused = read_inferencex_runner_rows(variant);
+    ASSERT_FALSE(refused) << written;
+    EXPECT_THAT(refused.error().to_string(), testing::HasSubstr("a non-empty infmax_model_prefix")) << written;
+  }
 }
 
 // The one-node row without its date and run URL, as the runner writes it.

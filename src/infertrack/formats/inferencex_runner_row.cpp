@@ -500,8 +500,19 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
       switch (*runner_key) {
         case RunnerKey::hw:
           return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
-        case RunnerKey::model:
-          return read_name(field_value, at, m_model, domain::canonical_model, point.model);
+        case RunnerKey::model: {
+          // The agentic runner writes "" (or null) when MODEL was not set: infmax_model_prefix names the model then.
+          INFERTRACK_TRY_ASSIGN(text, read_optional_string(field_value, at));
+          if (!text || trim_blanks(*text).empty()) {
+            return {};
+          }
+          auto canonical = m_model.canonical(*text, domain::canonical_model);
+          if (!canonical) {
+            return fail_at(at, std::move(canonical.error()));
+          }
+          point.model.assign(*canonical);
+          return {};
+        }
         case RunnerKey::infmax_model_prefix: {
           // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.
           INFERTRACK_TRY_ASSIGN(prefix, read_optional_string(field_value, at));
