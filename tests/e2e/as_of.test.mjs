@@ -154,6 +154,20 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   await settle(restored, await expected(LATER));
   assert.deepEqual(await shown(restored), latest);
 
+  // A date before the first run is refused beside the field and put back, and the next filter change does not send it.
+  await restored.fill('#f-as-of', '2026-04-01');
+  await restored.waitForFunction(() => document.getElementById('as-of-status').textContent.includes('2026-04-01'));
+  assert.match(await restored.textContent('#as-of-status'),
+    new RegExp(`before \\d{4}-\\d{2}-\\d{2}: 2026-04-01 is not applied \\(the page shows ${LATER}\\)`));
+  assert.equal(await restored.getAttribute('#f-as-of', 'aria-invalid'), 'true');
+  await restored.selectOption('#f-precision', 'fp4');
+  await restored.waitForFunction(() => location.search.includes('precision=fp4'));
+  assert.match(restored.url(), new RegExp(`as_of=${LATER}`));
+  assert.equal(await restored.textContent('#points-filters'), `${MODEL}, mi355x, fp4, as of ${LATER}`);
+  assert.equal(await restored.textContent('#as-of-status'), '', 'an applied change clears the refusal');
+  assert.equal(await restored.getAttribute('#f-as-of', 'aria-invalid'), null);
+  assert.equal(await restored.inputValue('#f-as-of'), LATER, 'the field shows the date applied again');
+
   assert.deepEqual([...page.problems, ...restored.problems], []);
   await page.context().close();
   await restored.context().close();

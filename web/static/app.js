@@ -97,10 +97,12 @@
   }
   const planBy = () => ($('input[name="plan_by"]:checked') || {}).value || 'at';
 
+  let appliedAsOf = ''; // the as-of date the sections show: a refused one stays in the field, not in queries
+
   function filterParams(keys = FILTERS) {
     const params = new URLSearchParams();
     for (const key of keys) {
-      const value = valueOf(key);
+      const value = key === 'as_of' ? appliedAsOf : valueOf(key);
       if (value) params.set(key, value);
     }
     return params;
@@ -111,7 +113,7 @@
     for (const key of Object.keys(CONTROLS)) {
       // A point matters only when the plan is by point; one from the link still loading is kept.
       if (key === 'point' && planBy() !== 'point') continue;
-      const value = key === 'point' && pendingPoint ? pendingPoint : valueOf(key);
+      const value = key === 'point' && pendingPoint ? pendingPoint : key === 'as_of' ? appliedAsOf : valueOf(key);
       if (value !== defaults[key] && value !== '') params.set(key, value);
     }
     if (planBy() !== 'at') params.set('plan_by', planBy());
@@ -220,6 +222,7 @@
       return answer;
     } catch (error) {
       if (ticket !== tableTicket) return null;
+      if (!more) renderPointsTable([], null); // the rows of other filters must not stand under these
       $('#points-scope').textContent = 'The points could not be loaded: ' + error.message;
       table.dataset.state = 'error';
       return null;
@@ -459,6 +462,7 @@
       location.href = pointHref(drawn[focusIndex].point.result_id);
     } else if (event.key === 'Escape') {
       hideTooltip();
+      focusIndex = -1; // Enter must not open a point no longer shown
     }
   }
 
@@ -505,6 +509,7 @@
       canvas.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== historyTicket) return;
+      buildHistory({ rows: [], target_interactivity: Number(valueOf('history_at')) });
       $('#history-status').textContent = 'The history could not be loaded: ' + error.message;
       canvas.dataset.state = 'error';
     }
@@ -620,7 +625,7 @@
     const models = [...control('model').options].map((o) => o.value);
     const answers = await Promise.all(models.map((model) => {
       const params = new URLSearchParams({ model, at: table.dataset.at });
-      if (valueOf('as_of')) params.set('as_of', valueOf('as_of'));
+      if (appliedAsOf) params.set('as_of', appliedAsOf);
       return api('interpolate', params).then((a) => a.rows, () => []);
     }));
     if (ticket !== interpolationTicket) return;
@@ -757,6 +762,7 @@
       status.textContent = 'No plan: ' + error.message;
       table.tBodies[0].replaceChildren();
       $('#plan-bars').replaceChildren();
+      $('#plan-caveats').replaceChildren(); // they were the previous plan's
       table.dataset.state = 'error';
     }
   }
@@ -835,6 +841,8 @@
       canvas.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== dataTicket) return;
+      buildChart([]);
+      focusIndex = -1;
       $('#chart-status').textContent = 'The chart could not be loaded: ' + error.message;
       canvas.dataset.state = 'error';
     }
@@ -872,6 +880,7 @@
     observer.observe(section);
   }
 
+
   function start() {
     for (const element of $$('.js-only')) {
       element.hidden = false;
@@ -885,6 +894,7 @@
     showPublishedCosts();
     defaults.preset = valueOf('preset');
     restoreFromUrl();
+    appliedAsOf = valueOf('as_of');
     showPresetNote();
 
     const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
@@ -892,12 +902,19 @@
     for (const key of FILTERS) {
       control(key).addEventListener('change', () => {
         if (!control(key).validity.valid) {
-          // A date still being typed, or before the first measured run: say which, rather than nothing.
+          // Before the first measured run (or a year still being typed): say so beside the field; the sections
+          // and the next change of another filter keep the date applied before.
           if (key === 'as_of' && control(key).validity.rangeUnderflow) {
-            $('#points-scope').textContent = `No run of this model is measured before ${control(key).min}; choose a later date.`;
+            control(key).setAttribute('aria-invalid', 'true');
+            $('#as-of-status').textContent = `No run of this model is measured before ${control(key).min}: ` +
+              `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`;
           }
           return;
         }
+        if (key === 'as_of') appliedAsOf = valueOf('as_of');
+        else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
+        control('as_of').removeAttribute('aria-invalid');
+        $('#as-of-status').textContent = '';
         syncUrl();
         refreshAll();
         if (key === 'model') loadDateBounds();
