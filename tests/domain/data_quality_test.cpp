@@ -116,6 +116,35 @@ TEST(CheckPoint, MirroredColumnsAreReportedAndCountedOnce)
   EXPECT_TRUE(findings_of_kind(point, FindingKind::gpu_count_mismatch).empty());
 }
 
+TEST(CheckPoint, MirroredColumnsWithoutTheEngineCountShowAsATotalThatIsTheirSum)
+{
+  BenchmarkPoint point = test::seed_points()[2];
+  point.aggregate_engine_gpus.reset();
+  point.prefill_gpus = 8;
+  point.decode_gpus = 8;
+  point.total_allocated_gpus = 16;
+  const std::vector<DataFinding> found = findings_of_kind(point, FindingKind::mirrored_gpu_columns);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].detail, "Aggregated row lists 8 GPUs in both prefill and decode columns and 16 allocated GPUs "
+                             "in all: one engine of 8 GPUs listed twice would be counted as 16.");
+  point.total_allocated_gpus = 8; // the engine's count: the columns are mirrored, the total is right
+  EXPECT_TRUE(findings_of_kind(point, FindingKind::mirrored_gpu_columns).empty());
+}
+
+TEST(CheckPoint, P90InteractivityAboveTheMedianIsReported)
+{
+  BenchmarkPoint point = test::seed_points()[0];
+  ASSERT_TRUE(point.interactivity_p90 && point.interactivity_median);
+  EXPECT_TRUE(findings_of_kind(point, FindingKind::p90_above_median).empty());
+  point.interactivity_p90 = 90;
+  point.interactivity_median = 55;
+  const std::vector<DataFinding> found = findings_of_kind(point, FindingKind::p90_above_median);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_NE(found[0].detail.find("P90 interactivity 90 tok/s/user is above the median 55"), std::string::npos)
+    << found[0].detail;
+  EXPECT_EQ(parse_finding_kind("p90_above_median"), FindingKind::p90_above_median);
+}
+
 TEST(CheckPoint, GpuCountMismatch)
 {
   BenchmarkPoint disaggregated = test::seed_points()[0];

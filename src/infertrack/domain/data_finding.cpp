@@ -6,7 +6,7 @@
 namespace infertrack::domain {
 namespace {
 
-constexpr std::array<std::pair<FindingKind, const char*>, 9> k_names{{
+constexpr std::array<std::pair<FindingKind, const char*>, 10> k_names{{
   {FindingKind::per_gpu_mismatch, "per_gpu_mismatch"},
   {FindingKind::mirrored_gpu_columns, "mirrored_gpu_columns"},
   {FindingKind::gpu_count_mismatch, "gpu_count_mismatch"},
@@ -16,6 +16,7 @@ constexpr std::array<std::pair<FindingKind, const char*>, 9> k_names{{
   {FindingKind::headline_outside_range, "headline_outside_range"},
   {FindingKind::mixed_interactivity_basis, "mixed_interactivity_basis"},
   {FindingKind::mixed_per_gpu_basis, "mixed_per_gpu_basis"},
+  {FindingKind::p90_above_median, "p90_above_median"},
 }};
 
 }  // namespace

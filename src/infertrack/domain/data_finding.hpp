@@ -17,6 +17,7 @@ enum class FindingKind
   headline_outside_range,   // a published headline's target lies outside its curve's measured range (not stored)
   mixed_interactivity_basis, // one run of a configuration has points on different interactivity statistics
   mixed_per_gpu_basis,      // one run of a configuration divides per-GPU values by different GPU sets
+  p90_above_median,         // a P90 interactivity above the median: the source gave the fast tail, not the slow
 };
 
 struct DataFinding

@@ -202,6 +202,28 @@ check_point(const BenchmarkPoint& point)
                     *point.prefill_gpus + *point.decode_gpus));
   }
 
+  // Without the engine's own count, mirrored columns show as a total that is their sum.
+  if (!point.disaggregated && !point.aggregate_engine_gpus && point.prefill_gpus && point.decode_gpus
+      && *point.prefill_gpus == *point.decode_gpus && *point.prefill_gpus > 0
+      && point.total_allocated_gpus == *point.prefill_gpus + *point.decode_gpus) {
+    add(FindingKind::mirrored_gpu_columns,
+        fmt::format("Aggregated row lists {} GPUs in both prefill and decode columns and {} allocated GPUs in all: "
+                    "one engine of {} GPUs listed twice would be counted as {}.",
+                    *point.prefill_gpus,
+                    point.total_allocated_gpus,
+                    *point.prefill_gpus,
+                    point.total_allocated_gpus));
+  }
+
+  // A P90 interactivity is the slow tail (1 / P90 latency), so it lies at or below the median.
+  if (point.interactivity_p90 && point.interactivity_median && *point.interactivity_p90 > *point.interactivity_median) {
+    add(FindingKind::p90_above_median,
+        fmt::format("P90 interactivity {} tok/s/user is above the median {}: a P90 is the slow tail and lies below "
+                    "it; the source may give the fast tail (the P90 of 1 / latency) instead.",
+                    *point.interactivity_p90,
+                    *point.interactivity_median));
+  }
+
   // total_allocated_gpus of 0 means the source did not give it: nothing to disagree with.
   if (point.total_allocated_gpus > 0) {
     if (point.disaggregated && point.prefill_gpus && point.decode_gpus

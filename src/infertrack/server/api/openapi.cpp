@@ -1640,7 +1640,7 @@ openapi_document()
      },
      "kind": {
       "type": "string",
-      "description": "e.g. thin_frontier, headline_outside_range, mixed_interactivity_basis, mixed_per_gpu_basis"
+      "description": "e.g. thin_frontier, headline_outside_range, mixed_interactivity_basis, mixed_per_gpu_basis, p90_above_median"
      },
      "detail": {
       "type": "string"
