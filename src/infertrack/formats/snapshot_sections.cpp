@@ -121,6 +121,9 @@ read_hardware_member(std::string_view key, JsonValue& value, const JsonPlace& at
 {
   if (key == "name") {
     INFERTRACK_TRY_ASSIGN(name, read_string(value, at));
+    if (auto problem = unusable_name(name)) {
+      return fail_at(at, std::move(*problem));
+    }
     hardware.name = std::string(trim_blanks(name));
   } else if (key == "gpus_per_rack") {
     INFERTRACK_TRY_ASSIGN(gpus, read_count(value, at));
@@ -342,11 +345,17 @@ resolve_headlines(std::vector<domain::PublishedHeadline>& headlines, const KeptP
 Result<void>
 resolve_hardware_key(domain::HardwareCost& hardware, const KeptPoints& points)
 {
+  const std::string from_name = gpu_key_from_name(hardware.name);
   if (const std::optional<std::string_view> shared = points.shared_hardware()) {
+    // Figures of another system would price the points' GPU with another GPU's cost and power.
+    if (!from_name.empty() && canonical_name(from_name, domain::canonical_hardware) != *shared) {
+      return fail_at(JsonPlace{"hardware", JsonPlace::k_no_index, "name"},
+                     "names another GPU than the points' (got " + quoted_text(hardware.name) + ", expected figures of "
+                       + quoted_text(*shared) + ", the GPU every point names)");
+    }
     hardware.hardware = std::string(*shared);
     return {};
   }
-  const std::string from_name = gpu_key_from_name(hardware.name);
   if (from_name.empty()) {
     return fail_at(JsonPlace{"hardware", JsonPlace::k_no_index, "name"},
                    "no GPU in the name (got " + quoted_text(hardware.name)
