@@ -110,12 +110,28 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
   for (const app::InterpolationRow& row : rows) {
     findings += finding_lines(row.curve.group.label(), row.findings);
   }
+  // Which dated figures the $/M tok, tok/s/MW and J/tok columns use (they change over time), once per hardware.
+  std::string priced;
+  std::vector<std::string_view> listed;
+  for (const app::InterpolationRow& row : rows) {
+    if (!row.cost || std::find(listed.begin(), listed.end(), row.cost->hardware) != listed.end()) {
+      continue;
+    }
+    listed.push_back(row.cost->hardware);
+    priced += fmt::format("  {}: {} at ${}/GPU-hr, {} kW/GPU all-in (figures of {})\n",
+                          row.cost->hardware,
+                          row.cost->name,
+                          row.cost->cost_per_gpu_hour,
+                          row.cost->kw_per_gpu,
+                          row.cost->effective_date);
+  }
   const auto metric = rows.empty() ? domain::ThroughputMetric::total : rows.front().curve.metric;
   return fmt::format("{} at {:g} tok/s/user (interpolated values are read off the Pareto frontier, "
-                     "not measured)\n{}{}",
+                     "not measured)\n{}{}{}",
                      throughput_title(metric),
                      target,
                      table.render(),
+                     priced.empty() ? "" : "Priced with:\n" + priced,
                      findings.empty() ? "" : "Findings:\n" + findings);
 }
 
