@@ -98,6 +98,9 @@ test('hardware without published figures is planned from the three figures typed
   await page.goto(server.url + `/?plan_by=point&point=${encodeURIComponent(point)}&preset=fireworks`);
   // The plan is refused at first (no figures for the hardware), which waitForApp does not wait out.
   await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
+  // In the planner's own words: its fields, not the command's flags or the API's parameters.
+  assert.equal(await page.textContent('#plan-status'), 'No plan: no cost and power figures are stored for hardware ' +
+    '\'mi355x\': fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.');
   await page.fill('#p-cost', '2.5');
   await page.fill('#p-kw', '1.4');
   await page.fill('#p-rack', '8');

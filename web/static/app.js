@@ -731,6 +731,13 @@
     return [params, null];
   }
 
+  // The server's reason names the command's flags and the API's parameters; here the planner's own fields do that.
+  function inPlannerWords(text) {
+    const missing = /^(?:cost_per_gpu_hour: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
+    return missing ? `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`
+      : text;
+  }
+
   let planTicket = 0;
   async function refreshPlan() {
     const ticket = ++planTicket;
@@ -759,7 +766,7 @@
       table.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== planTicket) return;
-      status.textContent = 'No plan: ' + error.message;
+      status.textContent = 'No plan: ' + inPlannerWords(error.message);
       table.tBodies[0].replaceChildren();
       $('#plan-bars').replaceChildren();
       $('#plan-caveats').replaceChildren(); // they were the previous plan's
@@ -783,7 +790,7 @@
         answer.interpolation ? h('span', { class: 'badge' }, stateLabel(answer.interpolation.state)) : null);
       if (!plan) {
         return h('tr', { 'data-configuration': answer.configuration },
-          name, h('td', { colspan: 7, class: 'unavailable' }, answer.unavailable || 'no plan'));
+          name, h('td', { colspan: 7, class: 'unavailable' }, inPlannerWords(answer.unavailable || 'no plan')));
       }
       const cells = PLAN_FIELDS.map(([field, get, format]) => {
         const value = get(plan);
