@@ -82,6 +82,12 @@ test('moving the target refetches and shows the values the API gives for it', as
   assert.deepEqual(values, [...values].sort((a, b) => a - b));
   assert.match(page.url(), /history_at=5/); // the share link keeps the target
 
+  // A target no run reaches: no empty frame without a y axis, but words for it; the table keeps each gap.
+  await page.fill('#h-at', '100000');
+  await page.waitForFunction(() => /no line to draw/.test(document.querySelector('#history-status').textContent));
+  assert.equal(await page.locator('#history-canvas canvas').count(), 0);
+  assert.ok(await page.locator('#history-table tbody tr').count() > 0);
+
   await page.fill('#h-at', '0');
   await page.waitForSelector('#history-canvas[data-state="invalid"]');
   assert.deepEqual(page.problems, []);

@@ -560,16 +560,25 @@
         (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
       : NOTHING_TO_DRAW;
     if (!historyRows.length || typeof uPlot === 'undefined') return;
+    // No value to scale a y axis to: an empty frame would only look broken; the table lists each run's reason.
+    if (!historyRows.some((r) => r.points.some((p) => p.value.tps_per_gpu !== null))) {
+      $('#history-status').textContent += ' No run reaches it, so there is no line to draw; the table below says why.';
+      return;
+    }
     const metric = $('#c-metric').selectedOptions[0].textContent.replace(/ \(.*\)/, '');
+    const size = chartSize();
+    // A short chart (a phone) has no room along its y axis for the target: the heading and status give it.
+    const yLabel = `${metric} tok/s/GPU` +
+      (size.height < 340 ? '' : ` at ${fmt(answer.target_interactivity, 1)} tok/s/user`);
     const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
       values: (u, ticks) => ticks.map((v) => (v === null ? '' : fmtCompact(v))) });
     historyChart = new uPlot({
-      ...chartSize(),
+      ...size,
       legend: { show: false },
       cursor: { drag: { x: false, y: false, setScale: false } },
       scales: { x: { time: false }, y: { distr: log ? 3 : 1, log: 10 } },
       axes: [axis(`Days since launch (${answer.launch_date})`),
-        axis(`${metric} tok/s/GPU at ${fmt(answer.target_interactivity, 1)} tok/s/user`)],
+        axis(yLabel)],
       series,
       hooks: { setCursor: [showHistoryTooltip] },
     }, data, canvas);
