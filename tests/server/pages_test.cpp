@@ -107,6 +107,20 @@ TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
   EXPECT_NE(html.find("<option value=\"DeepSeek-V4.1-Flash\" selected>"), std::string::npos);
 }
 
+// A malformed as-of date in the address is left out, and the page says so beside the field, escaped.
+TEST_F(PagesTest, handle_page_says_when_it_leaves_out_a_malformed_as_of_date)
+{
+  http::Request request = get("/");
+  request.query = {{"as_of", "2026-13-45<b>"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("\"2026-13-45&lt;b&gt;\" from the address is not a date (YYYY-MM-DD): the page shows the "
+                      "latest runs."),
+            std::string::npos);
+  EXPECT_EQ(html.find("2026-13-45<b>"), std::string::npos);
+  request.query = {{"as_of", "2026-05-04"}};
+  EXPECT_EQ(answer(request).body.find("from the address is not a date"), std::string::npos);
+}
+
 // The page takes the names the API takes: aliases and any case, shown as the stored name.
 TEST_F(PagesTest, handle_page_filters_by_aliases_as_the_api_does)
 {

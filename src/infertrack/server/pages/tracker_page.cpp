@@ -333,6 +333,10 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("interpolation_rows",
            interpolation_table(app::interpolate_points(filter.as_of ? as_of_latest : latest, costs, query)));
   body.set("as_of", filter.as_of.value_or(""));
+  // A malformed date in the address is left out (the latest runs are shown), and the page says so.
+  const std::optional<std::string> asked_as_of = non_empty(request, "as_of");
+  body.set("has_refused_as_of", asked_as_of && !filter.as_of);
+  body.set("refused_as_of", asked_as_of.value_or(""));
 
   body.set("filters", filter_options(latest, filter));
   data rows{data::type::list};
