@@ -168,7 +168,16 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.equal(await restored.getAttribute('#f-as-of', 'aria-invalid'), null);
   assert.equal(await restored.inputValue('#f-as-of'), LATER, 'the field shows the date applied again');
 
-  assert.deepEqual([...page.problems, ...restored.problems], []);
+  // Another model whose first run is later than the date applied: said beside the field, and named by the chart.
+  await page.selectOption('#f-model', 'DeepSeek-V4.1-Flash');
+  await page.waitForFunction(() => /No run of this model is measured before/.test(
+    document.getElementById('as-of-status').textContent));
+  assert.match(await page.textContent('#as-of-status'), new RegExp(`as of ${EARLIER} there is nothing to show`));
+  await page.waitForFunction((date) => document.getElementById('chart-status').textContent.includes(
+    `measured on or before ${date}`), EARLIER);
+
+  // The plan API refuses (400) a plan whose filters match no curve, as for Flash on mi355x here; nothing else fails.
+  assert.deepEqual([...page.problems.filter((p) => !p.includes('400')), ...restored.problems], []);
   await page.context().close();
   await restored.context().close();
 });

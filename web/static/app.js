@@ -303,7 +303,9 @@
   }
 
   // Empty filters, or points without the chosen throughput or interactivity (output of a source that gives none).
-  const NOTHING_TO_DRAW = 'Nothing to draw: no point of these filters has the chosen throughput and interactivity.';
+  // Why a chart is empty; with an as-of date, that date is the likelier cause and is named.
+  const nothingToDraw = () => 'Nothing to draw: no point of these filters' +
+    (appliedAsOf ? ` measured on or before ${appliedAsOf}` : '') + ' has the chosen throughput and interactivity.';
 
   // Thousands of curves on one canvas exhaust the tab's memory; past these, the newest runs are drawn.
   const MAX_RUN_DATES_DRAWN = 8;
@@ -558,7 +560,7 @@
     $('#history-status').textContent = historyRows.length
       ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${short} run(s) short of it` +
         (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
-      : NOTHING_TO_DRAW;
+      : nothingToDraw();
     if (!historyRows.length || typeof uPlot === 'undefined') return;
     // No value to scale a y axis to: an empty frame would only look broken; the table lists each run's reason.
     if (!historyRows.some((r) => r.points.some((p) => p.value.tps_per_gpu !== null))) {
@@ -623,6 +625,12 @@
     if (!dates.length) return;
     // No upper bound: a later date is the state after the last run, which is the latest state.
     control('as_of').min = dates[0];
+    // Another model may start later than the date applied: say so beside the field rather than only emptying the page.
+    if (appliedAsOf && appliedAsOf < dates[0]) {
+      control('as_of').setAttribute('aria-invalid', 'true');
+      $('#as-of-status').textContent = `No run of this model is measured before ${dates[0]}: as of ${appliedAsOf} ` +
+        'there is nothing to show; choose a later date or clear the field.';
+    }
   }
 
   // The server rendered this table for the date in the address; a new date asks the API, model by model.
@@ -853,7 +861,7 @@
       focusIndex = -1;
       $('#chart-status').textContent = curves.length
         ? `${curves.length} curve${curves.length === 1 ? '' : 's'}, ${drawn.length} points.` + curvesLeftOut(loaded)
-        : NOTHING_TO_DRAW;
+        : nothingToDraw();
       canvas.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== dataTicket) return;
