@@ -240,6 +240,16 @@ TEST_F(InferencexRunnerIngest, refuses_a_cut_or_empty_zip_archive_and_what_came_
   EXPECT_EQ(point_count(), before);
 }
 
+// Archives libzip refuses are named with the reason in plain words (made by tests/cases/zip/make_odd_archives.py).
+TEST_F(InferencexRunnerIngest, refuses_odd_zip_archives_saying_what_is_wrong)
+{
+  const std::filesystem::path zips = std::filesystem::path(INFERTRACK_SOURCE_DIR) / "tests/cases/zip";
+  expect_refused(zips / "duplicate_names.zip", "duplicate_names.zip: not a readable zip archive (got two entries with "
+                                               "the same name, expected each name once)");
+  expect_refused(zips / "lzma_entry.zip", "lzma_entry.zip/agg.json: cannot read the zip entry (got a compression "
+                                          "method other than stored or deflate, expected one of those two");
+}
+
 TEST_F(InferencexRunnerIngest, refuses_an_empty_directory)
 {
   std::filesystem::create_directories(dir.file("empty"));
