@@ -48,16 +48,7 @@ TEST(CanonicalFramework, maps_trtllm_names_and_lowers_case)
   EXPECT_EQ(canonical_framework("dynamo-trtllm"), "dynamo-trt");
   EXPECT_EQ(canonical_framework("trt"), "trt");
   EXPECT_EQ(canonical_framework("Dynamo-vLLM"), "dynamo-vllm");
-  EXPECT_EQ(canonical_framework(" sglang-disagg "), "sglang"); // disaggregated SGLang: one curve with "sglang"
-  EXPECT_EQ(canonical_framework("SGLang-Disagg"), "sglang");
-}
-
-TEST(CanonicalSpecMethod, lowers_case_and_trims)
-{
-  EXPECT_EQ(canonical_spec_method("MTP"), "mtp");
-  EXPECT_EQ(canonical_spec_method(" Mtp "), "mtp");
-  EXPECT_EQ(canonical_spec_method("draft_model"), "draft_model");
-  EXPECT_EQ(canonical_spec_method(""), "");
+  EXPECT_EQ(canonical_framework(" sglang-disagg "), "sglang-disagg");
 }
 
 TEST(CanonicalPrecision, maps_fp4_variants_and_lowers_case)

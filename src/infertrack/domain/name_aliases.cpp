@@ -25,11 +25,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> k_models{
   {"dsr1", k_r1},
 }};
 
-// "sglang-disagg" names SGLang run disaggregated, which the point's P/D fields already say.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 3> k_frameworks{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 2> k_frameworks{{
   {"trtllm", "trt"},
   {"dynamo-trtllm", "dynamo-trt"},
-  {"sglang-disagg", "sglang"},
 }};
 
 constexpr std::array<std::pair<std::string_view, std::string_view>, 2> k_precisions{{
@@ -82,12 +80,6 @@ std::string
 canonical_precision(std::string_view name)
 {
   return aliased(k_precisions, util::ascii_lower(util::trim(name)));
-}
-
-std::string
-canonical_spec_method(std::string_view name)
-{
-  return util::ascii_lower(util::trim(name));
 }
 
 std::string

@@ -10,7 +10,6 @@ namespace infertrack::domain {
 std::string canonical_model(std::string_view name);     // "deepseek-ai/DeepSeek-V4-Pro", "dsv4" -> "DeepSeek-V4-Pro"
 std::string canonical_framework(std::string_view name); // "trtllm" -> "trt", "dynamo-trtllm" -> "dynamo-trt"
 std::string canonical_precision(std::string_view name); // "nvfp4", "mxfp4" -> "fp4"
-std::string canonical_spec_method(std::string_view name); // "MTP" -> "mtp": one configuration whatever the case
 std::string canonical_hardware(std::string_view name);  // "cluster:gb200-nv" -> "gb200", "B200" -> "b200"
 
 }  // namespace infertrack::domain

@@ -1,7 +1,5 @@
 #include "infertrack/formats/inferencex_row_fields.hpp"
 
-#include "infertrack/domain/name_aliases.hpp"
-
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/key_index.hpp"
 
@@ -178,7 +176,7 @@ read_inferencex_field(InferencexField field,
       if (auto problem = unusable_name(method)) {
         return fail_at(at, std::move(*problem));
       }
-      point.spec_method = domain::canonical_spec_method(trim_blanks(method));
+      point.spec_method = std::string(trim_blanks(method));
       return {};
     }
     case InferencexField::disagg: {

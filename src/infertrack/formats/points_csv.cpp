@@ -179,7 +179,7 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
         if (auto problem = unprintable_name(cell)) {
           return fail_cell(line, name_of(column), std::move(*problem));
         }
-        point.spec_method = domain::canonical_spec_method(cell);
+        point.spec_method.assign(cell);
         break;
       case CsvColumn::disaggregated:
         if (cell == "true" || cell == "TRUE" || cell == "True") {

@@ -82,7 +82,7 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
       if (auto problem = unusable_name(method)) {
         return fail_at(at, std::move(*problem));
       }
-      point.spec_method = domain::canonical_spec_method(trimmed_copy(method));
+      point.spec_method = trimmed_copy(method);
       return {};
     }
     case Field::concurrency: {
