@@ -2,6 +2,7 @@
 
 #include "bundled_tracker_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
+#include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
 
@@ -105,6 +106,38 @@ TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
   EXPECT_NE(html.find("<tr data-result-id=\"444210\">"), std::string::npos);
   EXPECT_EQ(html.find("<tr data-result-id=\"444914\">"), std::string::npos);
   EXPECT_NE(html.find("<option value=\"DeepSeek-V4.1-Flash\" selected>"), std::string::npos);
+}
+
+// The table of every configuration on an as-of date is priced with the figures in force that day, as the API is.
+TEST_F(PagesTest, handle_page_prices_an_as_of_table_with_the_figures_of_that_day)
+{
+  // Copies of the seed's Pro points as a run of 2026-05-01, when the April figures ($2.21, 2.10 kW) were in force.
+  domain::Dataset dataset;
+  dataset.source = "may.json";
+  for (const char* id : {"444911", "444914"}) {
+    std::optional<domain::BenchmarkPoint> point = store->point(id);
+    ASSERT_TRUE(point.has_value());
+    point->result_id = std::string("may-") + id;
+    point->date = "2026-05-01";
+    point->run_date.reset();
+    dataset.points.push_back(*point);
+  }
+  app::prepare_dataset(dataset);
+  ASSERT_TRUE(store->ingest(dataset).has_value());
+
+  http::Request request = get("/");
+  request.query = {{"as_of", "2026-05-15"}};
+  const std::string html = answer(request).body;
+  app::InterpolationQuery query;
+  query.target = 100;
+  query.filter.as_of = "2026-05-15";
+  query.filter.hardware = "gb200";
+  const std::vector<app::InterpolationRow> rows = app::interpolate(*store, query);
+  ASSERT_EQ(rows.size(), 1u);
+  ASSERT_TRUE(rows[0].cost && rows[0].efficiency);
+  EXPECT_EQ(rows[0].cost->cost_per_gpu_hour, 2.21);
+  const std::string priced = "$" + format_number(rows[0].efficiency->cost_per_million_tokens, 3);
+  EXPECT_NE(html.find("<td class=\"num\">" + priced + "</td>"), std::string::npos) << priced;
 }
 
 // A malformed as-of date in the address is left out, and the page says so beside the field, escaped.

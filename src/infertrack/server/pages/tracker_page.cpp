@@ -325,6 +325,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("headlines", headline_cards(comparisons));
   app::InterpolationQuery query;
   query.target = k_headline_target;
+  query.filter.as_of = filter.as_of; // the table's prices are those in force on the date, as the API's are
   // The table of every configuration follows the as-of date; the headlines compare their own runs.
   store::PointFilter as_of_only;
   as_of_only.as_of = filter.as_of;
