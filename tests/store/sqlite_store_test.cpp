@@ -161,6 +161,7 @@ TEST_F(SqliteStoreTest, a_capture_that_leaves_optional_fields_unknown_is_the_sto
   fewer.image.reset();
   fewer.offload_mode.reset();
   fewer.per_gpu_tps.input.reset();
+  fewer.notes.clear(); // a capture without notes says nothing against the stored ones
   {
     auto store = open();
     ASSERT_TRUE(store->ingest(points_only({full_point("1")})));
@@ -174,10 +175,22 @@ TEST_F(SqliteStoreTest, a_capture_that_leaves_optional_fields_unknown_is_the_sto
   std::filesystem::remove(db_path());
   auto store = open();
   ASSERT_TRUE(store->ingest(points_only({fewer})));
-  const auto fuller = store->ingest(points_only({full_point("1")}));
+  // The fuller capture's findings are about values the stored point does not hold: they are not added to it.
+  Dataset fuller_capture = points_only({full_point("1")});
+  fuller_capture.findings.push_back({"1", domain::FindingKind::p90_above_median, "about the fuller capture"});
+  const auto fuller = store->ingest(fuller_capture);
   ASSERT_TRUE(fuller) << fuller.error().to_string();
   EXPECT_EQ(fuller->points_unchanged, 1);
+  EXPECT_EQ(fuller->findings_added, 0);
+  EXPECT_TRUE(store->findings("1").empty());
   EXPECT_FALSE(store->point("1")->image);
+  EXPECT_TRUE(store->point("1")->notes.empty());
+  // The same capture again is the stored point itself: a finding about it is its own.
+  Dataset same = points_only({fewer});
+  same.findings.push_back({"1", domain::FindingKind::p90_above_median, "about the stored point"});
+  const auto again = store->ingest(same);
+  ASSERT_TRUE(again) << again.error().to_string();
+  EXPECT_EQ(again->findings_added, 1);
   // A known value that differs still conflicts.
   BenchmarkPoint other = full_point("1");
   other.kv_precision = "fp16";

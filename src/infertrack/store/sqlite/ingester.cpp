@@ -68,7 +68,7 @@ unchanged_or_conflict(const Record& stored, const Record& fresh, std::string rec
   return false;
 }
 
-util::Result<bool>
+tl::unexpected<util::Diagnostic>
 refuse_nan(std::string record, const char* field)
 {
   return util::fail(std::move(record), field,
@@ -316,13 +316,14 @@ Ingester::add(const domain::Dataset& dataset)
 {
   m_bulk->add_incoming(dataset.points.size());
   IngestSummary summary;
-  // The points of a source that carries less and were stored already: the findings of their carried form are not
-  // theirs (a value rescaled to the source's basis reads otherwise); their own were stored with them.
+  // The stored points this dataset brings in another form (a source that carries less, or a capture that knows other
+  // fields): that form's findings are not theirs (a value it has and the store lacks, one rescaled to the source's
+  // basis); their own were stored with them.
   std::unordered_set<std::string_view> carried_again;
   for (const BenchmarkPoint& point : dataset.points) {
-    INFERTRACK_TRY_ASSIGN(added, add_point(point, dataset));
-    ++(added ? summary.points_added : summary.points_unchanged);
-    if (!added && dataset.as_carried != nullptr) {
+    INFERTRACK_TRY_ASSIGN(outcome, add_point(point, dataset));
+    ++(outcome == PointOutcome::added ? summary.points_added : summary.points_unchanged);
+    if (outcome == PointOutcome::agreeing || (outcome == PointOutcome::unchanged && dataset.as_carried != nullptr)) {
       carried_again.insert(point.result_id);
     }
   }
@@ -373,7 +374,7 @@ Ingester::add(const domain::Dataset& dataset)
   return {};
 }
 
-util::Result<bool>
+util::Result<Ingester::PointOutcome>
 Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
 {
   const std::string& source = dataset.source;
@@ -402,23 +403,31 @@ Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
     if (stored.size() != 1) {
       m_db.fail(SQLITE_CORRUPT, "reading back point " + point.result_id);
     }
-    const auto difference_from = [&point](const BenchmarkPoint& kept) {
-      auto difference = first_difference(kept, point, Unknown::agrees);
-      return difference ? difference : first_note_difference(kept.notes, point.notes);
+    const auto difference_from = [&point](const BenchmarkPoint& kept, Unknown unknown) {
+      auto difference = first_difference(kept, point, unknown);
+      // The notes are one field: a capture without any says nothing against those stored, and the reverse.
+      const bool notes_unknown = kept.notes.empty() || point.notes.empty();
+      if (!difference && !(unknown == Unknown::agrees && notes_unknown)) {
+        difference = first_note_difference(kept.notes, point.notes);
+      }
+      return difference;
     };
-    auto difference = difference_from(stored.front());
+    if (!difference_from(stored.front(), Unknown::differs)) {
+      return PointOutcome::unchanged;
+    }
+    auto difference = difference_from(stored.front(), Unknown::agrees);
     if (difference && dataset.as_carried != nullptr) {
       // A source that carries less (an export as CSV) brings the stored point as it would carry it.
-      difference = difference_from(dataset.as_carried(stored.front()));
+      difference = difference_from(dataset.as_carried(stored.front()), Unknown::agrees);
     }
     if (difference) {
       return util::fail(point.result_id, difference->field,
                         "conflicts with the stored point (stored " + difference->stored + ", new " +
                           difference->fresh + ")");
     }
-    return false;
+    return PointOutcome::agreeing;
   }
-  return true;
+  return PointOutcome::added;
 }
 
 util::Result<bool>

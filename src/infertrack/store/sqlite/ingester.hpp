@@ -57,7 +57,15 @@ private:
   // begin() once the transaction is open: the ingest's timestamp, indexes and first new rowids.
   void start();
 
-  util::Result<bool> add_point(const domain::BenchmarkPoint& point, const domain::Dataset& dataset);
+  // What storing a point came to: new, the stored point again, or a capture of it whose known fields agree but
+  // which knows other ones (or is a carried form of it).
+  enum class PointOutcome
+  {
+    added,
+    unchanged,
+    agreeing
+  };
+  util::Result<PointOutcome> add_point(const domain::BenchmarkPoint& point, const domain::Dataset& dataset);
   util::Result<bool> add_finding(const domain::DataFinding& finding);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
   util::Result<bool> add_preset(const domain::DemandPreset& preset, const std::string& source);
