@@ -3,11 +3,13 @@
 #include "infertrack/domain/capacity_plan.hpp"
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <set>
 #include <utility>
@@ -15,6 +17,24 @@
 namespace infertrack::formats {
 
 namespace {
+
+// Whether `name` mentions `gpu` (a canonical GPU key) as a word of its own: "8x NVIDIA H100 SXM", "DGX-B200" and
+// "GB200NVL72" do, "NVIDIA GB200 NVL72" does not mention b200.
+bool
+mentions_gpu(std::string_view name, std::string_view gpu)
+{
+  const std::string lower = util::ascii_lower(name);
+  const auto alphanumeric = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t at = lower.find(gpu); !gpu.empty() && at != std::string::npos; at = lower.find(gpu, at + 1)) {
+    const std::size_t end = at + gpu.size();
+    if ((at == 0 || !alphanumeric(lower[at - 1]))
+        && (end == lower.size() || !std::isdigit(static_cast<unsigned char>(lower[end])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 
 using util::Result;
 
@@ -348,7 +368,8 @@ resolve_hardware_key(domain::HardwareCost& hardware, const KeptPoints& points)
   const std::string from_name = gpu_key_from_name(hardware.name);
   if (const std::optional<std::string_view> shared = points.shared_hardware()) {
     // Figures of another system would price the points' GPU with another GPU's cost and power.
-    if (!from_name.empty() && canonical_name(from_name, domain::canonical_hardware) != *shared) {
+    if (!from_name.empty() && !mentions_gpu(hardware.name, *shared)
+        && canonical_name(from_name, domain::canonical_hardware) != *shared) {
       return fail_at(JsonPlace{"hardware", JsonPlace::k_no_index, "name"},
                      "names another GPU than the points' (got " + quoted_text(hardware.name) + ", expected figures of "
                        + quoted_text(*shared) + ", the GPU every point names)");
