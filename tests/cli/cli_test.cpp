@@ -752,16 +752,19 @@ TEST_F(Cli, as_of_prices_plans_and_efficiency_with_the_figures_in_force_that_day
                                   "tput_per_gpu,interactivity,interactivity_basis\n"
                                   "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,16,8,1000,50,median_tpot\n"
                                   "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,64,8,3000,20,median_tpot\n");
-  ASSERT_EQ(run({"ingest", b200.string(), b200_may.string()}).exit_code, 0);
+  const auto b200_later = dir.write("b200-later.json",
+                                    R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA B200", "gpus_per_rack": 8,
+                                        "cost_per_gpu_hour": 1.6, "all_in_power_kw_per_gpu": 1.71, "retrieved": "2026-11-01"}})");
+  ASSERT_EQ(run({"ingest", b200.string(), b200_later.string(), b200_may.string()}).exit_code, 0);
   const json unpriced = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand",
                                   "1T", "--as-of", "2026-05-15"}).at(0);
   EXPECT_TRUE(unpriced["hardware"].is_null()) << unpriced.dump();
   EXPECT_THAT(unpriced["unavailable"].get<std::string>(),
-              HasSubstr("no cost and power figures for hardware 'b200' were in force on 2026-05-15 (the stored ones "
-                        "are from 2026-07-01)"));
+              HasSubstr("no cost and power figures for hardware 'b200' were in force on 2026-05-15 (the first "
+                        "stored took effect on 2026-07-01)"));
   EXPECT_EQ(run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand", "1T"})
               .at(0)["hardware"]["cost_per_gpu_hour"],
-            1.73);
+            1.6);
 }
 
 TEST_F(Cli, summary_prints_headlines_and_a_plan)

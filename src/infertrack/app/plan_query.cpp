@@ -73,10 +73,17 @@ missing_figures(std::span<const domain::HardwareCost> costs, const std::string& 
       (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
     return std::nullopt;
   }
-  const std::optional<domain::HardwareCost> later = domain::cost_in_force(costs, hardware);
+  // Figures stored for it, if any, all took effect after the as-of date: name the first of them.
+  std::optional<std::string_view> first;
+  for (const domain::HardwareCost& cost : costs) {
+    if (cost.hardware == hardware && (!first || cost.effective_date < *first)) {
+      first = cost.effective_date;
+    }
+  }
   const std::string why =
-    later ? fmt::format("no cost and power figures for hardware '{}' were in force on {} (the stored ones are from {})",
-                        hardware, *query.filter.as_of, later->effective_date)
+    first ? fmt::format("no cost and power figures for hardware '{}' were in force on {} (the first stored took "
+                        "effect on {})",
+                        hardware, *query.filter.as_of, *first)
           : fmt::format("no cost and power figures are stored for hardware '{}'", hardware);
   return fmt::format("{}: give a cost per GPU-hour, kW per GPU and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, "
                      "--gpus-per-rack; cost_per_gpu_hour, kw_per_gpu, gpus_per_rack on the API)",
