@@ -34,9 +34,13 @@ CommunityTables::session(std::string_view token_hash)
 void
 CommunityTables::touch_session(std::string_view token_hash, std::int64_t now)
 {
-  const WriteTurn turn(*this);
   // Best effort, without waiting: a read must not stall or fail while another process holds the write lock (the
-  // next request touches the session again), nor on a database that cannot be written.
+  // next request touches the session again), nor behind a write of this server queued for that lock, nor on a
+  // database that cannot be written.
+  const std::unique_lock lock(m_mutex, std::try_to_lock);
+  if (!lock.owns_lock()) {
+    return;
+  }
   const ScopedBusyTimeout impatient(db(), std::chrono::milliseconds(0));
   try {
     Statement update(db(), "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?");
