@@ -179,12 +179,35 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.match(await page.textContent('#as-of-status'), new RegExp(`as of ${EARLIER} there is nothing to show`));
   await page.waitForFunction((date) => document.getElementById('chart-status').textContent.includes(
     `measured on or before ${date}`), EARLIER);
+  // Another filter's change leaves the reason standing: the same date is still applied.
+  await page.selectOption('#f-disagg', 'false');
+  await page.waitForFunction(() => location.search.includes('disaggregated=false'));
+  assert.match(await page.textContent('#as-of-status'), /No run of this model is measured before/);
 
   // The plan API refuses (400) a plan whose filters match no curve, as for Flash on mi355x here; nothing else fails.
   assert.ok(refused.every((path) => path === '/api/v1/plan'), refused.join());
   assert.deepEqual([...page.problems.filter((p) => !(p.includes('400') && refused.length)), ...restored.problems], []);
   await page.context().close();
   await restored.context().close();
+});
+
+test('a malformed ?as_of= is said beside the field and never sent to the API', async () => {
+  const page = await newPage(browser);
+  const sent = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/')) sent.push(new URL(request.url()));
+  });
+  await page.goto(server.url + `/?model=${MODEL}&as_of=2026-13-45`);
+  await waitForApp(page);
+  assert.match(await page.textContent('#as-of-status'), /"2026-13-45" from the address is not a date/);
+  assert.equal(await page.inputValue('#f-as-of'), '');
+  // A filter change applies the latest runs, as the server did, and the reason gives way.
+  await page.selectOption('#f-hardware', 'mi355x');
+  await page.waitForFunction(() => location.search.includes('hardware=mi355x'));
+  assert.ok(sent.length > 0 && sent.every((url) => !url.searchParams.has('as_of')), sent.join());
+  assert.doesNotMatch(page.url(), /as_of/);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('without the script, ?as_of= narrows the server-rendered tables', async () => {

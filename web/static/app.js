@@ -152,6 +152,20 @@
     if (params.has('point')) pendingPoint = params.get('point');
     const by = params.get('plan_by') === 'point' ? 'p-by-point' : 'p-by-at';
     document.getElementById(by).checked = true;
+    // The date the server applied is the address's (a malformed one it left out), not whatever the browser put
+    // back into the field on returning to the page.
+    control('as_of').value = params.get('as_of') || '';
+    appliedAsOf = control('as_of').value; // a date field keeps only a real date (2026-13-45 reads as empty)
+  }
+
+  // Beside the date field: that the date applied shows nothing of a model whose first run is later.
+  function noteAsOfBeforeFirstRun() {
+    const field = control('as_of');
+    if (!(appliedAsOf && field.min && appliedAsOf < field.min)) return false;
+    field.setAttribute('aria-invalid', 'true');
+    $('#as-of-status').textContent = `No run of this model is measured before ${field.min}: as of ${appliedAsOf} ` +
+      'there is nothing to show; choose a later date or clear the field.';
+    return true;
   }
 
   // ---- points table, exports ----------------------------------------------------------------------
@@ -626,11 +640,7 @@
     // No upper bound: a later date is the state after the last run, which is the latest state.
     control('as_of').min = dates[0];
     // Another model may start later than the date applied: say so beside the field rather than only emptying the page.
-    if (appliedAsOf && appliedAsOf < dates[0]) {
-      control('as_of').setAttribute('aria-invalid', 'true');
-      $('#as-of-status').textContent = `No run of this model is measured before ${dates[0]}: as of ${appliedAsOf} ` +
-        'there is nothing to show; choose a later date or clear the field.';
-    }
+    noteAsOfBeforeFirstRun();
   }
 
   // The server rendered this table for the date in the address; a new date asks the API, model by model.
@@ -918,7 +928,6 @@
     showPublishedCosts();
     defaults.preset = valueOf('preset');
     restoreFromUrl();
-    appliedAsOf = valueOf('as_of');
     showPresetNote();
 
     const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
@@ -937,8 +946,10 @@
         }
         if (key === 'as_of') appliedAsOf = valueOf('as_of');
         else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
-        control('as_of').removeAttribute('aria-invalid');
-        $('#as-of-status').textContent = '';
+        if (!noteAsOfBeforeFirstRun()) {
+          control('as_of').removeAttribute('aria-invalid');
+          $('#as-of-status').textContent = '';
+        }
         syncUrl();
         refreshAll();
         if (key === 'model') loadDateBounds();
