@@ -99,6 +99,7 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   const latest = await expected(null);
   await settle(page, latest);
   assert.deepEqual(await shown(page), latest);
+  assert.equal(await page.getAttribute('#p-cost', 'placeholder'), 'gb200 $1.86');
 
   // Keyboard: focus the picker and type the date.
   requests.length = 0;
@@ -125,6 +126,9 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
     assert.ok(sent.every((url) => url.searchParams.get('as_of') === EARLIER), route);
   }
   assert.match(page.url(), new RegExp(`as_of=${EARLIER}`));
+  // The planner's placeholders are the figures in force that day: GB200 NVL72 as published in April 2026.
+  assert.equal(await page.getAttribute('#p-cost', 'placeholder'), 'gb200 $2.21');
+  assert.equal(await page.getAttribute('#p-kw', 'placeholder'), 'gb200 2.10');
   await page.screenshot({ path: screenshotPath('as-of.png'), fullPage: false });
 
   // The share link restores the date, and the page the server renders for it already follows it.

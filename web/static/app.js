@@ -674,9 +674,11 @@
 
   const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
 
-  // The published figures the planner uses unless overridden, latest per hardware, as placeholders.
+  // The published figures the planner uses unless overridden, those in force per hardware, as placeholders.
   function showPublishedCosts() {
-    const latest = new Map(initial.hardware.map((hw) => [hw.hardware, hw]));
+    // Listed by effective date: the last of each hardware on or before the date applied is the one in force.
+    const inForce = initial.hardware.filter((hw) => !appliedAsOf || hw.effective_date <= appliedAsOf);
+    const latest = new Map(inForce.map((hw) => [hw.hardware, hw]));
     const list = (get) => [...latest.values()].map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
@@ -925,9 +927,9 @@
     for (const key of FILTERS) defaults[key] = '';
     defaults.model = initial.default_model;
     fillPlannerChoices();
-    showPublishedCosts();
     defaults.preset = valueOf('preset');
     restoreFromUrl();
+    showPublishedCosts(); // those in force on the date from the address
     showPresetNote();
 
     const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
@@ -944,8 +946,10 @@
           }
           return;
         }
-        if (key === 'as_of') appliedAsOf = valueOf('as_of');
-        else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
+        if (key === 'as_of') {
+          appliedAsOf = valueOf('as_of');
+          showPublishedCosts();
+        } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
         if (!noteAsOfBeforeFirstRun()) {
           control('as_of').removeAttribute('aria-invalid');
           $('#as-of-status').textContent = '';
