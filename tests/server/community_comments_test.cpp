@@ -1,5 +1,6 @@
 // Comments through the tracker handler: threads, ownership, moderation, limits, and hostile input.
 #include "community_test_support.hpp"
+#include "infertrack/formats/comment_markdown.hpp"
 
 #include <gmock/gmock.h>
 
@@ -213,6 +214,12 @@ TEST_F(CommunityComments, only_admins_hide_and_restore_and_each_is_audited)
   const auto edit = bob.send("PATCH", "/api/v1/comments/" + std::to_string(id), json{{"body", "something nice"}}.dump());
   EXPECT_EQ(edit.status, 403) << edit.body;
   EXPECT_EQ(tracker.community().comment(id)->body, "something rude");
+  // Nor erase it: a restore must be able to bring it back.
+  const auto erase = bob.send("DELETE", "/api/v1/comments/" + std::to_string(id));
+  EXPECT_EQ(erase.status, 403) << erase.body;
+  EXPECT_THAT(json::parse(erase.body)["detail"].get<std::string>(), HasSubstr("can no longer be deleted"));
+  EXPECT_EQ(tracker.community().comment(id)->body, "something rude");
+  EXPECT_FALSE(tracker.community().comment(id)->deleted);
 }
 
 TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_utf8)
@@ -268,11 +275,40 @@ TEST_F(CommunityComments, comments_per_user_per_minute_are_limited)
   EXPECT_EQ(alice.send("PATCH", target, json{{"body", "one edit too many"}}.dump()).status, 429);
 }
 
+// A reply refused for its parent (deleted, unknown) posted nothing, so it leaves the minute's count alone.
+TEST_F(CommunityComments, refused_replies_do_not_count_against_the_limit)
+{
+  const auto parent = post_id(bob, "page", "soon gone");
+  ASSERT_EQ(bob.send("DELETE", "/api/v1/comments/" + std::to_string(parent)).status, 204);
+  for (int i = 0; i < 3; ++i) {
+    const auto refused = alice.post("page", "a reply", parent);
+    EXPECT_EQ(refused.status, 400) << refused.body;
+    EXPECT_EQ(alice.post("page", "to nothing", 999999).status, 400);
+  }
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(alice.post("page", "post " + std::to_string(i)).status, 201) << i;
+  }
+  EXPECT_EQ(alice.post("page", "the eleventh").status, 429);
+}
+
 TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)
 {
   EXPECT_EQ(alice.post("page", " \n ").status, 400);
   EXPECT_EQ(alice.post("page", std::string(5001, 'x')).status, 400);
   EXPECT_EQ(alice.post("page", std::string(5000, 'x')).status, 201);
+  // What renders to nothing visible is as blank as white space.
+  for (const char* blank : {"[a]: /b", "&nbsp;", "&#x200B;", "<!-- -->", "[]()", "#", "&ZeroWidthSpace;&NoBreak;"}) {
+    const auto refused = alice.post("page", blank);
+    EXPECT_EQ(refused.status, 400) << blank;
+    EXPECT_THAT(refused.body, HasSubstr("shows nothing once rendered")) << blank;
+  }
+  EXPECT_EQ(alice.post("page", "[a](/b)").status, 201);
+  // Quotes and lists nest at most 10 deep: deeper, a short text renders to many times its size.
+  const auto deep = alice.post("page", std::string(11, '>') + " a");
+  EXPECT_EQ(deep.status, 400);
+  EXPECT_THAT(deep.body, HasSubstr("nests quotes and lists 11 deep (at most 10)"));
+  EXPECT_EQ(alice.post("page", std::string(4999, '>') + "a").status, 400);
+  EXPECT_EQ(alice.post("page", std::string(10, '>') + " a").status, 201);
   const auto bad_utf8 = alice.send("POST", "/api/v1/comments", "{\"subject\": \"page\", \"body\": \"caf\xc3\"}");
   EXPECT_EQ(bad_utf8.status, 400);
 }
@@ -285,6 +321,13 @@ TEST_F(CommunityComments, xss_payloads_are_stored_verbatim_and_rendered_inert)
   ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 1000, 60}));
   for (const std::string& payload : payloads) {
     const auto posted = alice.post("page", payload);
+    if (posted.status == 400) {
+      // Markup alone (a script element, an HTML comment) renders to nothing: refused, and inert all the same.
+      EXPECT_EQ(json::parse(posted.body)["detail"], "shows nothing once rendered (got only markup or invisible text)")
+        << payload;
+      expect_inert(formats::render_comment_html(payload), payload);
+      continue;
+    }
     ASSERT_EQ(posted.status, 201) << payload << "\n" << posted.body;
     EXPECT_EQ(posted.content_type, "application/json");
     const json comment = json::parse(posted.body);

@@ -216,6 +216,8 @@ TEST_F(CommunityStoreTest, community_writes_leave_the_writing_stores_data_versio
   const CommentId id = add_comment(ada, "page", std::nullopt, "hi");
   ASSERT_TRUE(community().edit_comment(id, "hello", k_t0 + 1));
   ASSERT_TRUE(community().set_comment_hidden(id, true));
+  EXPECT_FALSE(community().delete_comment(id)) << "what a moderator hid cannot be erased";
+  ASSERT_TRUE(community().set_comment_hidden(id, false));
   ASSERT_TRUE(community().delete_comment(id));
   community().add_session(SessionRecord{"h", ada, k_t0, k_t0});
   community().touch_session("h", k_t0 + 1);

@@ -2,6 +2,8 @@
 
 #include "infertrack/app/rate_limits.hpp"
 #include "infertrack/domain/comment_rules.hpp"
+#include "infertrack/domain/visible_text.hpp"
+#include "infertrack/formats/comment_markdown.hpp"
 
 #include <string>
 
@@ -22,6 +24,23 @@ tl::unexpected<Refusal>
 no_comment(store::CommentId id)
 {
   return refuse(RefusalKind::not_found, "id", "no comment " + std::to_string(id));
+}
+
+// What the source checks cannot see: a body that renders to nothing visible (a link definition alone, "&nbsp;",
+// an empty heading) or nests quotes and lists so deep that every listing of it is many times its size.
+std::optional<tl::unexpected<Refusal>>
+refuse_rendered(std::string_view body)
+{
+  const formats::RenderedComment rendered = formats::rendered_comment(body);
+  if (rendered.block_depth > domain::k_max_comment_block_depth) {
+    return refuse(RefusalKind::invalid, "body",
+                  "nests quotes and lists " + std::to_string(rendered.block_depth) + " deep (at most " +
+                    std::to_string(domain::k_max_comment_block_depth) + ")");
+  }
+  if (domain::looks_blank(rendered.shown_text)) {
+    return refuse(RefusalKind::invalid, "body", "shows nothing once rendered (got only markup or invisible text)");
+  }
+  return std::nullopt;
 }
 
 // Else the text a moderator hid could be swapped for another under the same comment.
@@ -59,15 +78,19 @@ CommentBoard::post(const Visitor& author, std::string_view subject_key, std::opt
   if (!body) {
     return invalid(body.error());
   }
+  if (auto refused = refuse_rendered(*body)) {
+    return *refused;
+  }
   auto& community = m_store.community();
   const std::int64_t now = m_clock();
-  if (auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), now,
-                                     "too many comments in a short time; try again shortly");
-      !taken) {
+  const auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), now,
+                                       "too many comments in a short time; try again shortly");
+  if (!taken) {
     return tl::unexpected(taken.error());
   }
   const auto id = community.add_comment(store::NewComment{subject->key(), parent_id, author.user.id, *body, now});
   if (!id) {
+    community.remove_event(*taken); // a reply refused for its parent posted nothing: it does not count
     return invalid(id.error());
   }
   return *community.comment(*id);
@@ -90,6 +113,9 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
   const auto body = domain::check_comment_body(body_text);
   if (!body) {
     return invalid(body.error());
+  }
+  if (auto refused = refuse_rendered(*body)) {
+    return *refused;
   }
   // Edits count as comments do: otherwise a burst of edits is a burst of new text the limit never sees.
   if (auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), m_clock(),
@@ -115,6 +141,10 @@ CommentBoard::remove(const Visitor& author, store::CommentId id)
   }
   if (comment->author_id != author.user.id) {
     return refuse(RefusalKind::forbidden, "id", "only its author can delete a comment");
+  }
+  // Deleting would erase what a moderator hid, which restoring must be able to bring back.
+  if (comment->hidden) {
+    return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be deleted");
   }
   if (!community.delete_comment(id)) {
     return no_comment(id);

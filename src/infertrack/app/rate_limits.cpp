@@ -17,7 +17,7 @@ rate_limit_rule(store::CommunityStore& store, std::string_view name)
   return store::RateLimitRule{std::string(name), std::numeric_limits<std::int64_t>::max(), 1};
 }
 
-Outcome<void>
+Outcome<std::int64_t>
 take_rate_limited(store::CommunityStore& store, std::string_view name, std::string_view key, std::int64_t now,
                   std::string_view refusal_message)
 {
@@ -27,7 +27,7 @@ take_rate_limited(store::CommunityStore& store, std::string_view name, std::stri
     return refuse(RefusalKind::rate_limited, "", std::string(refusal_message),
                   std::max<std::int64_t>(1, take.before.oldest_at + rule.window_seconds - now));
   }
-  return {};
+  return take.event;
 }
 
 Outcome<void>

@@ -10,9 +10,10 @@ namespace infertrack::app {
 // The rule stored under `name`; a rule missing from the database means no limit.
 store::RateLimitRule rate_limit_rule(store::CommunityStore& store, std::string_view name);
 
-// Counts one event of rule `name` for `key` at `now`, or refuses (rate_limited, with the seconds until the
-// oldest counted event leaves the window) when the rule's limit is reached.
-Outcome<void> take_rate_limited(store::CommunityStore& store, std::string_view name, std::string_view key,
+// Counts one event of rule `name` for `key` at `now` and gives its id (to remove should the action be refused after
+// all), or refuses (rate_limited, with the seconds until the oldest counted event leaves the window) when the rule's
+// limit is reached.
+Outcome<std::int64_t> take_rate_limited(store::CommunityStore& store, std::string_view name, std::string_view key,
                                 std::int64_t now, std::string_view refusal_message);
 
 // Changes a stored rule after checking its bounds (1 to k_max_rule_events events, 1 s to k_max_rule_window_seconds),

@@ -12,6 +12,8 @@ namespace infertrack::domain {
 inline constexpr std::size_t k_max_comment_chars = 5000;
 // Replies nest at most this deep; a reply to a deeper comment is refused.
 inline constexpr int k_max_reply_depth = 8;
+// Quotes and lists nest at most this deep inside one comment: deeper, a short text renders to many times its size.
+inline constexpr int k_max_comment_block_depth = 10;
 
 // What a comment is about: the tracker page as a whole, or one benchmark point.
 struct CommentSubject

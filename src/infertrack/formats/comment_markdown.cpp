@@ -2,6 +2,7 @@
 
 #include <cmark.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
@@ -133,7 +134,37 @@ with_rel_on_links(std::string_view html)
   return out;
 }
 
+bool
+is_nesting_block(cmark_node_type type)
+{
+  return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM;
+}
+
 }  // namespace
+
+RenderedComment
+rendered_comment(std::string_view markdown)
+{
+  const NodePtr document(cmark_parse_document(markdown.data(), markdown.size(), k_options));
+  RenderedComment rendered;
+  int depth = 0;
+  cmark_iter* iter = cmark_iter_new(document.get());
+  for (auto event = cmark_iter_next(iter); event != CMARK_EVENT_DONE; event = cmark_iter_next(iter)) {
+    cmark_node* node = cmark_iter_get_node(iter);
+    const cmark_node_type type = cmark_node_get_type(node);
+    if (is_nesting_block(type)) {
+      depth += event == CMARK_EVENT_ENTER ? 1 : -1;
+      rendered.block_depth = std::max(rendered.block_depth, depth);
+    } else if (event == CMARK_EVENT_ENTER
+               && (type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK)) {
+      if (const char* literal = cmark_node_get_literal(node)) {
+        rendered.shown_text += literal;
+      }
+    }
+  }
+  cmark_iter_free(iter);
+  return rendered;
+}
 
 std::string
 render_comment_html(std::string_view markdown)

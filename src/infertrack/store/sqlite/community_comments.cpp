@@ -174,7 +174,8 @@ CommunityTables::edit_comment(CommentId id, std::string_view body, std::int64_t 
 bool
 CommunityTables::delete_comment(CommentId id)
 {
-  return change("UPDATE comments SET body = '', deleted = 1 WHERE id = ? AND deleted = 0",
+  // Hidden is checked in the same statement, as for an edit: a moderator's hide in between wins.
+  return change("UPDATE comments SET body = '', deleted = 1 WHERE id = ? AND deleted = 0 AND hidden = 0",
                 [&](Statement& update) { update.bind(1, id); }) > 0;
 }
 
