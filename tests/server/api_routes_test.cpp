@@ -226,6 +226,35 @@ TEST_F(ApiRoutes, interpolate_names_the_configurations_left_out_at_the_asked_bas
   EXPECT_THAT(answer["left_out"][0]["reason"].get<std::string>(), testing::HasSubstr("p90_itl interactivity"));
 }
 
+// A query parameter the document marks required is refused when it is missing; the document itself takes
+// no parameters and is revalidated like the benchmark answers.
+TEST_F(ApiRoutes, openapi_required_parameters_are_required)
+{
+  const json document = get_json("/api/v1/openapi.json");
+  int required = 0;
+  for (const auto& [path, item] : document["paths"].items()) {
+    if (!item.contains("get") || path.find('{') != std::string::npos || path == "/me" || path.starts_with("/comments")) {
+      continue;
+    }
+    for (json parameter : item["get"].value("parameters", json::array())) {
+      if (parameter.contains("$ref")) {
+        const std::string ref = parameter["$ref"];
+        parameter = document["components"]["parameters"][ref.substr(ref.rfind('/') + 1)];
+      }
+      if (parameter["in"] != "query" || !parameter.value("required", false)) {
+        continue;
+      }
+      ++required;
+      const http::Response missing = get("/api/v1" + path);
+      EXPECT_EQ(missing.status, 400) << path << " without " << parameter["name"];
+      EXPECT_NE(missing.body.find(": required"), std::string::npos) << path << missing.body; // the first one missing
+    }
+  }
+  EXPECT_GE(required, 3); // model on /benchmarks, /frontier and /interpolate at least
+  EXPECT_EQ(get("/api/v1/openapi.json", {{"foo", "1"}}).status, 400);
+  EXPECT_EQ(get("/api/v1/openapi.json").cache_control, "no-cache");
+}
+
 TEST_F(ApiRoutes, openapi_documents_every_route)
 {
   const json document = get_json("/api/v1/openapi.json");

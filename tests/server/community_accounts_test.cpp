@@ -48,6 +48,10 @@ TEST_F(CommunityAccounts, a_visitor_gets_a_csrf_token_bound_to_a_visitor_cookie)
   EXPECT_EQ(alice.me()["csrf_token"], me["csrf_token"]) << "the same visitor keeps its token";
   Browser bob(tracker.handler);
   EXPECT_NE(bob.me()["csrf_token"], me["csrf_token"]);
+  // It takes no parameters; one given is refused, named, as on the other routes.
+  const auto with_parameter = alice.send("GET", "/api/v1/me?foo=1");
+  EXPECT_EQ(with_parameter.status, 400);
+  EXPECT_EQ(json::parse(with_parameter.body)["field"], "foo");
 }
 
 TEST_F(CommunityAccounts, sign_up_opens_a_session_in_an_http_only_lax_cookie)

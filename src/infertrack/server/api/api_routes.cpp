@@ -286,8 +286,13 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
     return response;
   }
   if (is_openapi) {
+    // It takes no parameters, as the other fixed answers do; and it changes with the server's version only.
+    if (auto names = params.check_names({}, FilterParams::refused); !names) {
+      return to_response(Answer(tl::unexpected(bad_parameter(names.error()))), "/api/v1/openapi.json");
+    }
     Response response = Response::json(200, openapi_document());
     response.route = "/api/v1/openapi.json";
+    response.cache_control = k_api_cache_control;
     return response;
   }
   if (is_point) {

@@ -11,7 +11,7 @@ openapi_document()
  "info": {
   "title": "InferTrack API",
   "version": "1",
-  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit, filter_summary). Every 200 answer to a GET carries an ETag and is a 304 to a matching If-None-Match; benchmark answers are sent with Cache-Control: no-cache, account, session and comment answers with no-store."
+  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit, filter_summary). Every 200 answer to a GET carries an ETag and is a 304 to a matching If-None-Match; benchmark answers (and this document) are sent with Cache-Control: no-cache, exports, account, session and comment answers with no-store. Errors are {error, detail}; the account, session and comment routes add field, the name of the field at fault when there is one (the benchmark routes start detail with it). Any route answers 413 to a body over 64 KiB and 414 to a request line over 8 KiB."
  },
  "servers": [
   {
@@ -24,7 +24,7 @@ openapi_document()
     "summary": "Benchmark rows in the public InferenceX row shape, latest run per configuration (or as of `date`), with provenance",
     "parameters": [
      {
-      "$ref": "#/components/parameters/model"
+      "$ref": "#/components/parameters/model_required"
      },
      {
       "$ref": "#/components/parameters/hardware"
@@ -233,7 +233,13 @@ openapi_document()
        "application/json": {}
       }
      },
+     "400": {
+      "$ref": "#/components/responses/Refused"
+     },
      "404": {
+      "$ref": "#/components/responses/Refused"
+     },
+     "405": {
       "$ref": "#/components/responses/Refused"
      },
      "304": {
@@ -247,7 +253,7 @@ openapi_document()
     "summary": "Per configuration: the Pareto frontier knots, spline samples for drawing, and every point of the run",
     "parameters": [
      {
-      "$ref": "#/components/parameters/model"
+      "$ref": "#/components/parameters/model_required"
      },
      {
       "$ref": "#/components/parameters/hardware"
@@ -307,7 +313,7 @@ openapi_document()
     "summary": "Throughput per GPU of each configuration at a target interactivity, with the state (exact, interpolated, clamped_low, unreachable) and bracketing result ids, beside the published headlines",
     "parameters": [
      {
-      "$ref": "#/components/parameters/model"
+      "$ref": "#/components/parameters/model_required"
      },
      {
       "$ref": "#/components/parameters/hardware"
@@ -507,7 +513,7 @@ openapi_document()
   },
   "/plan": {
    "get": {
-    "summary": "Groups, racks, $/day and MW for a daily token demand",
+    "summary": "Groups, racks, $/day and MW for a daily token demand (model is required with at; a plan by point takes none)",
     "parameters": [
      {
       "$ref": "#/components/parameters/model"
@@ -712,6 +718,12 @@ openapi_document()
     "responses": {
      "200": {
       "$ref": "#/components/responses/SignedIn"
+     },
+     "400": {
+      "$ref": "#/components/responses/RefusedWithField"
+     },
+     "405": {
+      "$ref": "#/components/responses/RefusedWithField"
      },
      "304": {
       "$ref": "#/components/responses/NotModified"
@@ -1654,6 +1666,15 @@ openapi_document()
     "in": "query",
     "name": "model",
     "required": false,
+    "schema": {
+     "type": "string"
+    }
+   },
+   "model_required": {
+    "description": "Model, e.g. DeepSeek-V4-Pro (aliases such as dsv4 accepted); a curve is of one model",
+    "in": "query",
+    "name": "model",
+    "required": true,
     "schema": {
      "type": "string"
     }

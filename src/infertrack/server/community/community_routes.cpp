@@ -322,6 +322,11 @@ CommunityRoutes::State::dispatch(const Request& request)
   const auto visitor = accounts.signed_in(token_cookie(request, k_session_cookie));
   if (request.method == "GET") {
     if (request.path == k_me) {
+      // It takes no parameters: one given is a mistake to say, as on every other route.
+      if (!request.query.empty()) {
+        const std::string& name = request.query.front().first;
+        return error_answer(400, "invalid", "unknown parameter " + name + " (expected none)", name, k_me);
+      }
       return me(request, visitor);
     }
     if (request.path == k_comments) {
