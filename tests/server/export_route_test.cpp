@@ -91,12 +91,33 @@ TEST_F(ExportRoute, the_history_export_records_its_as_of_date)
   EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-05-01.csv"));
 }
 
+// The constants an export records are those its rows were priced with: of the as-of date's state, else today's.
+TEST_F(ExportRoute, an_exports_constants_match_its_as_of_date)
+{
+  const Query plan = {{"model", "dsv4"}, {"hardware", "gb200"}, {"at", "100"}, {"demand", "40T"}, {"format", "csv"}};
+  auto with = [&](std::pair<std::string, std::string> more) {
+    Query query = plan;
+    query.push_back(std::move(more));
+    return query;
+  };
+  const http::Response as_of = get("/api/v1/export/plans", with({"as_of", "2026-10-20"}));
+  ASSERT_EQ(as_of.status, 200) << as_of.body;
+  EXPECT_THAT(as_of.body, HasSubstr("\n# as_of: 2026-10-20\n"));
+  EXPECT_THAT(as_of.body, HasSubstr("effective 2026-07-01"));
+  const http::Response dated = get("/api/v1/export/plans", with({"date", "2026-10-14"}));
+  ASSERT_EQ(dated.status, 200) << dated.body;
+  EXPECT_THAT(dated.body, HasSubstr("\n# as_of: latest\n"));
+  EXPECT_THAT(dated.body, HasSubstr("effective 2026-11-02"));
+}
+
 TEST_F(ExportRoute, an_export_of_one_run_date_is_named_by_that_date)
 {
   const http::Response exported = get(
     "/api/v1/export/points", {{"model", "DeepSeek-V4.1-Flash"}, {"date", "2026-10-07"}, {"format", "csv"}});
   ASSERT_EQ(exported.status, 200) << exported.body;
-  EXPECT_THAT(exported.body, HasSubstr("\n# as_of: 2026-10-07\n"));
+  // The runs of that date, as the tracker stands: its as-of state is the latest, and the date is the query's.
+  EXPECT_THAT(exported.body, HasSubstr("\n# as_of: latest\n"));
+  EXPECT_THAT(exported.body, HasSubstr("\n# query.date: 2026-10-07\n"));
   EXPECT_THAT(header(exported, "Content-Disposition"), HasSubstr("-2026-10-07.csv"));
 }
 

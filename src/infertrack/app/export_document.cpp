@@ -273,9 +273,11 @@ std::string
 ExportDocument::file_name() const
 {
   std::string model = provenance.query.value("model", std::string("all"));
+  // Named by the runs' date when it picks them, else by the state's.
+  const std::string dated = provenance.query.value("date", provenance.as_of);
   std::replace_if(
     model.begin(), model.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-'; }, '_');
-  return "infertrack-" + std::string(to_string(kind)) + "-" + model + "-" + provenance.as_of + "." + to_string(format);
+  return "infertrack-" + std::string(to_string(kind)) + "-" + model + "-" + dated + "." + to_string(format);
 }
 
 const char*
@@ -294,9 +296,10 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
   provenance.kind = to_string(document.kind);
   provenance.tracker_version = std::string(k_tracker_version);
   provenance.generated_at = util::iso_utc(static_cast<std::int64_t>(std::time(nullptr)));
-  // An exact date names the runs of that day: the export is of the tracker as of it, restricted to them.
+  // An exact date picks the runs of that day, read and priced as the tracker stands (query.date records it); only
+  // an as-of date is a past state of the tracker, with the constants then in force.
   const store::PointFilter& filter = filter_of(query);
-  provenance.as_of = filter.date ? *filter.date : filter.as_of.value_or("latest");
+  provenance.as_of = filter.as_of.value_or("latest");
 
   util::Result<ExportRows> rows = std::visit(
     [&](const auto& alternative) -> util::Result<ExportRows> {
