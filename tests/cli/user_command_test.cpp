@@ -202,6 +202,8 @@ TEST_F(UserCommand, set_admin_grants_and_revokes)
   EXPECT_EQ(revoked.out, "ada@example.org is no longer an admin\n");
   EXPECT_EQ(users()[0]["admin"], false);
 
+  // Revoking again changes nothing, and the audit log records only changes.
+  ASSERT_EQ(run({"user", "set-admin", "--email", "ada@example.org", "--revoke"}, "").exit_code, 0);
   const json entries = audit();
   ASSERT_EQ(entries.size(), 3);
   EXPECT_EQ(entries[0]["action"], "revoke_admin");

@@ -321,6 +321,9 @@ Accounts::set_admin(std::string_view email_text, bool admin)
   if (!user) {
     return refuse(RefusalKind::not_found, "email", "no account has the email " + std::string(email_text));
   }
+  if (user->admin == admin) {
+    return {}; // nothing changed, so nothing for the audit log (as for hiding a hidden comment)
+  }
   m_store.set_admin(user->id, admin);
   m_store.add_audit(store::AuditEntry{0, m_settings.clock(), std::nullopt, std::string(k_command_line),
                                       admin ? "grant_admin" : "revoke_admin", "user:" + std::to_string(user->id),
