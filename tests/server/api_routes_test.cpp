@@ -228,6 +228,18 @@ TEST_F(ApiRoutes, interpolate_names_the_configurations_left_out_at_the_asked_bas
 
 // A query parameter the document marks required is refused when it is missing; the document itself takes
 // no parameters and is revalidated like the benchmark answers.
+// An empty filter value is a typo to name, not a filter that matches nothing.
+TEST_F(ApiRoutes, an_empty_filter_value_is_refused)
+{
+  for (const char* name : {"hardware", "framework", "precision", "spec_method"}) {
+    const http::Response refused = get("/api/v1/points", {{name, ""}});
+    EXPECT_EQ(refused.status, 400) << name;
+    EXPECT_NE(refused.body.find(std::string(name) + ": expected a name (got an empty value"), std::string::npos)
+      << refused.body;
+  }
+  EXPECT_EQ(get("/api/v1/points", {{"hardware", "gb200"}}).status, 200);
+}
+
 TEST_F(ApiRoutes, openapi_required_parameters_are_required)
 {
   const json document = get_json("/api/v1/openapi.json");
