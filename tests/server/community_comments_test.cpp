@@ -309,6 +309,13 @@ TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)
   EXPECT_THAT(deep.body, HasSubstr("nests quotes and lists 11 deep (at most 10)"));
   EXPECT_EQ(alice.post("page", std::string(4999, '>') + "a").status, 400);
   EXPECT_EQ(alice.post("page", std::string(10, '>') + " a").status, 201);
+  // A list counts once per level, its items with it: ten nested lists are ten deep.
+  std::string lists;
+  for (int level = 0; level < 10; ++level) {
+    lists += std::string(static_cast<std::size_t>(level) * 2, ' ') + "- item\n";
+  }
+  EXPECT_EQ(alice.post("page", lists).status, 201);
+  EXPECT_EQ(alice.post("page", lists + std::string(20, ' ') + "- one more\n").status, 400);
   const auto bad_utf8 = alice.send("POST", "/api/v1/comments", "{\"subject\": \"page\", \"body\": \"caf\xc3\"}");
   EXPECT_EQ(bad_utf8.status, 400);
 }

@@ -137,7 +137,7 @@ with_rel_on_links(std::string_view html)
 bool
 is_nesting_block(cmark_node_type type)
 {
-  return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST || type == CMARK_NODE_ITEM;
+  return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST; // a list's items are its own level
 }
 
 }  // namespace
