@@ -137,6 +137,9 @@ TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
   const json b200 = run_json({"points", "--hardware", "b200", "--spec-method", "mtp"});
   ASSERT_EQ(b200.size(), 1u);
   EXPECT_EQ(b200[0]["spec_method"], "MTP");
+  const CliResult empty = run({"points", "--spec-method", ""});
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_THAT(empty.err, HasSubstr("--spec-method: expected a name (got an empty value; leave it out for any)"));
   const CliResult bad = run({"points", "--disaggregated", "yes"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("--disaggregated: expected true or false (got 'yes')"));

@@ -1,6 +1,9 @@
 #include "infertrack/app/point_filter.hpp"
 
 #include "infertrack/domain/name_aliases.hpp"
+#include "infertrack/util/ascii_text.hpp"
+
+#include <utility>
 
 namespace infertrack::app {
 
@@ -47,6 +50,19 @@ check_filter_dates(const store::PointFilter& filter)
   if (filter.date && filter.as_of && *filter.date > *filter.as_of) {
     return util::fail("", "date",
                       "run date " + *filter.date + " is after the as-of date " + *filter.as_of + ": no run can match");
+  }
+  return {};
+}
+
+util::Result<void>
+check_filter_names(const store::PointFilter& filter)
+{
+  for (const auto& [name, value] : {std::pair{"hardware", &filter.hardware}, std::pair{"framework", &filter.framework},
+                                    std::pair{"precision", &filter.precision},
+                                    std::pair{"spec_method", &filter.spec_method}}) {
+    if (*value && util::trim(**value).empty()) {
+      return util::fail("", name, "expected a name (got an empty value; leave it out for any)");
+    }
   }
   return {};
 }

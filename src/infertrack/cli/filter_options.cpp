@@ -6,6 +6,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 namespace infertrack::cli {
 
 std::optional<std::string>
@@ -31,6 +33,11 @@ FilterFlags::to_filter() const
       throw UsageError("--disaggregated: expected true or false (got '" + *disaggregated + "')");
     }
     filter.disaggregated = *disaggregated == "true";
+  }
+  if (auto names = app::check_filter_names(filter); !names) {
+    util::Diagnostic named = names.error();
+    std::replace(named.field.begin(), named.field.end(), '_', '-'); // spec_method is --spec-method
+    throw_usage(named);
   }
   filter.date = checked_date(date, "--date");
   filter.as_of = checked_date(as_of, "--as-of");

@@ -2,7 +2,6 @@
 
 #include "infertrack/app/point_filter.hpp"
 #include "infertrack/domain/account_rules.hpp"
-#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>
@@ -112,14 +111,7 @@ QueryParams::filter() const
   filter.framework = text("framework");
   filter.precision = text("precision");
   filter.spec_method = text("spec_method");
-  // An empty name matches nothing: say so, rather than answer an empty list for a typo such as "hardware=".
-  for (const auto& [name, value] : {std::pair{"hardware", &filter.hardware}, std::pair{"framework", &filter.framework},
-                                    std::pair{"precision", &filter.precision},
-                                    std::pair{"spec_method", &filter.spec_method}}) {
-    if (*value && util::trim(**value).empty()) {
-      return util::fail("", name, "expected a name (got an empty value; leave the parameter out for any)");
-    }
-  }
+  INFERTRACK_TRY(app::check_filter_names(filter));
   INFERTRACK_TRY_ASSIGN(disaggregated, boolean("disaggregated"));
   filter.disaggregated = disaggregated;
   INFERTRACK_TRY_ASSIGN(date_value, date("date"));
