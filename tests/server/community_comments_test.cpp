@@ -303,6 +303,7 @@ TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)
     EXPECT_THAT(refused.body, HasSubstr("shows nothing once rendered")) << blank;
   }
   EXPECT_EQ(alice.post("page", "[a](/b)").status, 201);
+  EXPECT_EQ(alice.post("page", "![](https://example.org/i.png)").status, 201) << "shown as a link to its URL";
   // Quotes and lists nest at most 10 deep: deeper, a short text renders to many times its size.
   const auto deep = alice.post("page", std::string(11, '>') + " a");
   EXPECT_EQ(deep.status, 400);

@@ -143,11 +143,16 @@ CommentBoard::remove(const Visitor& author, store::CommentId id)
     return refuse(RefusalKind::forbidden, "id", "only its author can delete a comment");
   }
   // Deleting would erase what a moderator hid, which restoring must be able to bring back.
-  if (comment->hidden) {
+  const auto hidden = [] {
     return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be deleted");
+  };
+  if (comment->hidden) {
+    return hidden();
   }
   if (!community.delete_comment(id)) {
-    return no_comment(id);
+    // Hidden or deleted since it was read above.
+    const auto now = community.comment(id);
+    return now && !now->deleted && now->hidden ? hidden() : no_comment(id);
   }
   return {};
 }

@@ -140,12 +140,33 @@ is_nesting_block(cmark_node_type type)
   return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST; // a list's items are its own level
 }
 
+// The comment's tree as it is rendered: images shown as links to them, nested links unwrapped, unsafe targets dropped.
+NodePtr
+safe_document(std::string_view markdown)
+{
+  NodePtr document(cmark_parse_document(markdown.data(), markdown.size(), k_options));
+  // Collected first, then replaced: changing the tree while an iterator walks it is undefined. Moved
+  // children keep their node, so an image in another's alt text is still reached.
+  for (cmark_node* image : nodes_of_type(document.get(), CMARK_NODE_IMAGE)) {
+    replace_image(image);
+  }
+  // Pre-order again: an outer link is checked before the links inside it are unwrapped.
+  for (cmark_node* link : nodes_of_type(document.get(), CMARK_NODE_LINK)) {
+    if (inside_link(link)) {
+      unwrap_link(link);
+    } else if (!has_allowed_target(cmark_node_get_url(link))) {
+      cmark_node_set_url(link, "");
+    }
+  }
+  return document;
+}
+
 }  // namespace
 
 RenderedComment
 rendered_comment(std::string_view markdown)
 {
-  const NodePtr document(cmark_parse_document(markdown.data(), markdown.size(), k_options));
+  const NodePtr document = safe_document(markdown);
   RenderedComment rendered;
   int depth = 0;
   cmark_iter* iter = cmark_iter_new(document.get());
@@ -169,20 +190,7 @@ rendered_comment(std::string_view markdown)
 std::string
 render_comment_html(std::string_view markdown)
 {
-  const NodePtr document(cmark_parse_document(markdown.data(), markdown.size(), k_options));
-  // Collected first, then replaced: changing the tree while an iterator walks it is undefined. Moved
-  // children keep their node, so an image in another's alt text is still reached.
-  for (cmark_node* image : nodes_of_type(document.get(), CMARK_NODE_IMAGE)) {
-    replace_image(image);
-  }
-  // Pre-order again: an outer link is checked before the links inside it are unwrapped.
-  for (cmark_node* link : nodes_of_type(document.get(), CMARK_NODE_LINK)) {
-    if (inside_link(link)) {
-      unwrap_link(link);
-    } else if (!has_allowed_target(cmark_node_get_url(link))) {
-      cmark_node_set_url(link, "");
-    }
-  }
+  const NodePtr document = safe_document(markdown);
   char* html = cmark_render_html(document.get(), k_options);
   std::string rendered = with_rel_on_links(html);
   std::free(html);

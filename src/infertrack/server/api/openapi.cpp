@@ -11,7 +11,7 @@ openapi_document()
  "info": {
   "title": "InferTrack API",
   "version": "1",
-  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit, filter_summary). Every 200 answer to a GET carries an ETag and is a 304 to a matching If-None-Match; benchmark answers (and this document) are sent with Cache-Control: no-cache, exports, account, session and comment answers with no-store. Errors are {error, detail}; the account, session and comment routes add field, the name of the field at fault when there is one (the benchmark routes start detail with it). Any route answers 413 to a body over 64 KiB and 414 to a request line over 8 KiB."
+  "description": "LLM inference benchmark points, Pareto frontiers, interpolation at a target interactivity and capacity plans. Answers carry the JSON the CLI prints with --json (/points wraps its list in a page: points, next, limit, filter_summary). Every 200 answer to a GET carries an ETag and is a 304 to a matching If-None-Match; benchmark answers (and this document) are sent with Cache-Control: no-cache, exports, account, session and comment answers with no-store. Errors are {error, detail}; the account, session and comment routes add field, the name of the field at fault when there is one (on the benchmark routes, detail starts with the name of a parameter at fault). Any route answers 413 to a body over 64 KiB and 414 to a request line over 8 KiB."
  },
  "servers": [
   {
