@@ -187,6 +187,10 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   await page.selectOption('#f-disagg', 'false');
   await page.waitForFunction(() => location.search.includes('disaggregated=false'));
   assert.match(await page.textContent('#as-of-status'), /No run of this model is measured before/);
+  // Back to a model measured by then: the reason goes.
+  await page.selectOption('#f-model', MODEL);
+  await page.waitForFunction(() => document.getElementById('as-of-status').textContent === '');
+  assert.equal(await page.getAttribute('#f-as-of', 'aria-invalid'), null);
 
   // The plan API refuses (400) a plan whose filters match no curve, as for Flash on mi355x here; nothing else fails.
   assert.ok(refused.every((path) => path === '/api/v1/plan'), refused.join());

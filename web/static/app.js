@@ -86,7 +86,9 @@
 
   const control = (key) => document.getElementById(CONTROLS[key]);
   const defaults = {};
+  let appliedAsOf = ''; // the as-of date the sections show: a refused one stays in the field, not in queries
   function valueOf(key) {
+    if (key === 'as_of') return appliedAsOf; // the field may hold a date that was refused
     const el = control(key);
     return el.type === 'checkbox' ? (el.checked ? '1' : '0') : el.value;
   }
@@ -97,12 +99,10 @@
   }
   const planBy = () => ($('input[name="plan_by"]:checked') || {}).value || 'at';
 
-  let appliedAsOf = ''; // the as-of date the sections show: a refused one stays in the field, not in queries
-
   function filterParams(keys = FILTERS) {
     const params = new URLSearchParams();
     for (const key of keys) {
-      const value = key === 'as_of' ? appliedAsOf : valueOf(key);
+      const value = valueOf(key);
       if (value) params.set(key, value);
     }
     return params;
@@ -113,7 +113,7 @@
     for (const key of Object.keys(CONTROLS)) {
       // A point matters only when the plan is by point; one from the link still loading is kept.
       if (key === 'point' && planBy() !== 'point') continue;
-      const value = key === 'point' && pendingPoint ? pendingPoint : key === 'as_of' ? appliedAsOf : valueOf(key);
+      const value = key === 'point' && pendingPoint ? pendingPoint : valueOf(key);
       if (value !== defaults[key] && value !== '') params.set(key, value);
     }
     if (planBy() !== 'at') params.set('plan_by', planBy());
@@ -158,14 +158,20 @@
     appliedAsOf = control('as_of').value; // a date field keeps only a real date (2026-13-45 reads as empty)
   }
 
-  // Beside the date field: that the date applied shows nothing of a model whose first run is later.
-  function noteAsOfBeforeFirstRun() {
+  // Beside the date field: why a date typed is not applied, or why the one applied shows nothing; '' clears it.
+  function showAsOfStatus(text) {
+    if (text) control('as_of').setAttribute('aria-invalid', 'true');
+    else control('as_of').removeAttribute('aria-invalid');
+    $('#as-of-status').textContent = text;
+  }
+
+  // Why the applied date shows nothing of this model (its first run is later), or '' when it shows some.
+  function asOfBeforeFirstRun() {
     const field = control('as_of');
-    if (!(appliedAsOf && field.min && appliedAsOf < field.min)) return false;
-    field.setAttribute('aria-invalid', 'true');
-    $('#as-of-status').textContent = `No run of this model is measured before ${field.min}: as of ${appliedAsOf} ` +
-      'there is nothing to show; choose a later date or clear the field.';
-    return true;
+    return appliedAsOf && field.min && appliedAsOf < field.min
+      ? `No run of this model is measured before ${field.min}: as of ${appliedAsOf} there is nothing to show; ` +
+        'choose a later date or clear the field.'
+      : '';
   }
 
   // ---- points table, exports ----------------------------------------------------------------------
@@ -337,6 +343,7 @@
   }
 
   function buildChart(curves) {
+    focusIndex = -1; // the points drawn change: none is focused
     const log = valueOf('log') === '1';
     const usable = (x, y) => Number.isFinite(x) && Number.isFinite(y) && (!log || (x > 0 && y > 0));
     // uPlot wants one shared, sorted x array; every series holds null where it has no value.
@@ -639,8 +646,9 @@
     if (!dates.length) return;
     // No upper bound: a later date is the state after the last run, which is the latest state.
     control('as_of').min = dates[0];
-    // Another model may start later than the date applied: say so beside the field rather than only emptying the page.
-    noteAsOfBeforeFirstRun();
+    // Another model may start later (or earlier) than the date applied: say so beside the field, or no longer. Without
+    // a date applied there is nothing to say of it, and a note the server wrote (a malformed date) stays.
+    if (appliedAsOf) showAsOfStatus(asOfBeforeFirstRun());
   }
 
   // The server rendered this table for the date in the address; a new date asks the API, model by model.
@@ -652,7 +660,7 @@
     const models = [...control('model').options].map((o) => o.value);
     const answers = await Promise.all(models.map((model) => {
       const params = new URLSearchParams({ model, at: table.dataset.at });
-      if (appliedAsOf) params.set('as_of', appliedAsOf);
+      if (valueOf('as_of')) params.set('as_of', valueOf('as_of'));
       return api('interpolate', params).then((a) => a.rows, () => []);
     }));
     if (ticket !== interpolationTicket) return;
@@ -870,7 +878,6 @@
       if (ticket !== dataTicket) return;
       const curves = loaded.curves;
       buildChart(curves);
-      focusIndex = -1;
       $('#chart-status').textContent = curves.length
         ? `${curves.length} curve${curves.length === 1 ? '' : 's'}, ${drawn.length} points.` + curvesLeftOut(loaded)
         : nothingToDraw();
@@ -878,7 +885,6 @@
     } catch (error) {
       if (ticket !== dataTicket) return;
       buildChart([]);
-      focusIndex = -1;
       $('#chart-status').textContent = 'The chart could not be loaded: ' + error.message;
       canvas.dataset.state = 'error';
     }
@@ -940,20 +946,16 @@
           // Before the first measured run (or a year still being typed): say so beside the field; the sections
           // and the next change of another filter keep the date applied before.
           if (key === 'as_of' && control(key).validity.rangeUnderflow) {
-            control(key).setAttribute('aria-invalid', 'true');
-            $('#as-of-status').textContent = `No run of this model is measured before ${control(key).min}: ` +
-              `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`;
+            showAsOfStatus(`No run of this model is measured before ${control(key).min}: ` +
+              `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`);
           }
           return;
         }
         if (key === 'as_of') {
-          appliedAsOf = valueOf('as_of');
+          appliedAsOf = control('as_of').value;
           showPublishedCosts();
         } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
-        if (!noteAsOfBeforeFirstRun()) {
-          control('as_of').removeAttribute('aria-invalid');
-          $('#as-of-status').textContent = '';
-        }
+        showAsOfStatus(asOfBeforeFirstRun());
         syncUrl();
         refreshAll();
         if (key === 'model') loadDateBounds();

@@ -43,11 +43,35 @@ refuse_rendered(std::string_view body)
   return std::nullopt;
 }
 
-// Else the text a moderator hid could be swapped for another under the same comment.
+// Else the text a moderator hid could be swapped for another, or erased, under the same comment. `action` is
+// "edited" or "deleted".
 tl::unexpected<Refusal>
-hidden_comment()
+hidden_comment(std::string_view action)
 {
-  return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be edited");
+  return refuse(RefusalKind::forbidden, "id",
+                "a moderator hid this comment; it can no longer be " + std::string(action));
+}
+
+// Why a write to comment `id` changed nothing after the checks before it passed: hidden or deleted since.
+tl::unexpected<Refusal>
+changed_since(store::CommunityStore& community, store::CommentId id, std::string_view action)
+{
+  const auto now = community.comment(id);
+  return now && !now->deleted && now->hidden ? hidden_comment(action) : no_comment(id);
+}
+
+// A body as stored: the source checks (length, UTF-8, controls, blank), then what only its rendering shows.
+Outcome<std::string>
+checked_body(std::string_view text)
+{
+  auto body = domain::check_comment_body(text);
+  if (!body) {
+    return invalid(body.error());
+  }
+  if (auto refused = refuse_rendered(*body)) {
+    return *refused;
+  }
+  return std::move(*body);
 }
 
 }  // namespace
@@ -74,12 +98,9 @@ CommentBoard::post(const Visitor& author, std::string_view subject_key, std::opt
   if (auto unknown = unknown_point(*subject)) {
     return tl::unexpected(*unknown);
   }
-  const auto body = domain::check_comment_body(body_text);
+  const auto body = checked_body(body_text);
   if (!body) {
-    return invalid(body.error());
-  }
-  if (auto refused = refuse_rendered(*body)) {
-    return *refused;
+    return tl::unexpected(body.error());
   }
   auto& community = m_store.community();
   const std::int64_t now = m_clock();
@@ -108,14 +129,11 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
     return refuse(RefusalKind::forbidden, "id", "only its author can edit a comment");
   }
   if (comment->hidden) {
-    return hidden_comment();
+    return hidden_comment("edited");
   }
-  const auto body = domain::check_comment_body(body_text);
+  const auto body = checked_body(body_text);
   if (!body) {
-    return invalid(body.error());
-  }
-  if (auto refused = refuse_rendered(*body)) {
-    return *refused;
+    return tl::unexpected(body.error());
   }
   // Edits count as comments do: otherwise a burst of edits is a burst of new text the limit never sees.
   if (auto taken = take_rate_limited(community, k_comment_per_user, std::to_string(author.user.id), m_clock(),
@@ -124,9 +142,7 @@ CommentBoard::edit(const Visitor& author, store::CommentId id, std::string_view 
     return tl::unexpected(taken.error());
   }
   if (!community.edit_comment(id, *body, m_clock())) {
-    // Hidden or deleted since it was read above.
-    const auto now = community.comment(id);
-    return now && !now->deleted && now->hidden ? hidden_comment() : no_comment(id);
+    return changed_since(community, id, "edited");
   }
   return *community.comment(id);
 }
@@ -143,16 +159,11 @@ CommentBoard::remove(const Visitor& author, store::CommentId id)
     return refuse(RefusalKind::forbidden, "id", "only its author can delete a comment");
   }
   // Deleting would erase what a moderator hid, which restoring must be able to bring back.
-  const auto hidden = [] {
-    return refuse(RefusalKind::forbidden, "id", "a moderator hid this comment; it can no longer be deleted");
-  };
   if (comment->hidden) {
-    return hidden();
+    return hidden_comment("deleted");
   }
   if (!community.delete_comment(id)) {
-    // Hidden or deleted since it was read above.
-    const auto now = community.comment(id);
-    return now && !now->deleted && now->hidden ? hidden() : no_comment(id);
+    return changed_since(community, id, "deleted");
   }
   return {};
 }

@@ -26,7 +26,7 @@ public:
                                      std::optional<store::CommentId> parent_id, std::string_view body);
   // Only the author, and not on a deleted comment; marks it edited.
   Outcome<store::CommentRecord> edit(const Visitor& author, store::CommentId id, std::string_view body);
-  // Only the author.
+  // Only the author, and not on a comment a moderator hid.
   Outcome<void> remove(const Visitor& author, store::CommentId id);
   // Only admins; each change goes into the audit log.
   Outcome<void> set_hidden(const Visitor& admin, store::CommentId id, bool hidden);

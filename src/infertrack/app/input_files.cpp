@@ -130,35 +130,31 @@ struct ZipFileCloser
 
 // libzip's reason for refusing an archive or entry, in the diagnostics' words where it has a common cause.
 std::string
-zip_problem(int code, std::string libzip_text)
+zip_problem(zip_error_t* error)
 {
-  switch (code) {
+  switch (zip_error_code_zip(error)) {
     case ZIP_ER_EXISTS:
       return "got two entries with the same name, expected each name once";
     case ZIP_ER_COMPNOTSUPP:
-      return "got a compression method other than stored or deflate, expected one of those two (" + libzip_text + ")";
+      return "got a compression method other than stored or deflate, expected one of those two ("
+             + std::string(zip_error_strerror(error)) + ")";
     case ZIP_ER_ENCRNOTSUPP:
     case ZIP_ER_NOPASSWD:
       return "got an encrypted entry, expected an unencrypted archive";
     case ZIP_ER_CRC:
       return "got data whose checksum does not match, expected the data the archive was made with";
     default:
-      return libzip_text;
+      return zip_error_strerror(error);
   }
 }
 
+// zip_problem of an error this code owns, which is then released.
 std::string
 zip_error_text(zip_error_t* error)
 {
-  std::string text = zip_problem(zip_error_code_zip(error), zip_error_strerror(error));
+  std::string text = zip_problem(error);
   zip_error_fini(error);
   return text;
-}
-
-std::string
-zip_error_text(zip_t* archive)
-{
-  return zip_problem(zip_error_code_zip(zip_get_error(archive)), zip_strerror(archive));
 }
 
 // Expands the archive `content` (read from `name`) entry by entry, in archive order; directory entries hold
@@ -185,7 +181,7 @@ for_each_zip_entry(const std::string& name, std::string_view content, const OnIn
     zip_stat_init(&stat);
     if (zip_stat_index(archive.get(), static_cast<zip_uint64_t>(i), 0, &stat) != 0
         || (stat.valid & ZIP_STAT_NAME) == 0) {
-      return fail_file(name, "cannot read the zip archive (" + std::string(zip_strerror(archive.get())) + ")");
+      return fail_file(name, "cannot read the zip archive (" + zip_problem(zip_get_error(archive.get())) + ")");
     }
     const std::string_view entry_name = stat.name;
     if (entry_name.ends_with('/')) {
@@ -194,7 +190,7 @@ for_each_zip_entry(const std::string& name, std::string_view content, const OnIn
     InputFile file{name + "/" + std::string(entry_name), {}};
     std::unique_ptr<zip_file_t, ZipFileCloser> entry(zip_fopen_index(archive.get(), static_cast<zip_uint64_t>(i), 0));
     if (!entry) {
-      return fail_file(file.name, "cannot read the zip entry (" + zip_error_text(archive.get()) + ")");
+      return fail_file(file.name, "cannot read the zip entry (" + zip_problem(zip_get_error(archive.get())) + ")");
     }
     // The sizes an archive claims are only claims: the inflated size is bounded and counted while reading.
     const std::uint64_t compressed = (stat.valid & ZIP_STAT_COMP_SIZE) != 0 ? stat.comp_size : 0;
@@ -216,9 +212,7 @@ for_each_zip_entry(const std::string& name, std::string_view content, const OnIn
     }
     if (got < 0) {
       return fail_file(file.name,
-                       "cannot read the zip entry ("
-                         + zip_problem(zip_error_code_zip(zip_file_get_error(entry.get())), zip_file_strerror(entry.get()))
-                         + ")");
+                       "cannot read the zip entry (" + zip_problem(zip_file_get_error(entry.get())) + ")");
     }
     entry.reset();
     ++files;

@@ -2,6 +2,8 @@
 
 #include "infertrack/app/tracker_database.hpp"
 
+#include <algorithm>
+
 namespace infertrack::cli {
 
 OutputFormat
@@ -16,8 +18,10 @@ GlobalOptions::format() const
 void
 throw_usage(const util::Diagnostic& diagnostic)
 {
-  throw UsageError(diagnostic.field.empty() ? diagnostic.message
-                                            : "--" + diagnostic.field + ": " + diagnostic.message);
+  // The app names fields as the API's parameters (spec_method); the flag is --spec-method.
+  std::string flag = diagnostic.field;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  throw UsageError(flag.empty() ? diagnostic.message : "--" + flag + ": " + diagnostic.message);
 }
 
 std::filesystem::path

@@ -6,8 +6,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
-
 namespace infertrack::cli {
 
 std::optional<std::string>
@@ -35,9 +33,7 @@ FilterFlags::to_filter() const
     filter.disaggregated = *disaggregated == "true";
   }
   if (auto names = app::check_filter_names(filter); !names) {
-    util::Diagnostic named = names.error();
-    std::replace(named.field.begin(), named.field.end(), '_', '-'); // spec_method is --spec-method
-    throw_usage(named);
+    throw_usage(names.error());
   }
   filter.date = checked_date(date, "--date");
   filter.as_of = checked_date(as_of, "--as-of");

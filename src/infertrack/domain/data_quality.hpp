@@ -31,7 +31,8 @@ void complete_point(BenchmarkPoint& point);
 // Output tokens per decode GPU: a derived view for disaggregated points, never a headline.
 std::optional<double> derived_output_tps_per_decode_gpu(const BenchmarkPoint& point);
 
-// Data-quality findings for one point (mismatch, mirror, GPU count, precision label, date disagreement).
+// Data-quality findings for one point (mismatch, mirror, GPU count, precision label, date disagreement, a P90
+// interactivity above the median).
 std::vector<DataFinding> check_point(const BenchmarkPoint& point);
 
 // Findings about the runs (config groups, date included) `points` form: a point measured on another

@@ -506,12 +506,7 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
           if (!text || trim_blanks(*text).empty()) {
             return {};
           }
-          auto canonical = m_model.canonical(*text, domain::canonical_model);
-          if (!canonical) {
-            return fail_at(at, std::move(canonical.error()));
-          }
-          point.model.assign(*canonical);
-          return {};
+          return assign_name(*text, at, m_model, domain::canonical_model, point.model);
         }
         case RunnerKey::infmax_model_prefix: {
           // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.

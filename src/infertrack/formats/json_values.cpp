@@ -246,6 +246,16 @@ read_name(JsonValue& value,
           std::string& out)
 {
   INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
+  return assign_name(text, at, memo, canonical_of, out);
+}
+
+util::Result<void>
+assign_name(std::string_view text,
+            const JsonPlace& at,
+            NameMemo& memo,
+            std::string (*canonical_of)(std::string_view),
+            std::string& out)
+{
   auto canonical = memo.canonical(text, canonical_of);
   if (!canonical) {
     return fail_at(at, std::move(canonical.error()));

@@ -47,6 +47,12 @@ util::Result<void> read_name(JsonValue& value,
                              NameMemo& memo,
                              std::string (*canonical_of)(std::string_view),
                              std::string& out);
+// read_name for a name already read as `text` (one that may also be null or blank, checked first by the caller).
+util::Result<void> assign_name(std::string_view text,
+                               const JsonPlace& at,
+                               NameMemo& memo,
+                               std::string (*canonical_of)(std::string_view),
+                               std::string& out);
 
 // The key of `field`, unescaped; a key without escapes is returned in place, without copying.
 util::Result<std::string_view> field_key(simdjson::ondemand::field& field, const JsonPlace& at);

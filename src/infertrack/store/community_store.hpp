@@ -167,7 +167,7 @@ public:
                                          std::int64_t replies_per_thread) = 0;
   // False when the comment does not exist, is deleted or is hidden.
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
-  // Blanks the body and marks it deleted (replies stay); false when it does not exist or is deleted.
+  // Blanks the body and marks it deleted (replies stay); false when it does not exist, is deleted or is hidden.
   virtual bool delete_comment(CommentId id) = 0;
   // False when the comment does not exist.
   virtual bool set_comment_hidden(CommentId id, bool hidden) = 0;

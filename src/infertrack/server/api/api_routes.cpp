@@ -286,14 +286,11 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
     return response;
   }
   if (is_openapi) {
-    // It takes no parameters, as the other fixed answers do; and it changes with the server's version only.
-    if (auto names = params.check_names({}, FilterParams::refused); !names) {
-      return to_response(Answer(tl::unexpected(bad_parameter(names.error()))), "/api/v1/openapi.json");
-    }
-    Response response = Response::json(200, openapi_document());
-    response.route = "/api/v1/openapi.json";
-    response.cache_control = k_api_cache_control;
-    return response;
+    // It takes no parameters, as the other fixed answers do; sent as the text it is kept in.
+    using Document = tl::expected<std::string, ApiError>;
+    const auto names = params.check_names({}, FilterParams::refused);
+    return to_response(names ? Document(openapi_document()) : Document(tl::unexpected(bad_parameter(names.error()))),
+                       "/api/v1/openapi.json");
   }
   if (is_point) {
     return to_response(point_detail(path.substr(std::string_view("/points/").size()), params, store),

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <string_view>
 
 namespace infertrack::store::sqlite {
 namespace {
@@ -13,7 +14,8 @@ namespace {
 constexpr const char* k_comment_columns =
   "SELECT c.id, c.subject, c.parent_id, c.thread_id, c.depth, c.author_id, u.display_name, u.deleted, "
   "c.body, c.created_at, c.edited_at, c.hidden, c.deleted";
-constexpr int k_comment_column_count = 13;
+constexpr int k_comment_column_count =
+  static_cast<int>(std::ranges::count(std::string_view(k_comment_columns), ',')) + 1;
 
 CommentRecord
 read_comment(const Statement& row)
