@@ -462,7 +462,8 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"plan", "--model", "dsv4", "--hardware", "h100", "--at", "5", "--demand", "1T"},
      "infertrack: no stored points match the filters (DeepSeek-V4-Pro, h100)"},
     {{"plan", "--model", "nosuch", "--at", "5", "--demand", "1T"}, "--model: no stored points for model 'nosuch'"},
-    {{"plan", "--point", "444914", "--as-of", "2026-05-01", "--demand", "1T"}, "--as-of: chooses the curves of a plan"},
+    {{"plan", "--point", "444914", "--as-of", "2026-05-01", "--demand", "1T"},
+     "--as-of: point '444914' was measured on 2026-10-14, after the as-of date 2026-05-01"},
     {{"plan", "--point", "444914", "--hardware", "gb200", "--demand", "1T"}, "--hardware: chooses the curves"},
     {{"interpolate", "--at", "100"}, "--model is required"},
     {{"interpolate", "--model", "dsv4", "--at", "-3"}, "--at"},
@@ -745,6 +746,12 @@ TEST_F(Cli, as_of_prices_plans_and_efficiency_with_the_figures_in_force_that_day
               plan_in_may["plan"]["provisioned_gpus"].get<double>() * 2.21 * 24, 1e-6);
   EXPECT_NEAR(plan_in_may["plan"]["power_mw"].get<double>(),
               plan_in_may["plan"]["provisioned_gpus"].get<double>() * 2.10 / 1000, 1e-9);
+
+  // A plan by point pays the prices of the as-of date too, for a point measured by then.
+  const json by_point = run_json({"plan", "--point", "444914", "--demand", "1T", "--as-of", "2026-10-20"}).at(0);
+  EXPECT_EQ(by_point["hardware"]["effective_date"], "2026-07-01");
+  EXPECT_EQ(run_json({"plan", "--point", "444914", "--demand", "1T"}).at(0)["hardware"]["effective_date"],
+            "2026-11-02");
 
   // Before any figures of its hardware were in force, a plan says so rather than price with later ones.
   const auto b200 = dir.write("b200.json",

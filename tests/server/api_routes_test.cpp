@@ -366,7 +366,9 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"preset", "fireworks"}}), 400,
                "bad_parameter", "demand: preset 'fireworks' has a demand of its own: give a demand or that preset, not both");
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"as_of", "2026-05-01"}, {"demand", "1T"}}), 400,
-               "bad_parameter", "as_of: chooses the curves of a plan at a target");
+               "bad_parameter", "as_of: point '444914' was measured on 2026-10-14, after the as-of date 2026-05-01");
+  expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"hardware", "gb200"}, {"demand", "1T"}}), 400,
+               "bad_parameter", "hardware: chooses the curves of a plan at a target");
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
   expect_error(get("/api/v1/points", {{"date", "2026-05-10"}, {"as_of", "2026-05-04"}}), 400, "bad_parameter",
                "date: run date 2026-05-10 is after the as-of date 2026-05-04");

@@ -739,6 +739,7 @@
     if (planBy() === 'point') {
       if (!valueOf('point')) return [null, 'Choose a measured point.'];
       params.set('point', valueOf('point'));
+      if (valueOf('as_of')) params.set('as_of', valueOf('as_of')); // priced as of that day, as the curves are
     } else {
       const at = Number(valueOf('at'));
       if (!(at > 0)) return [null, 'Enter a target interactivity above 0 tok/s/user.'];

@@ -272,8 +272,11 @@ plan(store::Store& store, const PlanQuery& query)
   if (query.point.has_value() == query.at.has_value()) {
     return util::fail("", "point", "give exactly one of a point (result id) or a target interactivity (at)");
   }
-  // Filters choose the curves of a plan at a target, not a point. Named as flags: the API turns '-' back into '_'.
-  if (const nlohmann::json filters = filter_json(query.filter); query.point && !filters.empty()) {
+  // Filters choose the curves of a plan at a target, not a point; an as-of date is the day whose prices a plan of
+  // either kind pays. Named as flags: the API turns '-' back into '_'.
+  nlohmann::json filters = filter_json(query.filter);
+  filters.erase("as_of");
+  if (query.point && !filters.empty()) {
     std::string name = filters.begin().key();
     std::replace(name.begin(), name.end(), '_', '-');
     return util::fail("", std::move(name),
@@ -296,6 +299,12 @@ plan(store::Store& store, const PlanQuery& query)
   const auto point = store.point(*query.point);
   if (!point) {
     return util::fail("", "point", fmt::format("no stored point has result id '{}'", *query.point));
+  }
+  if (query.filter.as_of && point->date > *query.filter.as_of) {
+    return util::fail("", "as-of",
+                      fmt::format("point '{}' was measured on {}, after the as-of date {}: the tracker did not hold it "
+                                  "then",
+                                  point->result_id, point->date, *query.filter.as_of));
   }
   INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *point, domain::capacity_of(*point)));
   return std::vector<PlanAnswer>{std::move(answer)};
