@@ -307,6 +307,13 @@ TEST_F(Cli, interpolate_names_the_configurations_it_has_no_curve_for)
   EXPECT_TRUE(run_json({"interpolate", "--model", "dsv4", "--at", "5"})["left_out"].empty());
   const CliResult text = run({"interpolate", "--model", "dsv4", "--at", "5", "--basis", "p90_itl"});
   EXPECT_THAT(text.out, HasSubstr("Left out:\n  DeepSeek-V4-Pro mi355x sglang fp4"));
+  // The CSV and the export carry them too: a row each in the CSV, a member beside the rows in the JSON export.
+  const CliResult csv = run({"interpolate", "--model", "dsv4", "--at", "5", "--basis", "p90_itl", "--csv"});
+  EXPECT_THAT(csv.out, HasSubstr(",,,,left_out,,,,,,,no point of its run has a p90_itl interactivity"));
+  const CliResult exported =
+    run({"export", "interpolations", "--model", "dsv4", "--at", "5", "--basis", "p90_itl", "--format", "json"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(json::parse(exported.out)["left_out"], answer["left_out"]);
 }
 
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)

@@ -90,7 +90,7 @@ frontiers_csv(const FrontierAnswer& answer)
 }
 
 std::string
-interpolations_csv(std::span<const InterpolationRow> rows)
+interpolations_csv(std::span<const InterpolationRow> rows, std::span<const LeftOutConfiguration> left_out)
 {
   std::string text = "configuration,run_date,basis,metric,state,tps_per_gpu,lower_result_id,upper_result_id,"
                      "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\n";
@@ -109,6 +109,11 @@ interpolations_csv(std::span<const InterpolationRow> rows)
                         number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
                         number(row.efficiency, &domain::Efficiency::joules_per_token),
                         joined(findings));
+  }
+  // A configuration without a curve at the asked basis and metric is a row too, its reason where findings go.
+  for (const LeftOutConfiguration& configuration : left_out) {
+    text += fmt::format("{},,,,left_out,,,,,,,{}\n", util::csv_field(configuration.configuration),
+                        util::csv_field(configuration.reason));
   }
   return text;
 }

@@ -16,7 +16,8 @@ namespace infertrack::app {
 
 // One row per frontier knot, in curve order.
 std::string frontiers_csv(const FrontierAnswer& answer);
-std::string interpolations_csv(std::span<const InterpolationRow> rows);
+std::string interpolations_csv(std::span<const InterpolationRow> rows,
+                               std::span<const LeftOutConfiguration> left_out = {});
 // One row per configuration and run date.
 std::string history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows);
 std::string plans_csv(std::span<const PlanAnswer> answers);

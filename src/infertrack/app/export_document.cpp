@@ -21,6 +21,7 @@ namespace {
 struct ExportRows
 {
   std::string text;
+  std::string more_json; // members a JSON export carries after its rows, each as ',"name":value'
 };
 
 // `items` as a JSON array of what to_json makes of each.
@@ -108,7 +109,7 @@ frontier_rows(store::Store& store, const FrontierQuery& query, ExportFormat form
 ExportRows
 interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportFormat format, Provenance& provenance)
 {
-  const std::vector<InterpolationRow> answer = interpolate(store, query);
+  const auto [answer, left_out] = answer_interpolation(store, query);
   provenance.query = filter_json(query.filter);
   provenance.query["target_interactivity"] = query.target;
   provenance.query["x"] = basis_text(query.curve.basis);
@@ -120,7 +121,10 @@ interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportF
       add_constants(provenance, {*row.cost});
     }
   }
-  return {format == ExportFormat::csv ? interpolations_csv(answer) : json_array_text(answer)};
+  if (format == ExportFormat::csv) {
+    return {interpolations_csv(answer, left_out)};
+  }
+  return {json_array_text(answer), ",\"left_out\":" + left_out_json(left_out).dump()};
 }
 
 ExportRows
@@ -325,7 +329,7 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
   } else {
     // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
     document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind)
-                    + "\":" + rows->text + "}\n";
+                    + "\":" + rows->text + rows->more_json + "}\n";
   }
   return document;
 }

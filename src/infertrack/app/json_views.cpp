@@ -226,6 +226,16 @@ to_json(const InterpolationRow& row)
 }
 
 nlohmann::json
+left_out_json(std::span<const LeftOutConfiguration> left_out)
+{
+  nlohmann::json json = nlohmann::json::array();
+  for (const LeftOutConfiguration& configuration : left_out) {
+    json.push_back({{"configuration", configuration.configuration}, {"reason", configuration.reason}});
+  }
+  return json;
+}
+
+nlohmann::json
 interpolation_answer_json(double target,
                           std::span<const InterpolationRow> rows,
                           std::span<const LeftOutConfiguration> left_out,
@@ -238,9 +248,7 @@ interpolation_answer_json(double target,
   for (const InterpolationRow& row : rows) {
     json["rows"].push_back(to_json(row));
   }
-  for (const LeftOutConfiguration& configuration : left_out) {
-    json["left_out"].push_back({{"configuration", configuration.configuration}, {"reason", configuration.reason}});
-  }
+  json["left_out"] = left_out_json(left_out);
   for (const domain::HeadlineComparison& comparison : headlines) {
     json["headlines"].push_back(to_json(comparison));
   }

@@ -37,6 +37,9 @@ nlohmann::json to_json(const domain::FrontierKnot& knot); // {interactivity, tps
 nlohmann::json to_json(const InterpolationRow& row);
 nlohmann::json to_json(const PlanAnswer& answer);
 
+// The configurations an interpolation has no curve for, each with its reason: [{"configuration", "reason"}].
+nlohmann::json left_out_json(std::span<const LeftOutConfiguration> left_out);
+
 // The answer to an interpolation query, as `interpolate --json` and GET /api/v1/interpolate give it: the target,
 // one row per configuration, those left out with the reason, and the published headlines beside.
 nlohmann::json interpolation_answer_json(double target,

@@ -31,7 +31,7 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
     return;
   }
   if (format == OutputFormat::csv) {
-    fmt::print("{}", app::interpolations_csv(rows));
+    fmt::print("{}", app::interpolations_csv(rows, left_out));
     return;
   }
   fmt::print("{}", interpolation_table(rows, flags.at));
