@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <sys/wait.h>
+
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -101,6 +104,22 @@ TEST_F(Cli, output_that_cannot_be_written_exits_1_and_says_so)
     EXPECT_EQ(full.exit_code, 1) << command.front();
     EXPECT_THAT(full.err, HasSubstr("cannot write the output")) << command.front();
   }
+}
+
+// A reader that stops early (`| head`) is an output failure too: exit 1 and a word on stderr, not a silent SIGPIPE.
+TEST_F(Cli, a_closed_pipe_is_an_output_failure)
+{
+  ASSERT_EQ(run({"presets"}).exit_code, 0);
+  const auto script = dir.write("closed_pipe.sh", "'" + std::string(INFERTRACK_EXE) + "' --db '" + db +
+                                                     "' points --json 2>'" + dir.file("err.txt").string() +
+                                                     "' | head -c 1 >/dev/null\nexit ${PIPESTATUS[0]}\n");
+  const int status = std::system(("bash '" + script.string() + "'").c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 1);
+  std::ifstream err(dir.file("err.txt"));
+  const std::string text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(text, HasSubstr("cannot write")); // the output, or a file: the pipe, named by the error
+  EXPECT_THAT(text, HasSubstr("Broken pipe"));
 }
 
 // The custom preset has no demand of its own: it labels the demand given with it.

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -112,6 +113,9 @@ require_decimal_numbers(CLI::App& app)
 int
 run(int argc, char** argv)
 {
+  // A reader that closes the pipe early (`| head`) makes the next write fail with EPIPE, which finish_output
+  // reports with exit 1, rather than kill the process silently (exit 141).
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"InferTrack: LLM inference performance, frontiers and capacity (DeepSeek V4 first)",
                "infertrack"};
   app.set_version_flag("--version", "infertrack " + std::string(app::k_tracker_version));
