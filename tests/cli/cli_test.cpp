@@ -228,7 +228,7 @@ TEST_F(Cli, interpolate_prints_one_row_per_configuration_with_headlines)
   EXPECT_NEAR(headline["difference"].get<double>(), expected - 156095.303, 1e-6);
   // The text names each configuration whole, its workload included: two workloads of one engine are two rows.
   EXPECT_THAT(run({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"}).out,
-              testing::ContainsRegex("DeepSeek-V4.1-Flash gb200 vllm fp4 mtp agentic +2026-10-07"));
+              testing::ContainsRegex("DeepSeek-V4.1-Flash gb200 vllm fp4 mtp agg agentic +2026-10-07"));
 }
 
 TEST_F(Cli, interpolate_shows_a_headline_only_when_its_run_is_selected)

@@ -89,14 +89,9 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
                    {"J/tok", TextTable::Align::right}});
   for (const app::InterpolationRow& row : rows) {
     const domain::ConfigGroupKey& group = row.curve.group;
-    table.add_row({fmt::format("{} {} {} {} {}{} {}",
-                               group.model,
-                               group.hardware,
-                               group.framework,
-                               group.precision,
-                               group.spec_method,
-                               group.disaggregated ? " disagg" : "",
-                               group.workload),
+    domain::ConfigGroupKey undated = group; // the run date has a column of its own
+    undated.date.clear();
+    table.add_row({undated.label(),
                    group.date,
                    domain::to_string(row.curve.basis),
                    domain::to_string(row.value.state),
