@@ -176,22 +176,6 @@ TEST_F(CommunityComments, authors_edit_and_delete_their_own_comments_only)
   EXPECT_EQ(alice.send("DELETE", "/api/v1/comments/abc").status, 404);
 }
 
-// However many replies a thread gets, a page lists its first 100 and counts the rest.
-TEST_F(CommunityComments, a_thread_lists_its_first_replies_and_counts_the_rest)
-{
-  const auto root = post_id(alice, "page", "a popular thread");
-  const auto author = tracker.community().user_by_email("alice@example.org")->id;
-  for (int i = 0; i < 102; ++i) {
-    ASSERT_TRUE(tracker.community().add_comment(
-      store::NewComment{"page", root, author, "reply " + std::to_string(i), tracker.now}));
-  }
-  const json page = reader.comments("page");
-  EXPECT_EQ(page["comments"].size(), 101u); // the first comment and 100 replies
-  EXPECT_EQ(page["comments"][100]["body"], "reply 99");
-  EXPECT_EQ(page["replies_per_thread"], 100);
-  EXPECT_EQ(page["replies_left_out"], 2);
-}
-
 TEST_F(CommunityComments, only_admins_hide_and_restore_and_each_is_audited)
 {
   const auto id = post_id(bob, "page", "something rude");

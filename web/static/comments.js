@@ -441,9 +441,7 @@
       summary = state.page > 1 ? 'No comments on this page.' : 'No comments yet.';
     } else {
       summary = `${listing.total_threads} thread${listing.total_threads === 1 ? '' : 's'}` +
-        (pages > 1 ? `, page ${state.page} of ${pages}` : '') + '.' +
-        (listing.replies_left_out > 0 ? ` ${listing.replies_left_out} later ${listing.replies_left_out === 1 ? 'reply is'
-          : 'replies are'} not shown: a thread lists its first ${listing.replies_per_thread}.` : '');
+        (pages > 1 ? `, page ${state.page} of ${pages}` : '') + '.';
     }
     listStatus.className = 'status';
     listStatus.textContent = notice ? `${notice} ${summary}` : summary;

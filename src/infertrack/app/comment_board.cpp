@@ -203,8 +203,7 @@ CommentBoard::threads(std::string_view subject_key, std::int64_t page)
   if (auto unknown = unknown_point(*subject)) {
     return tl::unexpected(*unknown);
   }
-  return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page,
-                                             k_replies_per_thread);
+  return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page);
 }
 
 }  // namespace infertrack::app

@@ -11,8 +11,6 @@
 namespace infertrack::app {
 
 inline constexpr std::int64_t k_threads_per_page = 20;
-// A thread lists at most this many replies: however many are posted, one page of comments stays bounded.
-inline constexpr std::int64_t k_replies_per_thread = 100;
 
 // Comments on the tracker page and on single points: who may post, edit, delete, hide and restore.
 class CommentBoard

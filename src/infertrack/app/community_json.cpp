@@ -57,8 +57,6 @@ comment_page_json(std::string_view subject, std::int64_t page, const store::Comm
           {"page", page},
           {"per_page", k_threads_per_page},
           {"total_threads", threads.total_threads},
-          {"replies_per_thread", k_replies_per_thread},
-          {"replies_left_out", threads.replies_left_out},
           {"comments", std::move(comments)}};
 }
 

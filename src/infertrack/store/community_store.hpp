@@ -77,13 +77,11 @@ struct NewComment
 };
 
 // One page of threads: their first comments newest first, each followed by its replies in the order they
-// were posted (oldest first), so a reader can nest them by parent_id. A thread lists its first replies only, up to
-// the number asked: every reply kept has its parent kept (a parent is older than its replies).
+// were posted (oldest first), so a reader can nest them by parent_id.
 struct CommentThreads
 {
   std::vector<CommentRecord> comments;
-  std::int64_t total_threads = 0;     // threads on the subject, for pagination
-  std::int64_t replies_left_out = 0;  // replies of these threads past each thread's listed ones
+  std::int64_t total_threads = 0; // threads on the subject, for pagination
 };
 
 // A configurable limit held in the database, so that every server instance applies the same numbers.
@@ -161,10 +159,8 @@ public:
   // domain::k_max_reply_depth deep already.
   virtual util::Result<CommentId> add_comment(const NewComment& comment) = 0;
   virtual std::optional<CommentRecord> comment(CommentId id) = 0;
-  // Threads `offset`..`offset + limit` of `subject`, newest thread first, each with at most `replies_per_thread`
-  // replies (see CommentThreads).
-  virtual CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit,
-                                         std::int64_t replies_per_thread) = 0;
+  // Threads `offset`..`offset + limit` of `subject`, newest thread first (see CommentThreads).
+  virtual CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit) = 0;
   // False when the comment does not exist, is deleted or is hidden.
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
   // Blanks the body and marks it deleted (replies stay); false when it does not exist, is deleted or is hidden.

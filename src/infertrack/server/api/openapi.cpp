@@ -1636,14 +1636,6 @@ openapi_document()
      "total_threads": {
       "type": "integer"
      },
-     "replies_per_thread": {
-      "type": "integer",
-      "description": "The most replies a thread lists (its oldest ones)"
-     },
-     "replies_left_out": {
-      "type": "integer",
-      "description": "Replies of this page's threads past each thread's listed ones"
-     },
      "comments": {
       "type": "array",
       "items": {

@@ -3,7 +3,6 @@
 #include "infertrack/domain/comment_rules.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <string>
 #include <string_view>
 
@@ -14,8 +13,6 @@ namespace {
 constexpr const char* k_comment_columns =
   "SELECT c.id, c.subject, c.parent_id, c.thread_id, c.depth, c.author_id, u.display_name, u.deleted, "
   "c.body, c.created_at, c.edited_at, c.hidden, c.deleted";
-constexpr int k_comment_column_count =
-  static_cast<int>(std::ranges::count(std::string_view(k_comment_columns), ',')) + 1;
 
 CommentRecord
 read_comment(const Statement& row)
@@ -131,8 +128,7 @@ CommunityTables::comment(CommentId id)
 }
 
 CommentThreads
-CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit,
-                                 std::int64_t replies_per_thread)
+CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit)
 {
   std::lock_guard lock(m_read_mutex);
   // One snapshot for the count and the page, so a thread posted in between cannot make them disagree.
@@ -146,29 +142,18 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
   }
   {
     // A thread's first comment has its smallest id, so "thread newest first, then by id" puts each first
-    // comment ahead of its replies and the replies in the order they were posted. Its place in the thread (1 for
-    // the first comment) bounds the replies listed; the thread's size counts those left out.
+    // comment ahead of its replies and the replies in the order they were posted.
     Statement page(reader(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
-                         "ORDER BY id DESC LIMIT ? OFFSET ?), "
-                         "placed AS (SELECT c.id AS comment_id, "
-                         "ROW_NUMBER() OVER (PARTITION BY c.thread_id ORDER BY c.id) AS place, "
-                         "COUNT(*) OVER (PARTITION BY c.thread_id) AS thread_size "
-                         "FROM page JOIN comments c ON c.thread_id = page.id) " +
+                         "ORDER BY id DESC LIMIT ? OFFSET ?) " +
                            std::string(k_comment_columns) +
-                           ", placed.place, placed.thread_size FROM placed JOIN comments c ON c.id = placed.comment_id"
-                           " JOIN users u ON u.id = c.author_id WHERE placed.place <= ? + 1"
-                           " ORDER BY c.thread_id DESC, c.id");
+                           " FROM page JOIN comments c ON c.thread_id = page.id"
+                           " JOIN users u ON u.id = c.author_id ORDER BY c.thread_id DESC, c.id");
     page.bind(1, subject);
     // A negative LIMIT means "no limit" to SQLite, and a negative OFFSET is no position at all.
     page.bind(2, std::max<std::int64_t>(limit, 0));
     page.bind(3, std::max<std::int64_t>(offset, 0));
-    page.bind(4, std::clamp<std::int64_t>(replies_per_thread, 0, std::numeric_limits<std::int64_t>::max() - 1));
     while (page.step()) {
       threads.comments.push_back(read_comment(page));
-      if (page.column_int64(k_comment_column_count) == 1) {
-        threads.replies_left_out +=
-          std::max<std::int64_t>(page.column_int64(k_comment_column_count + 1) - 1 - replies_per_thread, 0);
-      }
     }
   }
   transaction.commit();
