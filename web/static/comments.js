@@ -42,7 +42,8 @@
       `The server refused the request (HTTP ${response.status}).`;
     if (response.status === 429) {
       const wait = response.headers.get('Retry-After');
-      if (wait) text += ` Try again in ${wait} second${wait === '1' ? '' : 's'}.`;
+      // The server's own words end with when to try again; the header says exactly when.
+      if (wait) text = text.replace(/;? *try again [a-z ]*$/i, '') + `; try again in ${wait} second${wait === '1' ? '' : 's'}.`;
     }
     return text;
   }
@@ -235,7 +236,9 @@
     const signInLine = messageLine();
     const signIn = h('form', { class: 'account-form', id: 'comments-sign-in', 'aria-labelledby': 'cm-sign-in-title' },
       h('h3', { id: 'cm-sign-in-title' }, 'Sign in'),
-      field('Email', { name: 'email', type: 'email', autocomplete: 'username', required: true, spellcheck: 'false' }),
+      // type=text with an email keyboard: the browser's email check refuses addresses the server takes (émile@...).
+      field('Email', { name: 'email', type: 'text', inputmode: 'email', autocomplete: 'username', required: true,
+        spellcheck: 'false', autocapitalize: 'off' }),
       field('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
       h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Sign in')), signInLine);
     handleSubmit(signIn, signInLine, (v) => api('POST', 'session', v), (result) => {
@@ -248,7 +251,8 @@
       h('h3', { id: 'cm-sign-up-title' }, 'Create an account'),
       field('Display name', { name: 'display_name', type: 'text', autocomplete: 'nickname', required: true, maxlength: '60' },
         'Shown beside your comments.'),
-      field('Email', { name: 'email', type: 'email', autocomplete: 'email', required: true, spellcheck: 'false' },
+      field('Email', { name: 'email', type: 'text', inputmode: 'email', autocomplete: 'email', required: true,
+        spellcheck: 'false', autocapitalize: 'off' },
         'Only for signing in; never shown and never sent mail.'),
       field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true },
         'At least 10 characters, not a common password.'),
@@ -350,7 +354,8 @@
 
     const actions = h('div', { class: 'comment-actions' });
     const readable = !comment.deleted && !(comment.hidden && !comment.body_html);
-    if (state.me && readable) {
+    // A hidden comment takes no replies (the server refuses them), though an admin still reads it.
+    if (state.me && readable && !comment.hidden) {
       actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
         label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.',
         send: (text) => api('POST', 'comments', { subject, body: text, parent_id: comment.id }) }) }, 'Reply'));
@@ -456,9 +461,11 @@
       await loadComments(page);
       listStatus.focus();
     };
-    pagesNav.replaceChildren(
+    // replaceChildren would show a skipped button's `false` as text: pass only the buttons there are.
+    pagesNav.replaceChildren(...[
       state.page > 1 && h('button', { type: 'button', class: 'secondary', onclick: go(state.page - 1) }, 'Newer comments'),
-      state.page < pages && h('button', { type: 'button', class: 'secondary', onclick: go(state.page + 1) }, 'Older comments'));
+      state.page < pages && h('button', { type: 'button', class: 'secondary', onclick: go(state.page + 1) }, 'Older comments'),
+    ].filter(Boolean));
   }
 
   async function start() {
