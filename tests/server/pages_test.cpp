@@ -278,6 +278,14 @@ TEST_F(PagesTest, handle_page_shows_a_point_with_its_provenance)
   EXPECT_NE(response.body.find(comments_script), std::string::npos);
   EXPECT_EQ(response.body.find("<script", response.body.find(comments_script) + 1), std::string::npos);
   EXPECT_NE(response.body.find("data-subject=\"point:444914\""), std::string::npos);
+
+  // A published point without a run link leads back to the page it was published on; one user is one user.
+  const http::Response published = answer(get("/points/csv-7c0cb68f27fe101a"));
+  ASSERT_EQ(published.status, 200);
+  EXPECT_NE(published.body.find("<dt>Published at</dt><dd><a href=\"https://inferencex.semianalysis.com/blog/"),
+            std::string::npos);
+  EXPECT_NE(published.body.find(", 1 concurrent user, dated"), std::string::npos);
+  EXPECT_EQ(published.body.find("<code>not given</code>"), std::string::npos);
 }
 
 TEST_F(PagesTest, handle_page_answers_404_for_an_unknown_point)

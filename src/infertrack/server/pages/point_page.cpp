@@ -62,7 +62,13 @@ render_point_page(store::Store& store, std::string_view result_id)
   body.set("has_run_link", run_link.has_value());
   body.set("run_link", run_link.value_or(""));
   body.set("run_text", point->run_url.value_or("not given"));
-  body.set("image", point->image.value_or("not given"));
+  // Without a run link, the page the source published the result on is where it leads back to.
+  const std::optional<std::string> source_link = safe_link(point->source_url);
+  body.set("has_source_link", !run_link && source_link.has_value());
+  body.set("source_link", source_link.value_or(""));
+  body.set("has_image", point->image.has_value());
+  body.set("image", point->image.value_or(""));
+  body.set("users", point->concurrency == 1 ? "concurrent user" : "concurrent users");
 
   data notes{data::type::list};
   for (const domain::PointNote& note : point->notes) {
