@@ -375,3 +375,25 @@ test('without JavaScript the section says that comments need it', async () => {
   }
   await page.context().close();
 });
+
+test('a comment typed while the session ended in another tab is kept, with the reason', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  const email = await signUp(page, 'Twotabs');
+  const other = await page.context().newPage();
+  await openSection(other);
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await other.locator('#comments-account', { hasText: 'Sign in' }).first().waitFor();
+
+  await post(page, 'Typed before noticing.');
+  const message = page.locator('#comments-new .form-message.error');
+  await message.waitFor();
+  assert.match(await message.textContent(), /You were signed out \(perhaps in another tab\)/);
+  assert.equal(await page.locator('#comments-new textarea').inputValue(), 'Typed before noticing.');
+  // Signing in again brings the text into the new form.
+  await signIn(page, email);
+  await page.locator('#comments-new').waitFor();
+  assert.equal(await page.locator('#comments-new textarea').inputValue(), 'Typed before noticing.');
+  assert.deepEqual(unexpectedProblems(page, 403), []);
+  await page.context().close();
+});

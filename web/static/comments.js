@@ -72,7 +72,15 @@
       // The session may have ended meanwhile (signed out in another tab): then the page says so too.
       const before = state.me && state.me.id;
       if (await loadMe()) {
-        if ((state.me && state.me.id) !== before) { renderAccount(); renderCompose(); }
+        if ((state.me && state.me.id) !== before) {
+          renderAccount();
+          // Signed out meanwhile: the form stays, text and all, with the reason; signing in brings the text along.
+          if (before && !state.me) {
+            return { ok: false, status: 401, error: 'You were signed out (perhaps in another tab). Sign in again above; ' +
+              'your text is kept.' };
+          }
+          renderCompose();
+        }
         return api(method, path, body, true);
       }
     }
@@ -117,6 +125,11 @@
         const label = culprit && culprit.labels && culprit.labels[0];
         say(line, label ? `${label.textContent}: ${result.error}` : result.error);
         if (culprit && culprit.focus) culprit.focus();
+        // Disabling the focused button sent focus to the page: back to the form's first control, where the user was.
+        else if (form.isConnected && !form.contains(document.activeElement)) {
+          const first = controls.find((c) => !c.disabled && c.focus);
+          if (first) first.focus();
+        }
         return;
       }
       done(result);
@@ -285,7 +298,9 @@
     }
     const line = messageLine();
     const submit = h('button', { type: 'submit' }, 'Post comment');
-    const body = bodyField('Your comment (Markdown)', '', submit);
+    // A text typed before the session ended (or before signing in again) is carried into the new form.
+    const draft = composeBox.querySelector('textarea');
+    const body = bodyField('Your comment (Markdown)', draft ? draft.value : '', submit);
     const form = h('form', { class: 'comment-form', id: 'comments-new', 'aria-label': 'New comment' },
       body.element, h('div', { class: 'form-actions' }, submit), line);
     handleSubmit(form, line, (v) => api('POST', 'comments', { subject, body: v.body }), async () => {
