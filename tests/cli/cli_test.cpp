@@ -58,6 +58,15 @@ TEST(CliHelp, every_command_has_help)
   }
   EXPECT_THAT(run_cli({"points", "--help"}).out, testing::Not(HasSubstr("(required)")));
   EXPECT_THAT(run_cli({"points", "--help"}).out, HasSubstr("Global options: --db PATH, --json, --csv"));
+  // Each lists the global options it takes, nested subcommands too.
+  EXPECT_THAT(run_cli({"points", "show", "--help"}).out, HasSubstr("Global options: --db PATH, --json, --csv"));
+  EXPECT_THAT(run_cli({"user", "add", "--help"}).out, HasSubstr("Global options: --db PATH, --json, --csv"));
+  const std::string summary = run_cli({"summary", "--help"}).out;
+  EXPECT_THAT(summary, HasSubstr("Global options: --db PATH, --json ("));
+  EXPECT_THAT(run_cli({"serve", "--help"}).out, HasSubstr("Global option: --db PATH ("));
+  const CliResult serve_json = run_cli({"serve", "--json", "--listen", "127.0.0.1:1"});
+  EXPECT_EQ(serve_json.exit_code, 2);
+  EXPECT_THAT(serve_json.err, HasSubstr("--json: serve prints no answer to format"));
 }
 
 TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)

@@ -145,10 +145,17 @@ run(int argc, char** argv)
   add_export_command(app, options);
   require_decimal_numbers(app);
   for (CLI::App* command : app.get_subcommands({})) {
-    // The global options are the app's, so a subcommand's own help would not list them.
-    command->footer(command->get_name() == "export"
-                      ? "Global option: --db PATH (see infertrack --help, which lists the exit codes)."
-                      : "Global options: --db PATH, --json, --csv (see infertrack --help, which lists the exit codes).");
+    // The global options are the app's, so a subcommand's own help would not list them: each says those it takes
+    // (export writes its own --format, summary has no CSV, serve prints no answer), and so do its own subcommands.
+    const std::string& name = command->get_name();
+    const std::string taken = name == "export" || name == "serve" ? "Global option: --db PATH"
+                              : name == "summary"                 ? "Global options: --db PATH, --json"
+                                                                  : "Global options: --db PATH, --json, --csv";
+    const std::string footer = taken + " (see infertrack --help, which lists the exit codes).";
+    command->footer(footer);
+    for (CLI::App* nested : command->get_subcommands({})) {
+      nested->footer(footer);
+    }
   }
 
   try {

@@ -49,6 +49,10 @@ listen_options(const std::string& listen)
 void
 run_serve(const GlobalOptions& global, const ServeFlags& flags)
 {
+  if (global.json || global.csv) {
+    throw UsageError(std::string(global.json ? "--json" : "--csv") +
+                     ": serve prints no answer to format (the API answers JSON)");
+  }
   server::http::ServerOptions options = listen_options(flags.listen);
   if (flags.threads < 1 || flags.threads > 64) {
     throw UsageError(fmt::format("--threads: expected 1 to 64 (got {})", flags.threads));
