@@ -1,3 +1,4 @@
+#include "infertrack/cli/account_input.hpp"
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/server/http/http_server.hpp"
@@ -18,7 +19,7 @@ struct ServeFlags
   int threads = 1;
   int write_threads = 2;
   bool quiet = false;
-  std::string password_hash_cost = "interactive";
+  security::HashCost password_hash_cost = security::HashCost::interactive;
   bool secure_cookies = false;
 };
 
@@ -64,8 +65,7 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
   options.write_threads = flags.write_threads;
   options.access_log = flags.quiet ? server::http::AccessLog::disabled : server::http::AccessLog::enabled;
   server::community::CommunityOptions community;
-  community.accounts.hash_cost = flags.password_hash_cost == "minimum" ? security::HashCost::minimum
-                                                                       : security::HashCost::interactive;
+  community.accounts.hash_cost = flags.password_hash_cost;
   community.cookies = flags.secure_cookies ? server::http::CookieTransport::secure
                                            : server::http::CookieTransport::plain;
   std::shared_ptr<store::Store> store = open_database(global);
@@ -96,10 +96,7 @@ add_serve_command(CLI::App& app, const GlobalOptions& options)
                       "Threads for requests that change state (sign-ins hash passwords there); 0: the workers")
     ->capture_default_str();
   command->add_flag("--quiet", flags->quiet, "No access log");
-  command->add_option("--password-hash-cost", flags->password_hash_cost,
-                      "argon2id limits for new password hashes; 'minimum' is for tests and benchmarks only")
-    ->check(CLI::IsMember({"interactive", "minimum"}))
-    ->capture_default_str();
+  add_password_hash_cost_option(*command, flags->password_hash_cost);
   command->add_flag("--secure-cookies", flags->secure_cookies,
                     "Mark cookies Secure: clients reach the server over TLS (directly or through a TLS proxy)");
   command->callback([&options, flags] { run_serve(options, *flags); });
