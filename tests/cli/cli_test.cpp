@@ -344,6 +344,12 @@ TEST_F(Cli, interpolate_names_the_configurations_it_has_no_curve_for)
   EXPECT_EQ(json::parse(exported.out)["left_out"], answer["left_out"]);
 }
 
+// A demand below one token a day is printed as given, not rounded to nothing.
+TEST_F(Cli, plan_text_prints_a_tiny_demand_as_given)
+{
+  EXPECT_THAT(run({"plan", "--point", "444914", "--demand", "0.0001"}).out, HasSubstr("demand 0.0001 tokens/day"));
+}
+
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)
 {
   const json plans = run_json({"plan", "--point", "444914", "--preset", "fireworks"});

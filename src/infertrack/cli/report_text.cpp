@@ -45,6 +45,9 @@ token_count(double tokens)
   if (tokens >= 1e9) {
     return fmt::format("{:g}B", tokens / 1e9);
   }
+  if (tokens < 1000) {
+    return fmt::format("{:g}", tokens); // as given: whole-number grouping would round 0.0001 to 0
+  }
   return group_thousands(tokens);
 }
 
