@@ -103,9 +103,14 @@ TEST_F(CliExport, plans_csv_rows_are_the_plan_commands_csv)
   ASSERT_EQ(planned.exit_code, 0) << planned.err;
   EXPECT_THAT(exported.out, StartsWith("# infertrack export: plans\n"));
   EXPECT_THAT(planned.out, StartsWith("configuration,basis,tokens_per_day,utilization,binding,"));
-  EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,,60 tok/s/user is unreachable"));
-  // The planned row names its rack packing both ways and carries the caveats the text and JSON give.
+  EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,,,,,,,60 tok/s/user is unreachable"));
+  // The planned row names its rack packing both ways, the dated figures it was priced with, and carries the caveats
+  // the text and JSON give.
   EXPECT_THAT(planned.out, HasSubstr(",output,1,20,20,3,1,1,72,52,"));
+  EXPECT_THAT(planned.out, HasSubstr(",1.86,1.87,72,2026-11-02,,,"));
+  const CliResult overridden = run_cli(
+    {"plan", "--point", "444914", "--demand", "40T", "--cost-per-gpu-hour", "2", "--csv", "--db", db});
+  EXPECT_THAT(overridden.out, HasSubstr(",2,1.87,72,2026-11-02,cost_per_gpu_hour,"));
   EXPECT_THAT(planned.out, HasSubstr(",\"Racks are filled arithmetically"));
   EXPECT_EQ(table_of(exported.out), planned.out);
 }

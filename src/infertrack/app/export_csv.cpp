@@ -150,12 +150,22 @@ plans_csv(std::span<const PlanAnswer> answers)
 {
   std::string text = "configuration,basis,tokens_per_day,utilization,binding,groups,gpus_per_group,allocated_gpus,"
                      "groups_per_rack,racks_per_group,racks,provisioned_gpus,idle_gpus,cost_per_day,power_mw,"
-                     "cost_per_million_tokens,unavailable,caveats\n";
+                     "cost_per_million_tokens,cost_per_gpu_hour,kw_per_gpu,gpus_per_rack,figures_of,overridden,"
+                     "unavailable,caveats\n";
   for (const PlanAnswer& answer : answers) {
-    // binding through cost_per_million_tokens: twelve cells, empty when the configuration has no plan.
-    std::string plan_cells(11, ',');
+    // binding through overridden: seventeen cells, empty when the configuration has no plan.
+    std::string plan_cells(16, ',');
     if (const auto& plan = answer.plan) {
-      plan_cells = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}",
+      // The figures it was priced with (they change over time), and which of them the query gave.
+      std::vector<std::string> overridden;
+      for (const auto& [given, name] : {std::pair{answer.cost_overridden, "cost_per_gpu_hour"},
+                                        std::pair{answer.power_overridden, "kw_per_gpu"},
+                                        std::pair{answer.rack_overridden, "gpus_per_rack"}}) {
+        if (given) {
+          overridden.emplace_back(name);
+        }
+      }
+      plan_cells = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                                domain::to_string(plan->binding),
                                plan->groups,
                                plan->gpus_per_group,
@@ -167,7 +177,12 @@ plans_csv(std::span<const PlanAnswer> answers)
                                plan->idle_gpus,
                                plan->cost_per_day,
                                plan->power_mw,
-                               plan->cost_per_million_tokens);
+                               plan->cost_per_million_tokens,
+                               answer.hardware.cost_per_gpu_hour,
+                               answer.hardware.kw_per_gpu,
+                               answer.hardware.gpus_per_rack,
+                               answer.hardware.effective_date,
+                               joined(overridden));
     }
     text += fmt::format("{},{},{},{},{},{},{}\n",
                         util::csv_field(answer.configuration),
