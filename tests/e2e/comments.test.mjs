@@ -380,6 +380,9 @@ test('a comment typed while the session ended in another tab is kept, with the r
   const page = await newPage(browser);
   await openSection(page);
   const email = await signUp(page, 'Twotabs');
+  // Signing up is announced beside the account, and focus goes to the comment box.
+  await page.locator('#comments-account .form-message.success', { hasText: 'Signed in as Twotabs.' }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement.closest('#comments-new') !== null), true);
   const other = await page.context().newPage();
   await openSection(other);
   await other.getByRole('button', { name: 'Sign out' }).click();

@@ -213,6 +213,19 @@
     await refreshAll();
     const line = accountBox.querySelector('.form-message');
     if (line) say(line, message, 'success');
+    // The button pressed is gone: focus goes where the next step is, the sign-in form.
+    const email = accountBox.querySelector('#comments-sign-in input');
+    if (email) email.focus();
+  }
+
+  // Signed in (or up): the account line says so, announced, and focus goes to the comment box.
+  async function afterSignIn(result) {
+    adoptMe(result.data);
+    await refreshAll();
+    const line = accountBox.querySelector('.form-message');
+    if (line && state.me) say(line, `Signed in as ${state.me.display_name}.`, 'success');
+    const box = composeBox.querySelector('textarea');
+    if (box) box.focus();
   }
 
   // Change password and delete account, folded away until asked for.
@@ -254,10 +267,7 @@
         spellcheck: 'false', autocapitalize: 'off' }),
       field('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
       h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Sign in')), signInLine);
-    handleSubmit(signIn, signInLine, (v) => api('POST', 'session', v), (result) => {
-      adoptMe(result.data);
-      refreshAll();
-    });
+    handleSubmit(signIn, signInLine, (v) => api('POST', 'session', v), afterSignIn);
 
     const signUpLine = messageLine();
     const signUp = h('form', { class: 'account-form', id: 'comments-sign-up', 'aria-labelledby': 'cm-sign-up-title', hidden: true },
@@ -270,10 +280,7 @@
       field('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: true },
         'At least 10 characters, not a common password.'),
       h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, 'Create account')), signUpLine);
-    handleSubmit(signUp, signUpLine, (v) => api('POST', 'account', v), (result) => {
-      adoptMe(result.data);
-      refreshAll();
-    });
+    handleSubmit(signUp, signUpLine, (v) => api('POST', 'account', v), afterSignIn);
 
     const toggle = h('button', { type: 'button', class: 'link-button', 'aria-controls': 'comments-sign-in comments-sign-up' });
     const show = (signingUp) => {
