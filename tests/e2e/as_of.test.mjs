@@ -167,7 +167,9 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   await restored.selectOption('#f-precision', 'fp4');
   await restored.waitForFunction(() => location.search.includes('precision=fp4'));
   assert.match(restored.url(), new RegExp(`as_of=${LATER}`));
-  assert.equal(await restored.textContent('#points-filters'), `${MODEL}, mi355x, fp4, as of ${LATER}`);
+  // The table's sentence follows once the API has answered for the new filters.
+  await restored.waitForFunction((text) => document.getElementById('points-filters').textContent === text,
+    `${MODEL}, mi355x, fp4, as of ${LATER}`);
   assert.equal(await restored.textContent('#as-of-status'), '', 'an applied change clears the refusal');
   assert.equal(await restored.getAttribute('#f-as-of', 'aria-invalid'), null);
   assert.equal(await restored.inputValue('#f-as-of'), LATER, 'the field shows the date applied again');
