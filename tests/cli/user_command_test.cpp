@@ -219,7 +219,9 @@ TEST_F(UserCommand, requires_a_subcommand_and_its_flags)
   EXPECT_EQ(run({"user"}, "").exit_code, 2);
   EXPECT_EQ(run({"user", "add", "--email", "a@example.org"}, k_password).exit_code, 2);
   EXPECT_EQ(run({"user", "reset-password"}, k_password).exit_code, 2);
-  EXPECT_EQ(run({"user", "frobnicate"}, "").exit_code, 2);
+  const CliResult mistyped = run({"user", "frobnicate"}, "");
+  EXPECT_EQ(mistyped.exit_code, 2);
+  EXPECT_THAT(mistyped.err, HasSubstr("unknown command 'frobnicate' (run infertrack user --help)"));
   // The hash cost is named, as serve takes it; a number is not one of the names.
   const CliResult numbered =
     run({"user", "add", "--email", "a@example.org", "--name", "A", "--password-hash-cost", "1"}, k_password);

@@ -24,6 +24,9 @@ namespace {
 void
 reject_unknown_command(CLI::App& app, int argc, char** argv)
 {
+  // The app, then (for a command that must have one, as `user`) the command whose subcommand comes next.
+  CLI::App* parent = &app;
+  std::string path = "infertrack";
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--db") {
@@ -33,12 +36,20 @@ reject_unknown_command(CLI::App& app, int argc, char** argv)
     if (arg.starts_with("-")) {
       continue;
     }
-    for (const CLI::App* command : app.get_subcommands({})) {
+    CLI::App* found = nullptr;
+    for (CLI::App* command : parent->get_subcommands({})) {
       if (command->get_name() == arg) {
-        return;
+        found = command;
       }
     }
-    throw UsageError(fmt::format("unknown command '{}' (run infertrack --help)", arg));
+    if (found == nullptr) {
+      throw UsageError(fmt::format("unknown command '{}' (run {} --help)", arg, path));
+    }
+    if (found->get_require_subcommand_min() == 0) {
+      return;
+    }
+    parent = found;
+    path += " " + found->get_name();
   }
 }
 
