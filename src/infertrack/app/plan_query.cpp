@@ -6,7 +6,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <cmath>
 
 namespace infertrack::app {
@@ -98,7 +97,7 @@ resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string&
   if (auto stored = domain::cost_in_force(costs, hardware, query.filter.as_of)) {
     cost = *stored;
   } else if (auto missing = missing_figures(costs, hardware, query)) {
-    return util::fail("", "cost-per-gpu-hour", std::move(*missing));
+    return util::fail("", "cost_per_gpu_hour", std::move(*missing));
   } else {
     cost.hardware = hardware;
     cost.name = hardware;
@@ -273,13 +272,11 @@ plan(store::Store& store, const PlanQuery& query)
     return util::fail("", "point", "give exactly one of a point (result id) or a target interactivity (at)");
   }
   // Filters choose the curves of a plan at a target, not a point; an as-of date is the day whose prices a plan of
-  // either kind pays. Named as flags: the API turns '-' back into '_'.
+  // either kind pays. Fields are named as the API's parameters, which the CLI spells as flags (throw_usage).
   nlohmann::json filters = filter_json(query.filter);
   filters.erase("as_of");
   if (query.point && !filters.empty()) {
-    std::string name = filters.begin().key();
-    std::replace(name.begin(), name.end(), '_', '-');
-    return util::fail("", std::move(name),
+    return util::fail("", filters.begin().key(),
                       "chooses the curves of a plan at a target interactivity; a point is planned as it was "
                       "measured (give it alone, or give at with the filters)");
   }
@@ -301,7 +298,7 @@ plan(store::Store& store, const PlanQuery& query)
     return util::fail("", "point", fmt::format("no stored point has result id '{}'", *query.point));
   }
   if (query.filter.as_of && point->date > *query.filter.as_of) {
-    return util::fail("", "as-of",
+    return util::fail("", "as_of",
                       fmt::format("point '{}' was measured on {}, after the as-of date {}: the tracker did not hold it "
                                   "then",
                                   point->result_id, point->date, *query.filter.as_of));

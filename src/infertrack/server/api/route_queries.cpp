@@ -4,7 +4,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <utility>
 
@@ -149,7 +148,6 @@ plan_query(const QueryParams& params, store::Store& store)
 ApiError
 plan_error(util::Diagnostic diagnostic, const app::PlanQuery& query)
 {
-  std::replace(diagnostic.field.begin(), diagnostic.field.end(), '-', '_');
   // A point given alone that names nothing stored; given beside `at`, the query itself is wrong.
   const bool unknown_point = diagnostic.field == "point" && query.point && !query.at;
   return unknown_point ? ApiError{404, "unknown_point", diagnostic.message} : bad_parameter(diagnostic);
