@@ -43,9 +43,11 @@ protected:
 TEST_F(LimitsCommand, lists_the_default_rules_in_every_format)
 {
   const json list = rules();
-  ASSERT_EQ(list.size(), 4);
+  ASSERT_EQ(list.size(), 5);
   EXPECT_EQ(rule("comment_per_user"), json({{"name", "comment_per_user"}, {"max_events", 10}, {"window_seconds", 60}}));
   EXPECT_EQ(rule("sign_in_per_account")["max_events"], 20);
+  EXPECT_EQ(rule("sign_in_per_device"),
+            json({{"name", "sign_in_per_device"}, {"max_events", 20}, {"window_seconds", 900}}));
 
   const CliResult csv = run({"limits", "--csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;

@@ -231,6 +231,94 @@ TEST_F(CommunityAccounts, wrong_passwords_back_off_then_twenty_trigger_the_limit
   EXPECT_EQ(owner.sign_in("alice@example.org", k_password).status, 200) << "the window has passed";
 }
 
+// A stranger who spends the account's limit does not lock out its owner's browser: the browser an account signed
+// in from carries a device cookie, and its own failures count against it alone (with the same backoff and cap).
+TEST_F(CommunityAccounts, a_browser_the_account_signed_in_from_is_not_locked_out_by_strangers)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const auto device = alice.cookie("infertrack_device");
+  ASSERT_TRUE(device);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/session").status, 204);
+  EXPECT_EQ(alice.cookie("infertrack_device"), device) << "signing out keeps the browser's cookie";
+  alice.forget_csrf();
+
+  Browser stranger(tracker.handler, "198.51.100.7");
+  for (int i = 0; i < 20; ++i) {
+    tracker.now += i < 5 ? 0 : std::min<std::int64_t>(std::int64_t{1} << (i - 5), 60);
+    EXPECT_EQ(stranger.sign_in("alice@example.org", "wrong guess " + std::to_string(i)).status, 401) << i;
+  }
+  tracker.now += 61;
+  EXPECT_EQ(stranger.sign_in("alice@example.org", k_password).status, 429);
+  EXPECT_EQ(Browser(tracker.handler).sign_in("alice@example.org", k_password).status, 429) << "a new browser";
+
+  const auto owner = alice.sign_in("alice@example.org", k_password);
+  EXPECT_EQ(owner.status, 200) << owner.body;
+  EXPECT_THAT(header_of(owner, "Set-Cookie"), HasSubstr("infertrack_device=" + *device + "; "));
+  EXPECT_THAT(header_of(owner, "Set-Cookie"), HasSubstr("Max-Age=31536000"));
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 20)
+    << "the strangers' failures still count against every other browser";
+
+  // Copying the cookie into another account's sign-in buys nothing: it is trusted for Alice only.
+  ASSERT_EQ(Browser(tracker.handler).sign_up("Bob", "bob@example.org", k_password).status, 201);
+  Browser bob_guesser(tracker.handler, "198.51.100.8");
+  bob_guesser.set_cookie("infertrack_device", *device);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(bob_guesser.sign_in("bob@example.org", "wrong guess " + std::to_string(i)).status, 401);
+  }
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "bob@example.org", 0).count, 5);
+  EXPECT_EQ(bob_guesser.sign_in("bob@example.org", "wrong guess 5").status, 429) << "Bob's own backoff";
+}
+
+TEST_F(CommunityAccounts, wrong_passwords_from_a_trusted_browser_back_off_and_hit_a_limit_of_its_own)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/session").status, 204);
+  alice.forget_csrf();
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(alice.sign_in("alice@example.org", "wrong guess " + std::to_string(i)).status, 401);
+  }
+  const auto waiting = alice.sign_in("alice@example.org", "wrong guess 5");
+  EXPECT_EQ(waiting.status, 429);
+  EXPECT_EQ(header_of(waiting, "Retry-After"), "1");
+  for (int i = 5; i < 20; ++i) {
+    tracker.now += std::min<std::int64_t>(std::int64_t{1} << (i - 5), 60);
+    EXPECT_EQ(alice.sign_in("alice@example.org", "wrong guess " + std::to_string(i)).status, 401) << i;
+  }
+  tracker.now += 61;
+  EXPECT_EQ(alice.sign_in("alice@example.org", k_password).status, 429) << "the browser's twenty failures";
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 0)
+    << "the account's own count is left for other browsers";
+  Browser laptop(tracker.handler, "203.0.113.5");
+  EXPECT_EQ(laptop.sign_in("alice@example.org", k_password).status, 200) << "another browser is not held back";
+  EXPECT_NE(laptop.cookie("infertrack_device"), alice.cookie("infertrack_device"));
+
+  tracker.now += 15 * 60;
+  EXPECT_EQ(alice.sign_in("alice@example.org", k_password).status, 200) << "the window has passed";
+}
+
+// A device cookie planted in a browser (or left by a deleted account) is never what the browser gets trusted with.
+TEST_F(CommunityAccounts, a_browser_gets_a_fresh_device_cookie_unless_the_one_it_sent_is_trusted_for_the_account)
+{
+  ASSERT_EQ(Browser(tracker.handler).sign_up("Alice", "alice@example.org", k_password).status, 201);
+  const std::string planted(43, 'A');  // shaped like a token, so that it is read, not ignored
+  alice.set_cookie("infertrack_device", planted);
+  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
+  const auto given = alice.cookie("infertrack_device");
+  ASSERT_TRUE(given);
+  EXPECT_NE(*given, planted);
+  EXPECT_EQ(given->size(), planted.size());
+  const auto user = tracker.community().user_by_email("alice@example.org");
+  ASSERT_TRUE(user);
+  EXPECT_FALSE(tracker.community().device_trusted(security::token_hash(planted), user->id, 0));
+  EXPECT_TRUE(tracker.community().device_trusted(security::token_hash(*given), user->id, 0))
+    << "only the token's hash is stored";
+  EXPECT_FALSE(tracker.community().device_trusted(*given, user->id, 0));
+
+  ASSERT_EQ(alice.send("DELETE", "/api/v1/account", json{{"password", k_password}}.dump()).status, 204);
+  EXPECT_FALSE(tracker.community().device_trusted(security::token_hash(*given), user->id, 0))
+    << "a deleted account's browsers are forgotten";
+}
+
 // Guesses sent at once are counted before their slow password checks, so they cannot all pass the backoff
 // together: exactly the five allowed without waiting are checked, whatever the timing.
 TEST_F(CommunityAccounts, parallel_wrong_passwords_get_no_more_checks_than_sequential_ones)
@@ -256,9 +344,11 @@ TEST_F(CommunityAccounts, parallel_wrong_passwords_get_no_more_checks_than_seque
   EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 401), 5);
   EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 429), k_guessers - 5);
   EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 5);
-  // The right password, once the backoff has passed, takes back the counts of its own attempt too.
+  // The right password, once the backoff has passed, takes back the counts of its own attempt too (from a browser
+  // the account never signed in from: a trusted one counts apart, and leaves the account's count alone).
   tracker.now += 60;
-  ASSERT_EQ(alice.sign_in("alice@example.org", k_password).status, 200);
+  Browser new_laptop(tracker.handler);
+  ASSERT_EQ(new_laptop.sign_in("alice@example.org", k_password).status, 200);
   EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 0);
   EXPECT_EQ(tracker.community().events_since("sign_in_per_address", "192.0.2.10", 0).count, 0);
 }

@@ -16,6 +16,7 @@ TEST_F(CommunityRateLimitsTest, rate_limit_rules_holds_the_defaults_after_migrat
               ElementsAre(RateLimitRule{"comment_per_user", 10, 60},
                           RateLimitRule{"sign_in_per_account", 20, 900},
                           RateLimitRule{"sign_in_per_address", 100, 900},
+                          RateLimitRule{"sign_in_per_device", 20, 900},
                           RateLimitRule{"sign_up_per_address", 10, 3600}));
 }
 
@@ -33,7 +34,7 @@ TEST_F(CommunityRateLimitsTest, set_rate_limit_rule_refuses_an_unknown_name_and_
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().to_string(),
             "comments_per_user:name: \"comments_per_user\" is not a known rate limit");
-  EXPECT_EQ(community().rate_limit_rules().size(), 4u);
+  EXPECT_EQ(community().rate_limit_rules().size(), 5u);
 }
 
 TEST_F(CommunityRateLimitsTest, set_rate_limit_rule_refuses_a_limit_or_window_below_one)

@@ -81,5 +81,40 @@ TEST_F(CommunitySessionsTest, delete_expired_sessions_removes_idle_and_old_ones_
   EXPECT_EQ(community().delete_expired_sessions(k_t0 + 50, k_t0 + 50), 0);
 }
 
+TEST_F(CommunitySessionsTest, a_trusted_device_is_trusted_for_its_account_only_and_while_recently_used)
+{
+  const UserId ada = add_user("ada");
+  const UserId bob = add_user("bob");
+  community().trust_device("laptop", ada, k_t0);
+  EXPECT_TRUE(community().device_trusted("laptop", ada, k_t0));
+  EXPECT_FALSE(community().device_trusted("laptop", bob, k_t0)) << "another account";
+  EXPECT_FALSE(community().device_trusted("phone", ada, k_t0)) << "another browser";
+  EXPECT_FALSE(community().device_trusted("laptop", ada, k_t0 + 1)) << "not used since";
+
+  community().trust_device("laptop", ada, k_t0 + 500);  // used again: moves on, no second row
+  EXPECT_TRUE(community().device_trusted("laptop", ada, k_t0 + 500));
+  community().trust_device("laptop", bob, k_t0 + 10);  // one browser, two accounts
+  EXPECT_TRUE(community().device_trusted("laptop", bob, k_t0 + 10));
+  EXPECT_THROW(community().trust_device("tablet", 999, k_t0), StoreError) << "no such account";
+}
+
+TEST_F(CommunitySessionsTest, forget_devices_drops_those_unused_since_and_deleting_an_account_drops_its_own)
+{
+  const UserId ada = add_user("ada");
+  const UserId bob = add_user("bob");
+  community().trust_device("old", ada, k_t0);
+  community().trust_device("edge", ada, k_t0 + 50);  // last used exactly at the bound: kept
+  community().trust_device("recent", ada, k_t0 + 100);
+  community().trust_device("bobs", bob, k_t0 + 100);
+  EXPECT_EQ(community().forget_devices(k_t0 + 50), 1);
+  EXPECT_FALSE(community().device_trusted("old", ada, 0));
+  EXPECT_TRUE(community().device_trusted("edge", ada, 0));
+
+  ASSERT_TRUE(community().delete_user(ada));
+  EXPECT_FALSE(community().device_trusted("recent", ada, 0));
+  EXPECT_FALSE(community().device_trusted("edge", ada, 0));
+  EXPECT_TRUE(community().device_trusted("bobs", bob, 0)) << "another account's browsers stay";
+}
+
 }  // namespace
 }  // namespace infertrack::store::testing

@@ -66,7 +66,7 @@ TEST_F(CommunityStoreTest, text_that_looks_like_sql_is_stored_verbatim)
   EXPECT_FALSE(community().user_by_email("\" OR 1=1 --"));
   EXPECT_EQ(community().users().size(), hostile.size());
   EXPECT_EQ(community().comment_count(std::nullopt), static_cast<std::int64_t>(2 * hostile.size()));
-  EXPECT_EQ(community().rate_limit_rules().size(), 4u);
+  EXPECT_EQ(community().rate_limit_rules().size(), 5u);
   EXPECT_FALSE(community().set_rate_limit_rule(RateLimitRule{"x' OR '1'='1", 1, 1}));
   EXPECT_EQ(schema_objects(db_path()), schema_before);
 }
@@ -101,7 +101,7 @@ TEST_F(CommunityStoreTest, a_version_three_database_gains_the_community_tables_a
     };
     EXPECT_EQ(section(data_after), section(data_before)) << table;
   }
-  EXPECT_EQ(upgraded->community().rate_limit_rules().size(), 4u);
+  EXPECT_EQ(upgraded->community().rate_limit_rules().size(), 5u);
   const auto user = upgraded->community().add_user(NewUser{"ada", "ada@example.com", "h", false, k_t0});
   ASSERT_TRUE(user);
   EXPECT_TRUE(upgraded->community().add_comment(NewComment{"page", std::nullopt, *user, "hi", k_t0}));
@@ -259,15 +259,18 @@ TEST_F(CommunityStoreTest, an_account_and_its_first_session_are_stored_together_
   community().add_session(SessionRecord{"taken", ada, k_t0, k_t0});
   community().add_session(SessionRecord{"previous", ada, k_t0, k_t0});
   // The session cannot be stored (its key is taken): the account is not stored either.
-  EXPECT_THROW(community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0}, {"taken", "previous"}),
-               StoreError);
+  EXPECT_THROW(
+    community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0}, {"taken", "previous", "laptop"}),
+    StoreError);
   EXPECT_FALSE(community().user_by_email("bo@example.com"));
   EXPECT_TRUE(community().session("previous"));
 
-  const auto bo = community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0 + 9}, {"fresh", "previous"});
+  const auto bo =
+    community().add_user(NewUser{"Bo", "bo@example.com", "hash", false, k_t0 + 9}, {"fresh", "previous", "laptop"});
   ASSERT_TRUE(bo);
   EXPECT_EQ(community().session("fresh"), (SessionRecord{"fresh", *bo, k_t0 + 9, k_t0 + 9}));
   EXPECT_FALSE(community().session("previous"));
+  EXPECT_TRUE(community().device_trusted("laptop", *bo, k_t0 + 9)) << "the browser it was made from";
 }
 
 // The community connection opens on first use: on the file the store opened, never a new one at the same path.

@@ -14,6 +14,7 @@ namespace {
 
 constexpr std::string_view k_sign_in_per_account = "sign_in_per_account";
 constexpr std::string_view k_sign_in_per_address = "sign_in_per_address";
+constexpr std::string_view k_sign_in_per_device = "sign_in_per_device";
 constexpr std::string_view k_sign_up_per_address = "sign_up_per_address";
 // last_seen_at is written at most this often, so that reading pages does not mean a write per request.
 constexpr std::int64_t k_touch_interval_seconds = 60;
@@ -122,11 +123,12 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::
     return tl::unexpected(taken.error());
   }
   const std::string hash = security::hash_password(form.password, m_settings.hash_cost);
-  NewSession session{{}, security::new_token()};
+  NewSession session{{}, security::new_token(), security::new_token()};
   const std::string token_hash = security::token_hash(session.token);
   const std::string previous_hash = previous_token.empty() ? std::string() : security::token_hash(previous_token);
+  const std::string device_hash = security::token_hash(session.device_token);
   const store::NewUser user{name, email, hash, false, now};
-  const auto id = m_store.add_user(user, {token_hash, previous_hash});
+  const auto id = m_store.add_user(user, {token_hash, previous_hash, device_hash});
   if (!id) {
     return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
   }
@@ -137,38 +139,52 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::
 
 Outcome<NewSession>
 Accounts::sign_in(std::string_view email_text, std::string_view password, std::string_view client_address,
-                  std::string_view previous_token)
+                  std::string_view previous_token, std::string_view device_token)
 {
   const std::int64_t now = m_settings.clock();
   const auto email = domain::normalise_email(email_text);
-  const std::string account_key = email ? *email : std::string(email_text);
-
-  const auto account_rule = rate_limit_rule(m_store, k_sign_in_per_account);
-  const auto address_rule = rate_limit_rule(m_store, k_sign_in_per_address);
-  const domain::SignInLimit account_limit{account_rule.max_events, account_rule.window_seconds};
-  // A shared address (an office, a NAT) only gets the hard cap, no backoff, so one user cannot slow the others.
-  const domain::SignInLimit address_limit{address_rule.max_events, address_rule.window_seconds,
-                                          address_rule.max_events};
-  const Attempt on_account = reserve_attempt(m_store, account_rule, account_limit, account_key, now);
-  if (on_account.refused) {
-    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
-                  on_account.refused->retry_after_seconds);
-  }
-  const Attempt on_address = reserve_attempt(m_store, address_rule, address_limit, client_address, now);
-  if (on_address.refused) {
-    m_store.remove_event(on_account.event);
-    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
-                  on_address.refused->retry_after_seconds);
-  }
-
   const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
+  const std::string device_hash = device_token.empty() ? std::string() : security::token_hash(device_token);
+  // A browser the account signed in from counts its failures on its own, and skips the address limit: a device
+  // cookie is only ever given to a browser that knew the password.
+  const bool trusted_device =
+    user && !device_hash.empty() && m_store.device_trusted(device_hash, user->id, now - k_device_trust_seconds);
+  const std::string counted_key = trusted_device ? device_hash : email ? *email : std::string(email_text);
+
+  const auto counted_rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
+  const domain::SignInLimit counted_limit{counted_rule.max_events, counted_rule.window_seconds};
+  const Attempt counted = reserve_attempt(m_store, counted_rule, counted_limit, counted_key, now);
+  if (counted.refused) {
+    return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
+                  counted.refused->retry_after_seconds);
+  }
+  std::optional<Attempt> on_address;
+  if (!trusted_device) {
+    const auto address_rule = rate_limit_rule(m_store, k_sign_in_per_address);
+    // A shared address (an office, a NAT) only gets the hard cap, no backoff, so one user cannot slow the others.
+    const domain::SignInLimit address_limit{address_rule.max_events, address_rule.window_seconds,
+                                            address_rule.max_events};
+    on_address = reserve_attempt(m_store, address_rule, address_limit, client_address, now);
+    if (on_address->refused) {
+      m_store.remove_event(counted.event);
+      return refuse(RefusalKind::rate_limited, "", "too many failed sign-ins; try again later",
+                    on_address->refused->retry_after_seconds);
+    }
+  }
+
   const bool matches = user ? security::verify_password(user->password_hash, password)
                             : (security::verify_password(decoy_hash(m_settings.hash_cost), password), false);
   if (!matches) {
     return refuse(RefusalKind::unauthorised, "", std::string(k_wrong_credentials));  // the reserved counts stay
   }
-  m_store.clear_events_through(account_rule.name, account_key, on_account.event);
-  m_store.remove_event(on_address.event);
+  m_store.clear_events_through(counted_rule.name, counted_key, counted.event);
+  if (on_address) {
+    m_store.remove_event(on_address->event);
+  }
+  // A browser not yet trusted for this account gets a new device token, never the one it sent: a token planted in
+  // the owner's browser must not become trusted when the owner signs in.
+  const std::string kept_device_token = trusted_device ? std::string(device_token) : security::new_token();
+  m_store.trust_device(security::token_hash(kept_device_token), user->id, now);
   if (security::needs_rehash(user->password_hash, m_settings.hash_cost)) {
     m_store.set_password_hash(user->id, security::hash_password(password, m_settings.hash_cost));
   }
@@ -180,7 +196,12 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
     retention = std::max(retention, rule.window_seconds);
   }
   m_store.prune_events(now - retention);
-  return open_session(*user, previous_token);
+  m_store.forget_devices(now - k_device_trust_seconds);
+  auto session = open_session(*user, previous_token);
+  if (session) {
+    session->device_token = kept_device_token;
+  }
+  return session;
 }
 
 Outcome<NewSession>
@@ -190,7 +211,7 @@ Accounts::open_session(const store::UserRecord& user, std::string_view previous_
     m_store.delete_session(security::token_hash(previous_token));
   }
   const std::int64_t now = m_settings.clock();
-  NewSession session{user, security::new_token()};
+  NewSession session{user, security::new_token(), {}};
   m_store.add_session(store::SessionRecord{security::token_hash(session.token), user.id, now, now});
   return session;
 }

@@ -10,6 +10,9 @@
 
 namespace infertrack::app {
 
+// How long a browser stays trusted for an account (see Accounts::sign_in) after it last signed in.
+inline constexpr std::int64_t k_device_trust_seconds = 365 * 24 * 3600;
+
 struct AccountSettings
 {
   security::HashCost hash_cost = security::HashCost::interactive;
@@ -33,11 +36,13 @@ struct Visitor
   std::string token_hash;
 };
 
-// A session just opened: `token` goes into the cookie and is never stored.
+// A session just opened: `token` goes into the session cookie and `device_token` into the device cookie (the
+// browser the account signed in from); neither is stored, only their hashes.
 struct NewSession
 {
   store::UserRecord user;
   std::string token;
+  std::string device_token;
 };
 
 // Sign-up, sign-in and the account's own changes, with the rate limits the database holds. Password
@@ -53,9 +58,11 @@ public:
                               std::string_view previous_token);
   // Checks the password under the per-account and per-address limits, then opens a NEW session and ends the
   // session of `previous_token` (if any), so an id from before sign-in is never valid after it. Wrong
-  // email and wrong password are refused alike (unauthorised).
+  // email and wrong password are refused alike (unauthorised). With the `device_token` of a browser the account
+  // signed in from within k_device_trust_seconds, the attempt counts against that browser's own limit instead, so
+  // strangers who spend the account's limit do not lock its owner out.
   Outcome<NewSession> sign_in(std::string_view email, std::string_view password, std::string_view client_address,
-                              std::string_view previous_token);
+                              std::string_view previous_token, std::string_view device_token = {});
   void sign_out(std::string_view token);
   // The signed-in account of `token`, or nothing when it is unknown, idle too long, too old, or its account
   // is deleted. Refreshes the session's last-seen time (at most once a minute).

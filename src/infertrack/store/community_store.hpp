@@ -119,8 +119,9 @@ struct AuditEntry
 // The sessions a sign-up opens and ends with its account: token hashes, empty for none.
 struct SignUpSession
 {
-  std::string_view token_hash;       // the new account's first session
-  std::string_view ends_token_hash;  // the visitor's previous session, ended
+  std::string_view token_hash;         // the new account's first session
+  std::string_view ends_token_hash;    // the visitor's previous session, ended
+  std::string_view device_token_hash;  // the browser the account is made from, trusted from now on
 };
 
 // Accounts, sessions, comments, rate-limit events and the audit log. Every method is atomic on its own and
@@ -142,8 +143,8 @@ public:
   // False when no live account has this id.
   virtual bool set_password_hash(UserId id, std::string_view password_hash) = 0;
   virtual bool set_admin(UserId id, bool admin) = 0;
-  // Marks the account deleted, blanks its name, email and password hash, drops its admin right, and ends
-  // its sessions; its comments stay. False when no live account has this id.
+  // Marks the account deleted, blanks its name, email and password hash, drops its admin right, ends its
+  // sessions and forgets its browsers; its comments stay. False when no live account has this id.
   virtual bool delete_user(UserId id) = 0;
 
   virtual void add_session(const SessionRecord& session) = 0;
@@ -154,6 +155,14 @@ public:
   virtual void delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash) = 0;
   // Removes sessions last seen before `idle_before` or created before `created_before`; returns how many.
   virtual std::int64_t delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) = 0;
+
+  // Browsers `user` signed in from, by the hash of their device cookie's token: whether this one was, and used at or
+  // after `used_since`.
+  virtual bool device_trusted(std::string_view token_hash, UserId user, std::int64_t used_since) = 0;
+  // Trusts the browser for `user`, or marks it used at `now` when it is trusted already.
+  virtual void trust_device(std::string_view token_hash, UserId user, std::int64_t now) = 0;
+  // Forgets the browsers last used before `before`; returns how many were forgotten.
+  virtual std::int64_t forget_devices(std::int64_t before) = 0;
 
   // Fails (field "parent_id") when the parent does not exist, belongs to another subject, or is nested
   // domain::k_max_reply_depth deep already.

@@ -21,6 +21,8 @@ using http::Response;
 constexpr std::string_view k_session_cookie = "infertrack_session";
 // Before sign-in the CSRF token is bound to this random cookie, which is never stored anywhere.
 constexpr std::string_view k_visitor_cookie = "infertrack_visitor";
+// A browser an account signed in from: its failed sign-ins count against it, not against the account.
+constexpr std::string_view k_device_cookie = "infertrack_device";
 constexpr std::string_view k_csrf_header = "x-csrf-token";
 constexpr std::size_t k_token_length = 43;
 
@@ -379,6 +381,10 @@ CommunityRoutes::State::signed_in_answer(int status, const app::NewSession& sess
                                                                options.accounts.session_lifetime_seconds,
                                                                options.cookies));
   response.headers.emplace_back("Set-Cookie", http::set_cookie(k_visitor_cookie, "", 0, options.cookies));
+  if (!session.device_token.empty()) {
+    response.headers.emplace_back("Set-Cookie", http::set_cookie(k_device_cookie, session.device_token,
+                                                                 app::k_device_trust_seconds, options.cookies));
+  }
   return response;
 }
 
@@ -426,7 +432,8 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     if (auto refused = read({"email", "password"})) {
       return *std::move(refused);
     }
-    auto session = accounts.sign_in(fields[0], fields[1], client, session_token);
+    const std::string_view device_token = token_cookie(request, k_device_cookie);
+    auto session = accounts.sign_in(fields[0], fields[1], client, session_token, device_token);
     return session ? signed_in_answer(200, *session, route) : refusal_answer(session.error(), route);
   }
   if (request.path == k_session && request.method == "DELETE") {

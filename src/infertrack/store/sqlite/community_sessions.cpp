@@ -81,4 +81,35 @@ CommunityTables::delete_expired_sessions(std::int64_t idle_before, std::int64_t 
   });
 }
 
+bool
+CommunityTables::device_trusted(std::string_view token_hash, UserId user, std::int64_t used_since)
+{
+  std::lock_guard lock(m_read_mutex);
+  Statement select(reader(),
+                   "SELECT 1 FROM trusted_devices WHERE token_hash = ? AND user_id = ? AND last_used_at >= ?");
+  select.bind(1, token_hash);
+  select.bind(2, user);
+  select.bind(3, used_since);
+  return select.step();
+}
+
+void
+CommunityTables::trust_device(std::string_view token_hash, UserId user, std::int64_t now)
+{
+  change("INSERT INTO trusted_devices (token_hash, user_id, last_used_at) VALUES (?, ?, ?)"
+         " ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = excluded.last_used_at",
+         [&](Statement& upsert) {
+           upsert.bind(1, token_hash);
+           upsert.bind(2, user);
+           upsert.bind(3, now);
+         });
+}
+
+std::int64_t
+CommunityTables::forget_devices(std::int64_t before)
+{
+  return change("DELETE FROM trusted_devices WHERE last_used_at < ?",
+                [&](Statement& remove) { remove.bind(1, before); });
+}
+
 }  // namespace infertrack::store::sqlite

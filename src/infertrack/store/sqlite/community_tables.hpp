@@ -13,12 +13,12 @@
 namespace infertrack::store::sqlite {
 
 // The CommunityStore of one SqliteStore: the users, sessions, comments, rate_limit_* and audit_log tables
-// (migration step 4), written over a connection of their own and read over another, each opened on first use (after
-// the owning store migrated the file). So a community write waiting for another process's lock (an ingest commits in
-// one transaction) holds up other community writes only, never a read; and a command that never calls it (an ingest)
-// keeps the file to itself (IngestJournal). Its commits leave the store's data_version() alone. Methods are defined by
-// topic in community_users.cpp, community_sessions.cpp, community_comments.cpp, community_rate_limits.cpp and
-// community_audit.cpp.
+// (migration step 4) and trusted_devices (step 10), written over a connection of their own and read over another,
+// each opened on first use (after the owning store migrated the file). So a community write waiting for another
+// process's lock (an ingest commits in one transaction) holds up other community writes only, never a read; and a
+// command that never calls it (an ingest) keeps the file to itself (IngestJournal). Its commits leave the store's
+// data_version() alone. Methods are defined by topic in community_users.cpp, community_sessions.cpp (sessions and
+// trusted browsers), community_comments.cpp, community_rate_limits.cpp and community_audit.cpp.
 class CommunityTables final : public CommunityStore
 {
 public:
@@ -39,6 +39,10 @@ public:
   void delete_session(std::string_view token_hash) override;
   void delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash) override;
   std::int64_t delete_expired_sessions(std::int64_t idle_before, std::int64_t created_before) override;
+
+  bool device_trusted(std::string_view token_hash, UserId user, std::int64_t used_since) override;
+  void trust_device(std::string_view token_hash, UserId user, std::int64_t now) override;
+  std::int64_t forget_devices(std::int64_t before) override;
 
   util::Result<CommentId> add_comment(const NewComment& comment) override;
   std::optional<CommentRecord> comment(CommentId id) override;

@@ -67,6 +67,13 @@ CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
     open.bind(4, user.created_at);
     open.step();
   }
+  if (!session.device_token_hash.empty()) {
+    Statement trust(db(), "INSERT INTO trusted_devices (token_hash, user_id, last_used_at) VALUES (?, ?, ?)");
+    trust.bind(1, session.device_token_hash);
+    trust.bind(2, id);
+    trust.bind(3, user.created_at);
+    trust.step();
+  }
   transaction.commit();
   return id;
 }
@@ -140,6 +147,11 @@ CommunityTables::delete_user(UserId id)
     Statement end_sessions(db(), "DELETE FROM sessions WHERE user_id = ?");
     end_sessions.bind(1, id);
     end_sessions.step();
+  }
+  {
+    Statement forget_devices(db(), "DELETE FROM trusted_devices WHERE user_id = ?");
+    forget_devices.bind(1, id);
+    forget_devices.step();
   }
   transaction.commit();
   return true;

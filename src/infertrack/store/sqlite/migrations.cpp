@@ -319,6 +319,21 @@ CREATE TABLE benchmark_data_version (id INTEGER PRIMARY KEY CHECK (id = 1), vers
 INSERT INTO benchmark_data_version (id, version) VALUES (1, 0);
 )sql";
 
+// Browsers an account signed in from (a hash of their long-lived cookie): a failed sign-in sent with that cookie
+// counts against the browser, not the account, so strangers who spend the account's limit cannot lock its owner out.
+constexpr const char* k_trusted_devices = R"sql(
+CREATE TABLE trusted_devices (
+  token_hash TEXT NOT NULL,
+  user_id BIGINT NOT NULL REFERENCES users (id),
+  last_used_at BIGINT NOT NULL,
+  PRIMARY KEY (token_hash, user_id)
+);
+
+CREATE INDEX trusted_devices_by_user ON trusted_devices (user_id);
+
+INSERT INTO rate_limit_rules (name, max_events, window_seconds) VALUES ('sign_in_per_device', 20, 900);
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -329,6 +344,7 @@ constexpr std::array k_migrations{
   Migration{7, "a point's notes in its own row", k_inline_notes},
   Migration{8, "a dataset caveat once, whatever the path it came from", k_dataset_notes_by_text},
   Migration{9, "a version of the benchmark data that community writes leave alone", k_benchmark_data_version},
+  Migration{10, "browsers an account signed in from, with a sign-in limit of their own", k_trusted_devices},
 };
 
 constexpr const char* k_create_migrations_table =
