@@ -257,6 +257,11 @@ TEST_F(CommunityAccounts, a_browser_the_account_signed_in_from_is_not_locked_out
   EXPECT_THAT(header_of(owner, "Set-Cookie"), HasSubstr("Max-Age=31536000"));
   EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 20)
     << "the strangers' failures still count against every other browser";
+  // Signed in, the owner can change the password the strangers are guessing.
+  EXPECT_EQ(alice.send("POST", "/api/v1/account/password",
+                       json{{"current_password", k_password}, {"new_password", "a brand new passphrase"}}.dump())
+              .status,
+            204);
 
   // Copying the cookie into another account's sign-in buys nothing: it is trusted for Alice only.
   ASSERT_EQ(Browser(tracker.handler).sign_up("Bob", "bob@example.org", k_password).status, 201);
@@ -502,6 +507,7 @@ TEST_F(CommunityAccounts, changing_the_password_ends_other_sessions)
 TEST_F(CommunityAccounts, wrong_passwords_behind_a_session_back_off_as_sign_ins_do)
 {
   ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  alice.set_cookie("infertrack_device", "");  // the session alone, as a stolen one would come
   const auto change = [&](const std::string& current) {
     return alice.send("POST", "/api/v1/account/password",
                       json{{"current_password", current}, {"new_password", "a brand new passphrase"}}.dump());

@@ -253,13 +253,18 @@ Accounts::signed_in(std::string_view token)
 }
 
 Outcome<void>
-Accounts::check_own_password(const Visitor& visitor, std::string_view password, std::string_view field)
+Accounts::check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
+                             std::string_view device_token)
 {
-  // Counted as sign-ins to the account, with their backoff: a session cookie alone must not allow endless guesses.
+  // Counted as sign-ins are, with their backoff: a session cookie alone must not allow endless guesses.
   const std::int64_t now = m_settings.clock();
-  const auto rule = rate_limit_rule(m_store, k_sign_in_per_account);
+  const std::string device_hash = device_token.empty() ? std::string() : security::token_hash(device_token);
+  const bool trusted_device =
+    !device_hash.empty() && m_store.device_trusted(device_hash, visitor.user.id, now - k_device_trust_seconds);
+  const std::string& key = trusted_device ? device_hash : visitor.user.email;
+  const auto rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
   const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
-  const Attempt attempt = reserve_attempt(m_store, rule, limit, visitor.user.email, now);
+  const Attempt attempt = reserve_attempt(m_store, rule, limit, key, now);
   if (attempt.refused) {
     return refuse(RefusalKind::rate_limited, "", "too many wrong passwords; try again later",
                   attempt.refused->retry_after_seconds);
@@ -267,14 +272,15 @@ Accounts::check_own_password(const Visitor& visitor, std::string_view password, 
   if (!security::verify_password(visitor.user.password_hash, password)) {
     return refuse(RefusalKind::unauthorised, std::string(field), "the password is wrong");
   }
-  m_store.clear_events_through(rule.name, visitor.user.email, attempt.event);
+  m_store.clear_events_through(rule.name, key, attempt.event);
   return {};
 }
 
 Outcome<void>
-Accounts::change_password(const Visitor& visitor, std::string_view current, std::string_view replacement)
+Accounts::change_password(const Visitor& visitor, std::string_view current, std::string_view replacement,
+                          std::string_view device_token)
 {
-  if (auto checked = check_own_password(visitor, current, "current_password"); !checked) {
+  if (auto checked = check_own_password(visitor, current, "current_password", device_token); !checked) {
     return checked;
   }
   if (auto checked = check_password(replacement, "new_password"); !checked) {
@@ -286,9 +292,9 @@ Accounts::change_password(const Visitor& visitor, std::string_view current, std:
 }
 
 Outcome<void>
-Accounts::delete_account(const Visitor& visitor, std::string_view password)
+Accounts::delete_account(const Visitor& visitor, std::string_view password, std::string_view device_token)
 {
-  if (auto checked = check_own_password(visitor, password, "password"); !checked) {
+  if (auto checked = check_own_password(visitor, password, "password", device_token); !checked) {
     return checked;
   }
   m_store.delete_user(visitor.user.id);

@@ -67,10 +67,13 @@ public:
   // The signed-in account of `token`, or nothing when it is unknown, idle too long, too old, or its account
   // is deleted. Refreshes the session's last-seen time (at most once a minute).
   std::optional<Visitor> signed_in(std::string_view token);
-  // Needs the current password; ends the account's other sessions.
-  Outcome<void> change_password(const Visitor& visitor, std::string_view current, std::string_view replacement);
-  // Needs the password; the comments stay, shown as from a deleted account.
-  Outcome<void> delete_account(const Visitor& visitor, std::string_view password);
+  // Needs the current password, checked as sign_in checks it (`device_token` as there); ends the account's other
+  // sessions.
+  Outcome<void> change_password(const Visitor& visitor, std::string_view current, std::string_view replacement,
+                                std::string_view device_token = {});
+  // Needs the password, checked as for change_password; the comments stay, shown as from a deleted account.
+  Outcome<void> delete_account(const Visitor& visitor, std::string_view password,
+                               std::string_view device_token = {});
 
   // For the command line: no rate limits, audited as "command line".
   Outcome<store::UserId> add_user(const SignUpForm& form, bool admin);
@@ -80,7 +83,8 @@ public:
 private:
   Outcome<NewSession> open_session(const store::UserRecord& user, std::string_view previous_token);
   // Checks a signed-in visitor's own password before a change to the account, under the sign-in limit.
-  Outcome<void> check_own_password(const Visitor& visitor, std::string_view password, std::string_view field);
+  Outcome<void> check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
+                                   std::string_view device_token);
 
   store::CommunityStore& m_store;
   AccountSettings m_settings;

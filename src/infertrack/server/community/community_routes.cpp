@@ -420,6 +420,7 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
   };
   const std::string_view client = request.client_network;
   const std::string_view session_token = token_cookie(request, k_session_cookie);
+  const std::string_view device_token = token_cookie(request, k_device_cookie);
 
   if (request.path == k_account && request.method == "POST") {
     if (auto refused = read({"display_name", "email", "password"})) {
@@ -432,7 +433,6 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     if (auto refused = read({"email", "password"})) {
       return *std::move(refused);
     }
-    const std::string_view device_token = token_cookie(request, k_device_cookie);
     auto session = accounts.sign_in(fields[0], fields[1], client, session_token, device_token);
     return session ? signed_in_answer(200, *session, route) : refusal_answer(session.error(), route);
   }
@@ -447,14 +447,14 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     if (auto refused = read({"password"})) {
       return *std::move(refused);
     }
-    auto deleted = accounts.delete_account(*visitor, fields[0]);
+    auto deleted = accounts.delete_account(*visitor, fields[0], device_token);
     return deleted ? signed_out_answer(route) : refusal_answer(deleted.error(), route);
   }
   if (request.path == k_password && request.method == "POST") {
     if (auto refused = read({"current_password", "new_password"})) {
       return *std::move(refused);
     }
-    auto changed = accounts.change_password(*visitor, fields[0], fields[1]);
+    auto changed = accounts.change_password(*visitor, fields[0], fields[1], device_token);
     return changed ? no_content(route) : refusal_answer(changed.error(), route);
   }
   if (request.path.starts_with(k_comments)) {
