@@ -21,7 +21,7 @@ namespace {
 struct ExportRows
 {
   std::string text;
-  std::string more_json; // members a JSON export carries after its rows, each as ',"name":value'
+  std::string more_json{}; // members a JSON export carries after its rows, each as ',"name":value'
 };
 
 // `items` as a JSON array of what to_json makes of each.
