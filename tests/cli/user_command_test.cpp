@@ -1,5 +1,7 @@
 #include "cli_runner.hpp"
 
+#include "infertrack/store/sqlite/sqlite_store.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -161,9 +163,13 @@ TEST_F(UserCommand, add_with_the_interactive_cost_by_default)
 TEST_F(UserCommand, reset_password_sets_a_new_one_and_is_audited)
 {
   ASSERT_EQ(add("ada@example.org", "Ada", k_password).exit_code, 0);
+  // A browser that signed in with the old password: whoever used it no longer gets failed sign-ins of its own.
+  const auto store = store::sqlite::open_store(db);
+  store->community().trust_device("laptop", 1, 100);
   const CliResult first = reset("Ada@example.org", "a brand new passphrase\n");
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_EQ(first.out, "password of Ada@example.org reset; its sessions are ended\n");
+  EXPECT_EQ(first.out, "password of Ada@example.org reset; its sessions are ended and its browsers no longer trusted\n");
+  EXPECT_FALSE(store->community().device_trusted("laptop", 1, 0));
   // Resetting to the same password again works: it is a new salted hash, not a comparison.
   ASSERT_EQ(reset("ada@example.org", "a brand new passphrase\n").exit_code, 0);
 

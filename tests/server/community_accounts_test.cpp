@@ -257,11 +257,16 @@ TEST_F(CommunityAccounts, a_browser_the_account_signed_in_from_is_not_locked_out
   EXPECT_THAT(header_of(owner, "Set-Cookie"), HasSubstr("Max-Age=31536000"));
   EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 20)
     << "the strangers' failures still count against every other browser";
-  // Signed in, the owner can change the password the strangers are guessing.
-  EXPECT_EQ(alice.send("POST", "/api/v1/account/password",
-                       json{{"current_password", k_password}, {"new_password", "a brand new passphrase"}}.dump())
-              .status,
-            204);
+  // Signed in, the owner can change the password the strangers are guessing, and wrong guesses at it from this
+  // browser count against the browser too.
+  const auto change = [&](const std::string& current) {
+    return alice.send("POST", "/api/v1/account/password",
+                      json{{"current_password", current}, {"new_password", "a brand new passphrase"}}.dump());
+  };
+  EXPECT_EQ(change("a typo").status, 401);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_device", security::token_hash(*device), 0).count, 1);
+  EXPECT_EQ(change(k_password).status, 204);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_device", security::token_hash(*device), 0).count, 0);
 
   // Copying the cookie into another account's sign-in buys nothing: it is trusted for Alice only.
   ASSERT_EQ(Browser(tracker.handler).sign_up("Bob", "bob@example.org", k_password).status, 201);
@@ -299,6 +304,31 @@ TEST_F(CommunityAccounts, wrong_passwords_from_a_trusted_browser_back_off_and_hi
 
   tracker.now += 15 * 60;
   EXPECT_EQ(alice.sign_in("alice@example.org", k_password).status, 200) << "the window has passed";
+}
+
+// A new password leaves trusted only the browser that set it: one that signed in with the old password (a thief's,
+// say) falls back to the account's limit.
+TEST_F(CommunityAccounts, changing_the_password_keeps_only_this_browser_trusted)
+{
+  Browser thief(tracker.handler, "198.51.100.9");
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  ASSERT_EQ(thief.sign_in("alice@example.org", k_password).status, 200);
+  const auto user = tracker.community().user_by_email("alice@example.org");
+  ASSERT_TRUE(user);
+  const auto trusted = [&](Browser& browser) {
+    return tracker.community().device_trusted(security::token_hash(*browser.cookie("infertrack_device")), user->id, 0);
+  };
+  ASSERT_TRUE(trusted(thief));
+  ASSERT_EQ(alice.send("POST", "/api/v1/account/password",
+                       json{{"current_password", k_password}, {"new_password", "a brand new passphrase"}}.dump())
+              .status,
+            204);
+  EXPECT_TRUE(trusted(alice));
+  EXPECT_FALSE(trusted(thief));
+  thief.forget_csrf();
+  EXPECT_EQ(thief.sign_in("alice@example.org", "old guess").status, 401);
+  EXPECT_EQ(tracker.community().events_since("sign_in_per_account", "alice@example.org", 0).count, 1)
+    << "counted against the account, as any stranger's";
 }
 
 // A device cookie planted in a browser (or left by a deleted account) is never what the browser gets trusted with.

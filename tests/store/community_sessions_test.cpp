@@ -98,6 +98,43 @@ TEST_F(CommunitySessionsTest, a_trusted_device_is_trusted_for_its_account_only_a
   EXPECT_THROW(community().trust_device("tablet", 999, k_t0), StoreError) << "no such account";
 }
 
+TEST_F(CommunitySessionsTest, an_account_trusts_only_its_most_recently_used_browsers)
+{
+  const UserId ada = add_user("ada");
+  const UserId bob = add_user("bob");
+  community().trust_device("bobs", bob, k_t0);
+  for (std::int64_t i = 0; i < k_trusted_devices_per_user + 2; ++i) {
+    community().trust_device("browser " + std::to_string(i), ada, k_t0 + i);
+  }
+  EXPECT_FALSE(community().device_trusted("browser 0", ada, 0));
+  EXPECT_FALSE(community().device_trusted("browser 1", ada, 0));
+  for (std::int64_t i = 2; i < k_trusted_devices_per_user + 2; ++i) {
+    EXPECT_TRUE(community().device_trusted("browser " + std::to_string(i), ada, 0)) << i;
+  }
+  // Used again, the oldest trusted one becomes the newest; the next new one pushes out another.
+  community().trust_device("browser 2", ada, k_t0 + 100);
+  community().trust_device("one more", ada, k_t0 + 101);
+  EXPECT_TRUE(community().device_trusted("browser 2", ada, 0));
+  EXPECT_FALSE(community().device_trusted("browser 3", ada, 0));
+  EXPECT_TRUE(community().device_trusted("bobs", bob, 0)) << "another account's browsers do not count";
+}
+
+TEST_F(CommunitySessionsTest, forget_devices_of_keeps_the_given_browser_and_other_accounts)
+{
+  const UserId ada = add_user("ada");
+  const UserId bob = add_user("bob");
+  for (const char* hash : {"a1", "a2"}) {
+    community().trust_device(hash, ada, k_t0);
+  }
+  community().trust_device("b1", bob, k_t0);
+  community().forget_devices_of(ada, std::string_view("a2"));
+  EXPECT_FALSE(community().device_trusted("a1", ada, 0));
+  EXPECT_TRUE(community().device_trusted("a2", ada, 0));
+  community().forget_devices_of(ada, std::nullopt);
+  EXPECT_FALSE(community().device_trusted("a2", ada, 0));
+  EXPECT_TRUE(community().device_trusted("b1", bob, 0));
+}
+
 TEST_F(CommunitySessionsTest, forget_devices_drops_those_unused_since_and_deleting_an_account_drops_its_own)
 {
   const UserId ada = add_user("ada");

@@ -144,11 +144,10 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   const std::int64_t now = m_settings.clock();
   const auto email = domain::normalise_email(email_text);
   const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
-  const std::string device_hash = device_token.empty() ? std::string() : security::token_hash(device_token);
   // A browser the account signed in from counts its failures on its own, and skips the address limit: a device
   // cookie is only ever given to a browser that knew the password.
-  const bool trusted_device =
-    user && !device_hash.empty() && m_store.device_trusted(device_hash, user->id, now - k_device_trust_seconds);
+  const std::string device_hash = user ? trusted_device_hash(device_token, user->id, now) : std::string();
+  const bool trusted_device = !device_hash.empty();
   const std::string counted_key = trusted_device ? device_hash : email ? *email : std::string(email_text);
 
   const auto counted_rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
@@ -216,6 +215,16 @@ Accounts::open_session(const store::UserRecord& user, std::string_view previous_
   return session;
 }
 
+std::string
+Accounts::trusted_device_hash(std::string_view device_token, store::UserId user, std::int64_t now)
+{
+  if (device_token.empty()) {
+    return {};
+  }
+  std::string hash = security::token_hash(device_token);
+  return m_store.device_trusted(hash, user, now - k_device_trust_seconds) ? hash : std::string();
+}
+
 void
 Accounts::sign_out(std::string_view token)
 {
@@ -258,9 +267,8 @@ Accounts::check_own_password(const Visitor& visitor, std::string_view password, 
 {
   // Counted as sign-ins are, with their backoff: a session cookie alone must not allow endless guesses.
   const std::int64_t now = m_settings.clock();
-  const std::string device_hash = device_token.empty() ? std::string() : security::token_hash(device_token);
-  const bool trusted_device =
-    !device_hash.empty() && m_store.device_trusted(device_hash, visitor.user.id, now - k_device_trust_seconds);
+  const std::string device_hash = trusted_device_hash(device_token, visitor.user.id, now);
+  const bool trusted_device = !device_hash.empty();
   const std::string& key = trusted_device ? device_hash : visitor.user.email;
   const auto rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
   const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
@@ -288,6 +296,10 @@ Accounts::change_password(const Visitor& visitor, std::string_view current, std:
   }
   m_store.set_password_hash(visitor.user.id, security::hash_password(replacement, m_settings.hash_cost));
   m_store.delete_sessions_of(visitor.user.id, std::string_view(visitor.token_hash));
+  // Browsers that knew the old password lose their own failed sign-ins, all but the one changing it.
+  const std::string device_hash = trusted_device_hash(device_token, visitor.user.id, m_settings.clock());
+  m_store.forget_devices_of(visitor.user.id,
+                            device_hash.empty() ? std::nullopt : std::optional<std::string_view>(device_hash));
   return {};
 }
 
@@ -334,6 +346,7 @@ Accounts::reset_password(std::string_view email_text, std::string_view replaceme
   }
   m_store.set_password_hash(user->id, security::hash_password(replacement, m_settings.hash_cost));
   m_store.delete_sessions_of(user->id, std::nullopt);
+  m_store.forget_devices_of(user->id, std::nullopt);
   m_store.clear_events(k_sign_in_per_account, *email);
   m_store.add_audit(store::AuditEntry{0, m_settings.clock(), std::nullopt, std::string(k_command_line),
                                       "reset_password", "user:" + std::to_string(user->id), *email});

@@ -124,6 +124,10 @@ struct SignUpSession
   std::string_view device_token_hash;  // the browser the account is made from, trusted from now on
 };
 
+// How many browsers an account trusts at most: each sign-in from a new browser adds one, so whoever knew the
+// password once cannot collect browsers that each get their own failed sign-ins.
+inline constexpr std::int64_t k_trusted_devices_per_user = 10;
+
 // Accounts, sessions, comments, rate-limit events and the audit log. Every method is atomic on its own and
 // either completes or throws StoreError (storage failure); expected refusals come back as a Diagnostic.
 class CommunityStore
@@ -159,10 +163,13 @@ public:
   // Browsers `user` signed in from, by the hash of their device cookie's token: whether this one was, and used at or
   // after `used_since`.
   virtual bool device_trusted(std::string_view token_hash, UserId user, std::int64_t used_since) = 0;
-  // Trusts the browser for `user`, or marks it used at `now` when it is trusted already.
+  // Trusts the browser for `user`, or marks it used at `now` when it is trusted already; of the account's browsers
+  // only the k_trusted_devices_per_user last used stay trusted.
   virtual void trust_device(std::string_view token_hash, UserId user, std::int64_t now) = 0;
   // Forgets the browsers last used before `before`; returns how many were forgotten.
   virtual std::int64_t forget_devices(std::int64_t before) = 0;
+  // Forgets every browser of `user` except the one with `keep_token_hash` (when given).
+  virtual void forget_devices_of(UserId user, std::optional<std::string_view> keep_token_hash) = 0;
 
   // Fails (field "parent_id") when the parent does not exist, belongs to another subject, or is nested
   // domain::k_max_reply_depth deep already.

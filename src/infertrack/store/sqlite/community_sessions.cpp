@@ -96,13 +96,39 @@ CommunityTables::device_trusted(std::string_view token_hash, UserId user, std::i
 void
 CommunityTables::trust_device(std::string_view token_hash, UserId user, std::int64_t now)
 {
-  change("INSERT INTO trusted_devices (token_hash, user_id, last_used_at) VALUES (?, ?, ?)"
-         " ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = excluded.last_used_at",
-         [&](Statement& upsert) {
-           upsert.bind(1, token_hash);
-           upsert.bind(2, user);
-           upsert.bind(3, now);
-         });
+  const WriteTurn turn(*this);
+  Transaction transaction(db(), TransactionMode::write);
+  {
+    Statement upsert(db(), "INSERT INTO trusted_devices (token_hash, user_id, last_used_at) VALUES (?, ?, ?)"
+                           " ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = excluded.last_used_at");
+    upsert.bind(1, token_hash);
+    upsert.bind(2, user);
+    upsert.bind(3, now);
+    upsert.step();
+  }
+  {
+    // The browser just used is the newest, so it always stays.
+    Statement oldest(db(), "DELETE FROM trusted_devices WHERE user_id = ? AND rowid NOT IN (SELECT rowid FROM"
+                           " trusted_devices WHERE user_id = ? ORDER BY last_used_at DESC, rowid DESC LIMIT ?)");
+    oldest.bind(1, user);
+    oldest.bind(2, user);
+    oldest.bind(3, k_trusted_devices_per_user);
+    oldest.step();
+  }
+  transaction.commit();
+}
+
+void
+CommunityTables::forget_devices_of(UserId user, std::optional<std::string_view> keep_token_hash)
+{
+  if (!keep_token_hash) {
+    change("DELETE FROM trusted_devices WHERE user_id = ?", [&](Statement& remove) { remove.bind(1, user); });
+    return;
+  }
+  change("DELETE FROM trusted_devices WHERE user_id = ? AND token_hash <> ?", [&](Statement& remove) {
+    remove.bind(1, user);
+    remove.bind(2, *keep_token_hash);
+  });
 }
 
 std::int64_t

@@ -43,6 +43,7 @@ public:
   bool device_trusted(std::string_view token_hash, UserId user, std::int64_t used_since) override;
   void trust_device(std::string_view token_hash, UserId user, std::int64_t now) override;
   std::int64_t forget_devices(std::int64_t before) override;
+  void forget_devices_of(UserId user, std::optional<std::string_view> keep_token_hash) override;
 
   util::Result<CommentId> add_comment(const NewComment& comment) override;
   std::optional<CommentRecord> comment(CommentId id) override;

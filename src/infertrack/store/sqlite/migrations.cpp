@@ -329,7 +329,8 @@ CREATE TABLE trusted_devices (
   PRIMARY KEY (token_hash, user_id)
 );
 
-CREATE INDEX trusted_devices_by_user ON trusted_devices (user_id);
+CREATE INDEX trusted_devices_by_user ON trusted_devices (user_id, last_used_at);
+CREATE INDEX trusted_devices_by_last_use ON trusted_devices (last_used_at);
 
 INSERT INTO rate_limit_rules (name, max_events, window_seconds) VALUES ('sign_in_per_device', 20, 900);
 )sql";
