@@ -362,6 +362,56 @@ test('threads page by twenty, newest first, and the counter stops a comment past
   await page.context().close();
 });
 
+test('a long thread shows its first fifty replies and the rest on request, and stays open after a reply', async () => {
+  const { points } = await server.api('/api/v1/points');
+  const path = '/points/' + encodeURIComponent(points[2].result_id);
+  server.cli('limits', 'set', 'comment_per_user', '200', '60');
+  const page = await newPage(browser);
+  await openSection(page, path);
+  await signUp(page, 'Talkative');
+  const subject = `point:${points[2].result_id}`;
+  await page.evaluate(async (about) => {
+    const me = await (await fetch('/api/v1/me')).json();
+    const send = async (body, parent_id) => {
+      const response = await fetch('/api/v1/comments', { method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf_token },
+        body: JSON.stringify({ subject: about, body, parent_id }) });
+      if (response.status !== 201) throw new Error(`${body}: ${response.status}`);
+      return (await response.json()).id;
+    };
+    const thread = await send('The long thread');
+    for (let i = 1; i <= 160; i++) await send(`Reply ${String(i).padStart(3, '0')}`, thread);
+  }, subject);
+  await openSection(page, path);
+  const replies = page.locator('#comments-list article.comment', { hasText: /Reply \d{3}/ });
+  assert.equal(await replies.count(), 50);
+  assert.equal(await comment(page, 'Reply 050').count(), 1);
+  assert.equal(await comment(page, 'Reply 051').count(), 0);
+  const more = page.getByRole('button', { name: 'Show 110 more replies' });
+  await page.locator('#comments').screenshot({ path: screenshotPath('comments-long-thread.png') });
+
+  // Two requests of a hundred bring the rest, nested in the thread in the order they were posted.
+  const fetched = [];
+  page.on('response', (r) => { if (r.url().includes('thread=')) fetched.push(r.status()); });
+  await more.click();
+  await comment(page, 'Reply 160').waitFor();
+  assert.equal(await replies.count(), 160);
+  assert.deepEqual(fetched, [200, 200]);
+  assert.equal(await page.locator('.more-replies').count(), 0);
+  assert.match(await replies.nth(159).textContent(), /Reply 160/);
+
+  // A reply at the end of the thread shows at once: the thread stays open across the reload that follows it.
+  await comment(page, 'Reply 160').getByRole('button', { name: 'Reply' }).click();
+  const form = page.locator('#comments-list form').first();
+  await form.locator('textarea').fill('Reply 161, the last word');
+  await form.getByRole('button', { name: 'Post reply' }).click();
+  await comment(page, 'Reply 161, the last word').waitFor();
+  assert.equal(await replies.count(), 161);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+  server.cli('limits', 'set', 'comment_per_user', '10', '60');
+});
+
 test('without JavaScript the section says that comments need it', async () => {
   const page = await newPage(browser, { javaScriptEnabled: false });
   await page.goto(server.url + '/');

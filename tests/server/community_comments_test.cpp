@@ -130,6 +130,64 @@ TEST_F(CommunityComments, threads_come_newest_first_with_replies_in_order_and_pa
   EXPECT_EQ(reader.send("GET", "/api/v1/comments?subject=page&sort=old").status, 400);
 }
 
+// However long a thread grows, a page lists its first replies and says how many more there are; the rest come a
+// request at a time, by thread and the last reply shown.
+TEST_F(CommunityComments, a_long_thread_lists_its_first_replies_and_the_rest_on_request)
+{
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule(store::RateLimitRule{"comment_per_user", 1000, 60}));
+  const auto thread = post_id(alice, "page", "a popular thread");
+  std::vector<std::int64_t> replies;
+  for (int i = 0; i < 180; ++i) {
+    replies.push_back(post_id(i % 2 ? bob : alice, "page", "reply " + std::to_string(i),
+                              i % 3 == 2 ? replies.back() : thread));
+  }
+  const auto other = post_id(bob, "page", "a quiet thread");
+
+  const json page = reader.comments("page");
+  ASSERT_EQ(page["comments"].size(), 2u + 50u);
+  EXPECT_EQ(page["comments"][0]["id"], other);
+  EXPECT_EQ(page["comments"][1]["id"], thread);
+  EXPECT_EQ(page["comments"].back()["id"], replies[49]);
+  EXPECT_EQ(page["more_replies"], json::parse(R"([{"thread_id": )" + std::to_string(thread) + R"(, "count": 130, "after": )" +
+                                               std::to_string(replies[49]) + "}]"));
+
+  std::vector<std::int64_t> seen;
+  std::int64_t after = replies[49];
+  for (int request = 0; request < 2; ++request) {
+    const auto response = reader.send("GET", "/api/v1/comments?subject=page&thread=" + std::to_string(thread) +
+                                               "&after=" + std::to_string(after));
+    ASSERT_EQ(response.status, 200) << response.body;
+    const json more = json::parse(response.body);
+    EXPECT_EQ(more["thread"], thread);
+    for (const json& comment : more["comments"]) {
+      seen.push_back(comment["id"]);
+      EXPECT_FALSE(comment["can_edit"].get<bool>());
+    }
+    after = seen.back();
+    EXPECT_EQ(more["remaining"], request == 0 ? 30 : 0);
+  }
+  EXPECT_EQ(seen, std::vector<std::int64_t>(replies.begin() + 50, replies.end()));
+  const json first = json::parse(
+    reader.send("GET", "/api/v1/comments?subject=page&thread=" + std::to_string(thread)).body);
+  EXPECT_EQ(first["comments"].size(), 100u) << "without after, from the first reply";
+  EXPECT_EQ(first["comments"][0]["id"], replies[0]);
+
+  // Refused, each naming its parameter: a reply or another subject's thread, page with thread, after alone.
+  const auto field_of = [&](const std::string& query, int status) {
+    const auto response = reader.send("GET", "/api/v1/comments?" + query);
+    EXPECT_EQ(response.status, status) << query << ": " << response.body;
+    return json::parse(response.body).value("field", "");
+  };
+  EXPECT_EQ(field_of("subject=page&thread=" + std::to_string(replies[0]), 404), "thread");
+  EXPECT_EQ(field_of("subject=point:444914&thread=" + std::to_string(thread), 404), "thread");
+  EXPECT_EQ(field_of("subject=page&thread=999999", 404), "thread");
+  EXPECT_EQ(field_of("subject=page&thread=abc", 400), "thread");
+  EXPECT_EQ(field_of("subject=page&thread=" + std::to_string(thread) + "&after=-1", 400), "after");
+  EXPECT_EQ(field_of("subject=page&thread=" + std::to_string(thread) + "&page=2", 400), "page");
+  EXPECT_EQ(field_of("subject=page&after=3", 400), "after");
+  EXPECT_EQ(field_of("subject=page&thread=1&thread=2", 400), "thread");
+}
+
 TEST_F(CommunityComments, a_comment_on_a_point_belongs_to_that_point_only)
 {
   const auto id = post_id(alice, "point:444914", "this point looks **high**");

@@ -13,10 +13,10 @@ using ::testing::ElementsAre;
 using CommunityCommentsTest = CommunityTest;
 
 std::vector<CommentId>
-ids_of(const CommentThreads& threads)
+ids_of(const auto& listing)  // CommentThreads or ThreadReplies
 {
   std::vector<CommentId> ids;
-  for (const CommentRecord& comment : threads.comments) {
+  for (const CommentRecord& comment : listing.comments) {
     ids.push_back(comment.id);
   }
   return ids;
@@ -115,10 +115,10 @@ TEST_F(CommunityCommentsTest, comment_threads_pages_threads_newest_first_with_re
   const CommentId r3a = add_comment(ada, "page", t3, "reply 3a");
   add_comment(ada, "point:1", std::nullopt, "another subject");
 
-  const auto first = community().comment_threads("page", 0, 2);
+  const auto first = community().comment_threads("page", 0, 2, 100);
   EXPECT_EQ(first.total_threads, 3);
   EXPECT_THAT(ids_of(first), ElementsAre(t3, r3a, t2));
-  const auto second = community().comment_threads("page", 2, 2);
+  const auto second = community().comment_threads("page", 2, 2, 100);
   EXPECT_EQ(second.total_threads, 3);
   EXPECT_THAT(ids_of(second), ElementsAre(t1, r1a, r1a_x, r1b));
   EXPECT_EQ(second.comments[2].parent_id, r1a);
@@ -127,18 +127,51 @@ TEST_F(CommunityCommentsTest, comment_threads_pages_threads_newest_first_with_re
   EXPECT_EQ(second.comments[2].author_name, "ada");
 }
 
+TEST_F(CommunityCommentsTest, comment_threads_list_each_threads_first_replies_and_count_the_rest)
+{
+  const UserId ada = add_user("ada");
+  const CommentId t1 = add_comment(ada, "page", std::nullopt, "thread 1");
+  const CommentId r1 = add_comment(ada, "page", t1, "reply 1");
+  const CommentId t2 = add_comment(ada, "page", std::nullopt, "thread 2");
+  const CommentId r2 = add_comment(ada, "page", t1, "reply 2");
+  const CommentId r3 = add_comment(ada, "page", r1, "reply to reply 1");
+  const CommentId r4 = add_comment(ada, "page", t1, "reply 4");
+  const CommentId t2r = add_comment(ada, "page", t2, "thread 2's only reply");
+
+  const auto two = community().comment_threads("page", 0, 20, 2);
+  EXPECT_THAT(ids_of(two), ElementsAre(t2, t2r, t1, r1, r2));
+  EXPECT_THAT(two.more_replies, ElementsAre(std::pair(t1, std::int64_t{2})));
+  const auto none = community().comment_threads("page", 0, 20, 0);
+  EXPECT_THAT(ids_of(none), ElementsAre(t2, t1));
+  EXPECT_THAT(none.more_replies, ElementsAre(std::pair(t2, std::int64_t{1}), std::pair(t1, std::int64_t{4})));
+  EXPECT_TRUE(community().comment_threads("page", 0, 20, 4).more_replies.empty()) << "every reply listed";
+
+  // The rest, after the last listed, in pages.
+  const auto next = community().thread_replies(t1, r2, 1);
+  EXPECT_THAT(ids_of(next), ElementsAre(r3));
+  EXPECT_EQ(next.more, 1);
+  const auto last = community().thread_replies(t1, r3, 10);
+  EXPECT_THAT(ids_of(last), ElementsAre(r4));
+  EXPECT_EQ(last.more, 0);
+  EXPECT_EQ(last.comments[0].body, "reply 4");
+  EXPECT_EQ(last.comments[0].author_name, "ada");
+  EXPECT_THAT(ids_of(community().thread_replies(t1, t1, 10)), ElementsAre(r1, r2, r3, r4)) << "never the first comment";
+  EXPECT_TRUE(community().thread_replies(t1, r4, 10).comments.empty());
+  EXPECT_TRUE(community().thread_replies(r1, 0, 10).comments.empty()) << "a reply heads no thread";
+}
+
 TEST_F(CommunityCommentsTest, comment_threads_past_the_last_page_or_of_an_empty_subject_is_empty)
 {
   const UserId ada = add_user("ada");
   add_comment(ada, "page", std::nullopt, "only");
-  const auto past = community().comment_threads("page", 1, 20);
+  const auto past = community().comment_threads("page", 1, 20, 100);
   EXPECT_TRUE(past.comments.empty());
   EXPECT_EQ(past.total_threads, 1);
-  const auto none = community().comment_threads("point:9", 0, 20);
+  const auto none = community().comment_threads("point:9", 0, 20, 100);
   EXPECT_TRUE(none.comments.empty());
   EXPECT_EQ(none.total_threads, 0);
-  EXPECT_TRUE(community().comment_threads("page", 0, 0).comments.empty());
-  EXPECT_TRUE(community().comment_threads("page", 0, -1).comments.empty()); // not SQLite's "no limit"
+  EXPECT_TRUE(community().comment_threads("page", 0, 0, 100).comments.empty());
+  EXPECT_TRUE(community().comment_threads("page", 0, -1, 100).comments.empty()); // not SQLite's "no limit"
 }
 
 TEST_F(CommunityCommentsTest, comment_threads_include_hidden_and_deleted_comments_with_their_flags)
@@ -149,7 +182,7 @@ TEST_F(CommunityCommentsTest, comment_threads_include_hidden_and_deleted_comment
   const CommentId gone = add_comment(ada, "page", root, "gone");
   ASSERT_TRUE(community().set_comment_hidden(hidden, true));
   ASSERT_TRUE(community().delete_comment(gone));
-  const auto threads = community().comment_threads("page", 0, 20);
+  const auto threads = community().comment_threads("page", 0, 20, 100);
   ASSERT_THAT(ids_of(threads), ElementsAre(root, hidden, gone));
   EXPECT_TRUE(threads.comments[1].hidden);
   EXPECT_EQ(threads.comments[1].body, "hidden"); // an admin may restore it
@@ -205,7 +238,7 @@ TEST_F(CommunityCommentsTest, delete_comment_blanks_the_body_once_and_keeps_the_
   EXPECT_TRUE(deleted->deleted);
   EXPECT_EQ(deleted->body, "");
   EXPECT_EQ(community().comment(reply)->body, "reply");
-  EXPECT_EQ(community().comment_threads("page", 0, 20).comments.size(), 2u);
+  EXPECT_EQ(community().comment_threads("page", 0, 20, 100).comments.size(), 2u);
   // A deleted or hidden comment takes no more replies, as the page offers none: what a reply answers stays readable.
   const auto late = community().add_comment(NewComment{"page", root, ada, "late reply", k_t0});
   ASSERT_FALSE(late);

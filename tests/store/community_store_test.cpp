@@ -47,7 +47,7 @@ TEST_F(CommunityStoreTest, text_that_looks_like_sql_is_stored_verbatim)
     ASSERT_TRUE(root) << i;
     const auto reply = community().add_comment(NewComment{text, *root, *user, text + text, k_t0});
     ASSERT_TRUE(reply) << i;
-    const auto threads = community().comment_threads(text, 0, 10);
+    const auto threads = community().comment_threads(text, 0, 10, 100);
     ASSERT_EQ(threads.comments.size(), 2u) << i;
     EXPECT_EQ(threads.comments[0].subject, text) << i;
     EXPECT_EQ(threads.comments[0].body, text) << i;
@@ -154,7 +154,7 @@ TEST_F(CommunityStoreTest, threads_sharing_one_store_add_every_comment)
   std::set<CommentId> unique;
   for (int t = 0; t < k_threads; ++t) {
     EXPECT_EQ(community().comment_count("point:" + std::to_string(t)), k_per_thread);
-    EXPECT_EQ(community().comment_threads("point:" + std::to_string(t), 0, 1000).comments.size(),
+    EXPECT_EQ(community().comment_threads("point:" + std::to_string(t), 0, 1000, 100).comments.size(),
               static_cast<std::size_t>(k_per_thread));
     unique.insert(ids[t].begin(), ids[t].end());
   }
@@ -179,7 +179,7 @@ TEST_F(CommunityStoreTest, four_threads_adding_two_hundred_comments_each_store_e
     thread.join();
   }
   EXPECT_EQ(community().comment_count(std::nullopt), 800);
-  EXPECT_EQ(community().comment_threads("page", 0, 1).total_threads, 800);
+  EXPECT_EQ(community().comment_threads("page", 0, 1, 100).total_threads, 800);
 }
 
 TEST_F(CommunityStoreTest, two_stores_on_one_file_both_write_comments_and_take_events)
@@ -315,7 +315,7 @@ TEST_F(CommunityStoreTest, a_held_write_lock_stalls_no_read_and_fails_writes_as_
   community().touch_session("h", k_t0 + 120); // a signed-in read does not queue behind the waiting write either
   EXPECT_EQ(community().session("h")->user_id, ada);
   EXPECT_EQ(community().user(ada)->display_name, "ada");
-  EXPECT_EQ(community().comment_threads("page", 0, 10).comments.size(), 0u);
+  EXPECT_EQ(community().comment_threads("page", 0, 10, 100).comments.size(), 0u);
   EXPECT_LT(std::chrono::steady_clock::now() - read_start, std::chrono::milliseconds(500));
   waiting.join();
 

@@ -14,7 +14,8 @@
 
   const MAX_BODY_CHARS = 5000; // the server's limit, counted in code points as the server counts them
   const MAX_INDENT_DEPTH = 5;  // deeper replies line up with their parent so a phone keeps some width
-  const state = { me: null, csrf: '', page: 1 };
+  // expanded: threads shown with every reply (asked for, or replied to), fetched in full again on each reload.
+  const state = { me: null, csrf: '', page: 1, expanded: new Set() };
   let uid = 0;
   const nextId = (stem) => `cm-${stem}-${++uid}`;
 
@@ -380,7 +381,10 @@
     if (state.me && readable && !comment.hidden) {
       actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
         label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.',
-        send: (text) => api('POST', 'comments', { subject, body: text, parent_id: comment.id }) }) }, 'Reply'));
+        send: (text) => {
+          state.expanded.add(comment.thread_id);  // so the new reply shows, however long the thread
+          return api('POST', 'comments', { subject, body: text, parent_id: comment.id });
+        } }) }, 'Reply'));
     }
     if (comment.can_edit && !comment.deleted) {
       actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
@@ -429,8 +433,9 @@
   }
 
   // Threads nested by parent_id: each comment's replies in a list inside its own item. A reply whose
-  // parent is not on this page (which the API should never send) is shown at the top level.
-  function renderThreads(comments) {
+  // parent is not on this page (which the API should never send) is shown at the top level. A thread with
+  // replies not listed (`more`: its more_replies entry by thread id) ends with a button that shows them.
+  function renderThreads(comments, more) {
     const children = new Map();
     const known = new Set(comments.map((c) => c.id));
     for (const comment of comments) {
@@ -438,15 +443,37 @@
       if (!children.has(parent)) children.set(parent, []);
       children.get(parent).push(comment);
     }
+    const showMore = (entry) => h('button', { type: 'button', class: 'secondary more-replies', onclick: async (event) => {
+      event.currentTarget.disabled = true;
+      state.expanded.add(entry.thread_id);
+      await loadComments(state.page);
+      listStatus.focus();
+    } }, `Show ${entry.count} more repl${entry.count === 1 ? 'y' : 'ies'}`);
     const list = (parent, depth) => h('ol', { class: 'comment-thread' + (depth > MAX_INDENT_DEPTH ? ' flat' : '') },
       children.get(parent).map((comment) => h('li', null, commentNode(comment),
-        children.has(comment.id) && list(comment.id, depth + 1))));
+        children.has(comment.id) && list(comment.id, depth + 1),
+        depth === 0 && more.has(comment.id) && showMore(more.get(comment.id)))));
     return children.has(null) ? list(null, 0) : h('ol', { class: 'comment-thread' });
   }
 
   // The status line stays one element, so that screen readers announce what it says after each change.
   const listStatus = h('p', { class: 'status', id: 'comments-status', 'aria-live': 'polite', tabindex: '-1' });
   const threadsBox = h('div', { class: 'comment-threads' });
+
+  // Appends to `comments` the replies of a thread its page left out (`entry`, from more_replies), a request per
+  // hundred; returns what is still left out should a request fail, else null.
+  async function loadReplies(entry, comments) {
+    let { after, count } = entry;
+    while (count > 0) {
+      const result = await api('GET',
+        `comments?subject=${encodeURIComponent(subject)}&thread=${entry.thread_id}&after=${after}`);
+      if (!result.ok || !result.data.comments.length) return { thread_id: entry.thread_id, after, count };
+      comments.push(...result.data.comments);
+      after = result.data.comments[result.data.comments.length - 1].id;
+      count = result.data.remaining;
+    }
+    return null;
+  }
 
   // Shows page `page` of the subject's threads; `notice` ("Comment edited.") leads the status line.
   async function loadComments(page, notice = '') {
@@ -462,6 +489,11 @@
     }
     const listing = result.data;
     state.page = listing.page || page;
+    const more = new Map();
+    for (const entry of listing.more_replies || []) {
+      const rest = state.expanded.has(entry.thread_id) ? await loadReplies(entry, listing.comments) : entry;
+      if (rest) more.set(rest.thread_id, rest);
+    }
     const pages = Math.max(1, Math.ceil((listing.total_threads || 0) / (listing.per_page || 1)));
     let summary;
     if (!listing.comments.length) {
@@ -472,7 +504,7 @@
     }
     listStatus.className = 'status';
     listStatus.textContent = notice ? `${notice} ${summary}` : summary;
-    threadsBox.replaceChildren(renderThreads(listing.comments));
+    threadsBox.replaceChildren(renderThreads(listing.comments, more));
     listBox.dataset.state = 'ready';
     renderPager(pages);
   }

@@ -203,7 +203,27 @@ CommentBoard::threads(std::string_view subject_key, std::int64_t page)
   if (auto unknown = unknown_point(*subject)) {
     return tl::unexpected(*unknown);
   }
-  return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page);
+  return m_store.community().comment_threads(subject->key(), (page - 1) * k_threads_per_page, k_threads_per_page,
+                                             k_replies_per_thread);
+}
+
+Outcome<store::ThreadReplies>
+CommentBoard::replies(std::string_view subject_key, store::CommentId thread, store::CommentId after)
+{
+  const auto subject = domain::parse_comment_subject(subject_key);
+  if (!subject) {
+    return invalid(subject.error());
+  }
+  if (auto unknown = unknown_point(*subject)) {
+    return tl::unexpected(*unknown);
+  }
+  const auto first = m_store.community().comment(thread);
+  if (!first || first->parent_id || first->subject != subject->key()) {
+    return refuse(RefusalKind::not_found, "thread",
+                  "no thread " + std::to_string(thread) + " on " + subject->key() + " (expected the id of a thread's "
+                  "first comment)");
+  }
+  return m_store.community().thread_replies(thread, after, k_replies_per_request);
 }
 
 }  // namespace infertrack::app

@@ -11,6 +11,9 @@
 namespace infertrack::app {
 
 inline constexpr std::int64_t k_threads_per_page = 20;
+// A page lists each thread's first replies; the rest come on request (CommentBoard::replies), this many at a time.
+inline constexpr std::int64_t k_replies_per_thread = 50;
+inline constexpr std::int64_t k_replies_per_request = 100;
 
 // Comments on the tracker page and on single points: who may post, edit, delete, hide and restore.
 class CommentBoard
@@ -28,8 +31,11 @@ public:
   Outcome<void> remove(const Visitor& author, store::CommentId id);
   // Only admins; each change goes into the audit log.
   Outcome<void> set_hidden(const Visitor& admin, store::CommentId id, bool hidden);
-  // Page `page` (1-based) of the subject's threads.
+  // Page `page` (1-based) of the subject's threads, each with its first k_replies_per_thread replies.
   Outcome<store::CommentThreads> threads(std::string_view subject, std::int64_t page);
+  // The next k_replies_per_request replies of the subject's thread whose first comment is `thread`, after the
+  // comment `after`. Refusals: invalid subject, no such thread on the subject (not_found).
+  Outcome<store::ThreadReplies> replies(std::string_view subject, store::CommentId thread, store::CommentId after);
 
 private:
   // The refusal for a subject naming a point that is not stored, or nothing.

@@ -4,6 +4,9 @@
 #include "infertrack/formats/comment_markdown.hpp"
 #include "infertrack/util/unix_time.hpp"
 
+#include <algorithm>
+#include <map>
+
 namespace infertrack::app {
 
 nlohmann::json
@@ -50,14 +53,36 @@ comment_page_json(std::string_view subject, std::int64_t page, const store::Comm
                   const std::optional<Visitor>& viewer)
 {
   nlohmann::json comments = nlohmann::json::array();
+  std::map<store::CommentId, store::CommentId> last_listed;  // by thread
   for (const auto& comment : threads.comments) {
     comments.push_back(comment_json(comment, viewer));
+    last_listed[comment.thread_id] = std::max(last_listed[comment.thread_id], comment.id);
+  }
+  nlohmann::json more = nlohmann::json::array();
+  for (const auto& [thread, count] : threads.more_replies) {
+    more.push_back({{"thread_id", thread}, {"count", count}, {"after", last_listed[thread]}});
   }
   return {{"subject", subject},
           {"page", page},
           {"per_page", k_threads_per_page},
           {"total_threads", threads.total_threads},
-          {"comments", std::move(comments)}};
+          {"comments", std::move(comments)},
+          {"more_replies", std::move(more)}};
+}
+
+nlohmann::json
+thread_replies_json(std::string_view subject, store::CommentId thread, store::CommentId after,
+                    const store::ThreadReplies& replies, const std::optional<Visitor>& viewer)
+{
+  nlohmann::json comments = nlohmann::json::array();
+  for (const auto& comment : replies.comments) {
+    comments.push_back(comment_json(comment, viewer));
+  }
+  return {{"subject", subject},
+          {"thread", thread},
+          {"after", after},
+          {"comments", std::move(comments)},
+          {"remaining", replies.more}};
 }
 
 nlohmann::json

@@ -82,6 +82,15 @@ struct CommentThreads
 {
   std::vector<CommentRecord> comments;
   std::int64_t total_threads = 0; // threads on the subject, for pagination
+  // The threads of the page with more replies than are listed: the thread's id, and how many are not.
+  std::vector<std::pair<CommentId, std::int64_t>> more_replies;
+};
+
+// Replies of one thread after a given one, oldest first.
+struct ThreadReplies
+{
+  std::vector<CommentRecord> comments;
+  std::int64_t more = 0; // replies after the last of these
 };
 
 // A configurable limit held in the database, so that every server instance applies the same numbers.
@@ -175,8 +184,12 @@ public:
   // domain::k_max_reply_depth deep already.
   virtual util::Result<CommentId> add_comment(const NewComment& comment) = 0;
   virtual std::optional<CommentRecord> comment(CommentId id) = 0;
-  // Threads `offset`..`offset + limit` of `subject`, newest thread first (see CommentThreads).
-  virtual CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit) = 0;
+  // Threads `offset`..`offset + limit` of `subject`, newest thread first, each with its first `replies` replies
+  // (see CommentThreads).
+  virtual CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit,
+                                         std::int64_t replies) = 0;
+  // At most `limit` replies of the thread whose first comment is `thread`, those posted after the comment `after`.
+  virtual ThreadReplies thread_replies(CommentId thread, CommentId after, std::int64_t limit) = 0;
   // False when the comment does not exist, is deleted or is hidden.
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
   // Blanks the body and marks it deleted (replies stay); false when it does not exist, is deleted or is hidden.

@@ -973,7 +973,7 @@ openapi_document()
   },
   "/comments": {
    "get": {
-    "summary": "A page of comment threads on the tracker page (subject=page) or a point (subject=point:<result id>), newest thread first, each followed by its replies",
+    "summary": "A page of comment threads on the tracker page (subject=page) or a point (subject=point:<result id>), newest thread first, each followed by its first 50 replies; with thread, that thread's next 100 replies after the comment after",
     "parameters": [
      {
       "name": "subject",
@@ -988,20 +988,48 @@ openapi_document()
       "name": "page",
       "in": "query",
       "required": false,
+      "description": "Not with thread",
       "schema": {
        "type": "integer",
        "minimum": 1,
        "default": 1
       }
+     },
+     {
+      "name": "thread",
+      "in": "query",
+      "required": false,
+      "description": "The id of a thread's first comment: list that thread's further replies instead of a page of threads",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
+     },
+     {
+      "name": "after",
+      "in": "query",
+      "required": false,
+      "description": "With thread: the replies posted after this comment (more_replies[].after of a page); from the first reply when absent",
+      "schema": {
+       "type": "integer",
+       "minimum": 1
+      }
      }
     ],
     "responses": {
      "200": {
-      "description": "Threads",
+      "description": "Threads, or one thread's further replies",
       "content": {
        "application/json": {
         "schema": {
-         "$ref": "#/components/schemas/CommentPage"
+         "oneOf": [
+          {
+           "$ref": "#/components/schemas/CommentPage"
+          },
+          {
+           "$ref": "#/components/schemas/ThreadReplies"
+          }
+         ]
         }
        }
       }
@@ -1641,6 +1669,50 @@ openapi_document()
       "items": {
        "$ref": "#/components/schemas/Comment"
       }
+     },
+     "more_replies": {
+      "type": "array",
+      "description": "The threads of the page with replies beyond those listed",
+      "items": {
+       "type": "object",
+       "properties": {
+        "thread_id": {
+         "type": "integer"
+        },
+        "count": {
+         "type": "integer",
+         "description": "Replies not listed"
+        },
+        "after": {
+         "type": "integer",
+         "description": "The thread's last listed comment: the after of the request for the rest"
+        }
+       }
+      }
+     }
+    }
+   },
+   "ThreadReplies": {
+    "type": "object",
+    "properties": {
+     "subject": {
+      "type": "string"
+     },
+     "thread": {
+      "type": "integer"
+     },
+     "after": {
+      "type": "integer"
+     },
+     "comments": {
+      "type": "array",
+      "items": {
+       "$ref": "#/components/schemas/Comment"
+      }
+     },
+     "remaining": {
+      "type": "integer",
+      "description": "Replies of the thread after the last of these"
      }
     }
    },

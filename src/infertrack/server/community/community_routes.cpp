@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <initializer_list>
 #include <variant>
@@ -530,36 +532,61 @@ CommunityRoutes::State::comment_write(const Request& request, const nlohmann::js
 Response
 CommunityRoutes::State::list_comments(const Request& request, const std::optional<app::Visitor>& visitor)
 {
-  bool seen_subject = false;
-  bool seen_page = false;
+  constexpr std::array<std::string_view, 4> k_parameters = {"subject", "page", "thread", "after"};
+  std::array<bool, k_parameters.size()> seen{};
   for (const auto& [name, value] : request.query) {
-    if (name != "subject" && name != "page") {
-      return error_answer(400, "invalid", "unknown parameter " + name + " (expected subject, page)", name,
-                          k_comments);
+    const auto known = std::find(k_parameters.begin(), k_parameters.end(), name);
+    if (known == k_parameters.end()) {
+      return error_answer(400, "invalid", "unknown parameter " + name + " (expected subject, page, thread, after)",
+                          name, k_comments);
     }
-    bool& seen = name == "subject" ? seen_subject : seen_page;
-    if (seen) {
+    bool& given = seen[static_cast<std::size_t>(known - k_parameters.begin())];
+    if (given) {
       return error_answer(400, "invalid", name + " is given more than once", name, k_comments);
     }
-    seen = true;
+    given = true;
   }
   const auto subject = request.query_value("subject");
   if (!subject) {
     return error_answer(400, "invalid", "subject is required: page or point:<result id>", "subject", k_comments);
   }
-  std::int64_t page = 1;
-  if (const auto text = request.query_value("page")) {
-    const auto parsed = parse_id(*text);
-    if (!parsed) {
+  // A whole number from 1, or `fallback` when the parameter is absent; nullopt for a malformed one.
+  const auto whole_number = [&](std::string_view name, std::int64_t fallback) -> std::optional<std::int64_t> {
+    const auto text = request.query_value(name);
+    return text ? parse_id(*text) : std::optional(fallback);
+  };
+  const auto thread_text = request.query_value("thread");
+  if (!thread_text) {
+    if (request.query_value("after")) {
+      return error_answer(400, "invalid", "after needs thread: it is a reply of that thread", "after", k_comments);
+    }
+    const auto page = whole_number("page", 1);
+    if (!page) {
       return error_answer(400, "invalid", "page must be a whole number from 1", "page", k_comments);
     }
-    page = *parsed;
+    const auto threads = board.threads(*subject, *page);
+    if (!threads) {
+      return refusal_answer(threads.error(), k_comments);
+    }
+    return json_answer(200, app::comment_page_json(*subject, *page, *threads, visitor), k_comments);
   }
-  const auto threads = board.threads(*subject, page);
-  if (!threads) {
-    return refusal_answer(threads.error(), k_comments);
+  if (request.query_value("page")) {
+    return error_answer(400, "invalid", "page does not go with thread (a thread's replies are paged by after)",
+                        "page", k_comments);
   }
-  return json_answer(200, app::comment_page_json(*subject, page, *threads, visitor), k_comments);
+  const auto thread = parse_id(*thread_text);
+  if (!thread) {
+    return error_answer(400, "invalid", "thread must be a comment id (a whole number from 1)", "thread", k_comments);
+  }
+  const auto after = whole_number("after", 0);
+  if (!after) {
+    return error_answer(400, "invalid", "after must be a comment id (a whole number from 1)", "after", k_comments);
+  }
+  const auto replies = board.replies(*subject, *thread, *after);
+  if (!replies) {
+    return refusal_answer(replies.error(), k_comments);
+  }
+  return json_answer(200, app::thread_replies_json(*subject, *thread, *after, *replies, visitor), k_comments);
 }
 
 }  // namespace infertrack::server::community

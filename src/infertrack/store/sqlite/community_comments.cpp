@@ -128,7 +128,8 @@ CommunityTables::comment(CommentId id)
 }
 
 CommentThreads
-CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit)
+CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit,
+                                 std::int64_t replies)
 {
   std::lock_guard lock(m_read_mutex);
   // One snapshot for the count and the page, so a thread posted in between cannot make them disagree.
@@ -142,22 +143,74 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
   }
   {
     // A thread's first comment has its smallest id, so "thread newest first, then by id" puts each first
-    // comment ahead of its replies and the replies in the order they were posted.
+    // comment ahead of its replies and the replies in the order they were posted; a reply's parent comes before it,
+    // so the first replies of a thread hang together.
     Statement page(reader(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
-                         "ORDER BY id DESC LIMIT ? OFFSET ?) " +
-                           std::string(k_comment_columns) +
-                           " FROM page JOIN comments c ON c.thread_id = page.id"
-                           " JOIN users u ON u.id = c.author_id ORDER BY c.thread_id DESC, c.id");
+                             "ORDER BY id DESC LIMIT ? OFFSET ?), "
+                             "numbered AS (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.thread_id ORDER BY c.id) "
+                             "AS position, COUNT(*) OVER (PARTITION BY c.thread_id) AS in_thread "
+                             "FROM page JOIN comments c ON c.thread_id = page.id) " +
+                               std::string(k_comment_columns) +
+                               ", c.in_thread FROM numbered c JOIN users u ON u.id = c.author_id"
+                               " WHERE c.position <= ? ORDER BY c.thread_id DESC, c.id");
     page.bind(1, subject);
     // A negative LIMIT means "no limit" to SQLite, and a negative OFFSET is no position at all.
     page.bind(2, std::max<std::int64_t>(limit, 0));
     page.bind(3, std::max<std::int64_t>(offset, 0));
+    page.bind(4, std::max<std::int64_t>(replies, 0) + 1);  // the first comment, then its replies
+    struct Listed
+    {
+      CommentId thread = 0;
+      std::int64_t in_thread = 0;
+      std::int64_t listed = 0;
+    };
+    std::vector<Listed> listed;  // each thread of the page, as its first comment comes
     while (page.step()) {
-      threads.comments.push_back(read_comment(page));
+      CommentRecord comment = read_comment(page);
+      if (!comment.parent_id || listed.empty()) {
+        listed.push_back(Listed{comment.thread_id, page.column_int64(13), 0});
+      }
+      ++listed.back().listed;
+      threads.comments.push_back(std::move(comment));
+    }
+    for (const Listed& thread : listed) {
+      if (thread.in_thread > thread.listed) {
+        threads.more_replies.emplace_back(thread.thread, thread.in_thread - thread.listed);
+      }
     }
   }
   transaction.commit();
   return threads;
+}
+
+ThreadReplies
+CommunityTables::thread_replies(CommentId thread, CommentId after, std::int64_t limit)
+{
+  std::lock_guard lock(m_read_mutex);
+  Transaction transaction(reader(), TransactionMode::read);
+  ThreadReplies replies;
+  {
+    Statement select(reader(), std::string(k_comment_columns) +
+                                 " FROM comments c JOIN users u ON u.id = c.author_id"
+                                 " WHERE c.thread_id = ? AND c.parent_id IS NOT NULL AND c.id > ? ORDER BY c.id"
+                                 " LIMIT ?");
+    select.bind(1, thread);
+    select.bind(2, after);
+    select.bind(3, std::max<std::int64_t>(limit, 0));
+    while (select.step()) {
+      replies.comments.push_back(read_comment(select));
+    }
+  }
+  {
+    Statement count(reader(),
+                    "SELECT COUNT(*) FROM comments WHERE thread_id = ? AND parent_id IS NOT NULL AND id > ?");
+    count.bind(1, thread);
+    count.bind(2, replies.comments.empty() ? after : replies.comments.back().id);
+    count.step();
+    replies.more = count.column_int64(0);
+  }
+  transaction.commit();
+  return replies;
 }
 
 bool

@@ -47,7 +47,9 @@ public:
 
   util::Result<CommentId> add_comment(const NewComment& comment) override;
   std::optional<CommentRecord> comment(CommentId id) override;
-  CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit) override;
+  CommentThreads comment_threads(std::string_view subject, std::int64_t offset, std::int64_t limit,
+                                 std::int64_t replies) override;
+  ThreadReplies thread_replies(CommentId thread, CommentId after, std::int64_t limit) override;
   bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) override;
   bool delete_comment(CommentId id) override;
   bool set_comment_hidden(CommentId id, bool hidden) override;
