@@ -148,8 +148,7 @@ TEST_F(CommunityComments, a_long_thread_lists_its_first_replies_and_the_rest_on_
   EXPECT_EQ(page["comments"][0]["id"], other);
   EXPECT_EQ(page["comments"][1]["id"], thread);
   EXPECT_EQ(page["comments"].back()["id"], replies[49]);
-  EXPECT_EQ(page["more_replies"], json::parse(R"([{"thread_id": )" + std::to_string(thread) + R"(, "count": 130, "after": )" +
-                                               std::to_string(replies[49]) + "}]"));
+  EXPECT_EQ(page["more_replies"], json::array({json{{"thread_id", thread}, {"count", 130}, {"after", replies[49]}}}));
 
   std::vector<std::int64_t> seen;
   std::int64_t after = replies[49];
