@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 namespace infertrack::test {
 namespace {
@@ -213,6 +214,22 @@ TEST_F(Cli, unknown_point_is_a_usage_error)
   const CliResult result = run({"points", "show", "no-such-id"});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_THAT(result.err, HasSubstr("no stored point has result id 'no-such-id'"));
+}
+
+// `points` lists without a subcommand and takes no other word, so a word after it is a mistyped subcommand, named as
+// a mistyped command is; its options still go before or after it.
+TEST_F(Cli, a_mistyped_subcommand_of_a_command_whose_subcommands_are_optional_is_named)
+{
+  for (const auto& [args, word, command] :
+       {std::tuple{std::vector<std::string>{"points", "shwo", "444914"}, "shwo", "points"},
+        std::tuple{std::vector<std::string>{"limits", "sett", "comment_per_user", "1", "60"}, "sett", "limits"}}) {
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 2) << word;
+    EXPECT_EQ(result.err, "infertrack: unknown command '" + std::string(word) + "' (run infertrack " + command +
+                            " --help)\n");
+  }
+  EXPECT_EQ(run({"points", "--hardware", "mi355x", "--csv"}).exit_code, 0) << "an option's value is no subcommand";
+  EXPECT_EQ(run({"points", "--json", "show", "444914"}).exit_code, 0);
 }
 
 TEST_F(Cli, interpolate_prints_one_row_per_configuration_with_headlines)

@@ -20,6 +20,17 @@
 namespace infertrack::cli {
 namespace {
 
+CLI::App*
+subcommand_named(CLI::App& command, std::string_view name)
+{
+  for (CLI::App* subcommand : command.get_subcommands({})) {
+    if (subcommand->get_name() == name) {
+      return subcommand;
+    }
+  }
+  return nullptr;
+}
+
 // CLI11 reports a mistyped subcommand as "a subcommand is required"; name the word instead.
 void
 reject_unknown_command(CLI::App& app, int argc, char** argv)
@@ -36,20 +47,24 @@ reject_unknown_command(CLI::App& app, int argc, char** argv)
     if (arg.starts_with("-")) {
       continue;
     }
-    CLI::App* found = nullptr;
-    for (CLI::App* command : parent->get_subcommands({})) {
-      if (command->get_name() == arg) {
-        found = command;
-      }
-    }
+    CLI::App* found = subcommand_named(*parent, arg);
     if (found == nullptr) {
       throw UsageError(fmt::format("unknown command '{}' (run {} --help)", arg, path));
     }
+    path += " " + found->get_name();
     if (found->get_require_subcommand_min() == 0) {
+      // A command whose subcommands are optional and that takes no other word (`points` and `points show`): a
+      // word right after it can only be a mistyped subcommand.
+      const bool takes_words = !found->get_options([](const CLI::Option* option) {
+                                       return option->get_positional();
+                                     }).empty();
+      if (i + 1 < argc && !std::string_view(argv[i + 1]).starts_with("-") && !takes_words &&
+          !found->get_subcommands({}).empty() && subcommand_named(*found, argv[i + 1]) == nullptr) {
+        throw UsageError(fmt::format("unknown command '{}' (run {} --help)", argv[i + 1], path));
+      }
       return;
     }
     parent = found;
-    path += " " + found->get_name();
   }
 }
 
