@@ -362,7 +362,7 @@ test('threads page by twenty, newest first, and the counter stops a comment past
   await page.context().close();
 });
 
-test('a long thread shows its first fifty replies and the rest on request, and stays open after a reply', async () => {
+test('a long thread shows its first fifty replies, a hundred more a click, and stays open after a reply', async () => {
   const { points } = await server.api('/api/v1/points');
   const path = '/points/' + encodeURIComponent(points[2].result_id);
   server.cli('limits', 'set', 'comment_per_user', '200', '60');
@@ -387,16 +387,21 @@ test('a long thread shows its first fifty replies and the rest on request, and s
   assert.equal(await replies.count(), 50);
   assert.equal(await comment(page, 'Reply 050').count(), 1);
   assert.equal(await comment(page, 'Reply 051').count(), 0);
-  const more = page.getByRole('button', { name: 'Show 110 more replies' });
   await page.locator('#comments').screenshot({ path: screenshotPath('comments-long-thread.png') });
 
-  // Two requests of a hundred bring the rest, nested in the thread in the order they were posted.
+  // A click brings a hundred more (one request), nested in the thread in the order they were posted, and moves
+  // focus to the first of them; the next click the last ten.
   const fetched = [];
   page.on('response', (r) => { if (r.url().includes('thread=')) fetched.push(r.status()); });
-  await more.click();
+  await page.getByRole('button', { name: 'Show 100 more replies (110 not shown)' }).click();
+  await comment(page, 'Reply 150').waitFor();
+  assert.equal(await replies.count(), 150);
+  assert.deepEqual(fetched, [200]);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent.includes('Reply 051')), true);
+  await page.getByRole('button', { name: 'Show 10 more replies' }).click();
   await comment(page, 'Reply 160').waitFor();
   assert.equal(await replies.count(), 160);
-  assert.deepEqual(fetched, [200, 200]);
+  assert.equal(fetched.length, 3, 'the reload fetches the hundred shown before, then the ten');
   assert.equal(await page.locator('.more-replies').count(), 0);
   assert.match(await replies.nth(159).textContent(), /Reply 160/);
 

@@ -13,9 +13,12 @@
   const pagesNav = document.getElementById('comments-pages');
 
   const MAX_BODY_CHARS = 5000; // the server's limit, counted in code points as the server counts them
-  const MAX_INDENT_DEPTH = 5;  // deeper replies line up with their parent so a phone keeps some width
-  // expanded: threads shown with every reply (asked for, or replied to), fetched in full again on each reload.
-  const state = { me: null, csrf: '', page: 1, expanded: new Set() };
+  const MAX_INDENT_DEPTH = 5;
+  const REPLIES_PER_REQUEST = 100;  // as the server sends them  // deeper replies line up with their parent so a phone keeps some width
+  // through: per thread, the reply up to which the reader asked to see it (a hundred more a click, or the reply
+  // just posted), fetched again on each reload; more: the replies the list leaves out, per thread; loads: counts
+  // list loads, so that only the newest draws.
+  const state = { me: null, csrf: '', page: 1, through: new Map(), more: new Map(), loads: 0 };
   let uid = 0;
   const nextId = (stem) => `cm-${stem}-${++uid}`;
 
@@ -381,9 +384,11 @@
     if (state.me && readable && !comment.hidden) {
       actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
         label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.',
-        send: (text) => {
-          state.expanded.add(comment.thread_id);  // so the new reply shows, however long the thread
-          return api('POST', 'comments', { subject, body: text, parent_id: comment.id });
+        send: async (text) => {
+          const result = await api('POST', 'comments', { subject, body: text, parent_id: comment.id });
+          // Past the replies a page lists, the new one still shows, when the thread showed all its replies.
+          if (result.ok && !state.more.has(comment.thread_id)) state.through.set(comment.thread_id, result.data.id);
+          return result;
         } }) }, 'Reply'));
     }
     if (comment.can_edit && !comment.deleted) {
@@ -445,10 +450,13 @@
     }
     const showMore = (entry) => h('button', { type: 'button', class: 'secondary more-replies', onclick: async (event) => {
       event.currentTarget.disabled = true;
-      state.expanded.add(entry.thread_id);
-      await loadComments(state.page);
-      listStatus.focus();
-    } }, `Show ${entry.count} more repl${entry.count === 1 ? 'y' : 'ies'}`);
+      state.through.set(entry.thread_id, entry.after + 1);  // the next hundred
+      const shown = await loadComments(state.page);
+      const first = shown && shown.find((c) => c.thread_id === entry.thread_id && c.id > entry.after);
+      (first ? document.getElementById(`comment-${first.id}`) : listStatus).focus();
+    } }, entry.count <= REPLIES_PER_REQUEST
+      ? `Show ${entry.count} more repl${entry.count === 1 ? 'y' : 'ies'}`
+      : `Show ${REPLIES_PER_REQUEST} more replies (${entry.count} not shown)`);
     const list = (parent, depth) => h('ol', { class: 'comment-thread' + (depth > MAX_INDENT_DEPTH ? ' flat' : '') },
       children.get(parent).map((comment) => h('li', null, commentNode(comment),
         children.has(comment.id) && list(comment.id, depth + 1),
@@ -460,40 +468,47 @@
   const listStatus = h('p', { class: 'status', id: 'comments-status', 'aria-live': 'polite', tabindex: '-1' });
   const threadsBox = h('div', { class: 'comment-threads' });
 
-  // Appends to `comments` the replies of a thread its page left out (`entry`, from more_replies), a request per
-  // hundred; returns what is still left out should a request fail, else null.
-  async function loadReplies(entry, comments) {
+  // Appends to `comments` the replies of a thread its page left out (`entry`, from more_replies) up to the reply
+  // `through`, a request per hundred; returns what is still left out, with the error of a request that failed.
+  async function loadReplies(entry, comments, through) {
     let { after, count } = entry;
-    while (count > 0) {
+    while (count > 0 && after < through) {
       const result = await api('GET',
         `comments?subject=${encodeURIComponent(subject)}&thread=${entry.thread_id}&after=${after}`);
-      if (!result.ok || !result.data.comments.length) return { thread_id: entry.thread_id, after, count };
+      if (!result.ok) return { thread_id: entry.thread_id, after, count, error: result.error };
+      if (!result.data.comments.length) break;
       comments.push(...result.data.comments);
       after = result.data.comments[result.data.comments.length - 1].id;
       count = result.data.remaining;
     }
-    return null;
+    return { thread_id: entry.thread_id, after, count };
   }
 
-  // Shows page `page` of the subject's threads; `notice` ("Comment edited.") leads the status line.
+  // Shows page `page` of the subject's threads; `notice` ("Comment edited.") leads the status line. Returns the
+  // comments shown, or nothing when the list could not be loaded or a newer load drew it.
   async function loadComments(page, notice = '') {
+    const load = ++state.loads;
     listBox.setAttribute('aria-busy', 'true');
     const result = await api('GET', `comments?subject=${encodeURIComponent(subject)}&page=${page}`);
+    const more = new Map();
+    let problem = '';
+    for (const entry of (result.ok && result.data.more_replies) || []) {
+      const rest = await loadReplies(entry, result.data.comments, state.through.get(entry.thread_id) || 0);
+      if (rest.error) problem = `Some replies could not be loaded: ${rest.error}`;
+      if (rest.count > 0) more.set(entry.thread_id, rest);
+    }
+    if (load !== state.loads) return null;
     listBox.removeAttribute('aria-busy');
     if (!listStatus.isConnected) listBox.replaceChildren(listStatus, threadsBox);
     if (!result.ok) {
       listStatus.className = 'form-message error';
       listStatus.textContent = 'The comments could not be loaded: ' + result.error;
       listBox.dataset.state = 'error';
-      return;
+      return null;
     }
     const listing = result.data;
     state.page = listing.page || page;
-    const more = new Map();
-    for (const entry of listing.more_replies || []) {
-      const rest = state.expanded.has(entry.thread_id) ? await loadReplies(entry, listing.comments) : entry;
-      if (rest) more.set(rest.thread_id, rest);
-    }
+    state.more = more;
     const pages = Math.max(1, Math.ceil((listing.total_threads || 0) / (listing.per_page || 1)));
     let summary;
     if (!listing.comments.length) {
@@ -502,11 +517,12 @@
       summary = `${listing.total_threads} thread${listing.total_threads === 1 ? '' : 's'}` +
         (pages > 1 ? `, page ${state.page} of ${pages}` : '') + '.';
     }
-    listStatus.className = 'status';
-    listStatus.textContent = notice ? `${notice} ${summary}` : summary;
+    listStatus.className = problem ? 'form-message error' : 'status';
+    listStatus.textContent = [notice, summary, problem].filter(Boolean).join(' ');
     threadsBox.replaceChildren(renderThreads(listing.comments, more));
     listBox.dataset.state = 'ready';
     renderPager(pages);
+    return listing.comments;
   }
 
   function renderPager(pages) {

@@ -1651,6 +1651,14 @@ openapi_document()
    },
    "CommentPage": {
     "type": "object",
+    "required": [
+     "subject",
+     "page",
+     "per_page",
+     "total_threads",
+     "comments",
+     "more_replies"
+    ],
     "properties": {
      "subject": {
       "type": "string"
@@ -1694,6 +1702,13 @@ openapi_document()
    },
    "ThreadReplies": {
     "type": "object",
+    "required": [
+     "subject",
+     "thread",
+     "after",
+     "comments",
+     "remaining"
+    ],
     "properties": {
      "subject": {
       "type": "string"
@@ -1702,7 +1717,8 @@ openapi_document()
       "type": "integer"
      },
      "after": {
-      "type": "integer"
+      "type": "integer",
+      "description": "As asked; 0 when not given"
      },
      "comments": {
       "type": "array",

@@ -558,7 +558,8 @@ CommunityRoutes::State::list_comments(const Request& request, const std::optiona
   const auto thread_text = request.query_value("thread");
   if (!thread_text) {
     if (request.query_value("after")) {
-      return error_answer(400, "invalid", "after needs thread: it is a reply of that thread", "after", k_comments);
+      return error_answer(400, "invalid", "after goes with thread (the replies of that thread after a comment)",
+                          "after", k_comments);
     }
     const auto page = whole_number("page", 1);
     if (!page) {

@@ -141,42 +141,39 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
     count.step();
     threads.total_threads = count.column_int64(0);
   }
+  std::vector<CommentId> page_threads;
   {
-    // A thread's first comment has its smallest id, so "thread newest first, then by id" puts each first
-    // comment ahead of its replies and the replies in the order they were posted; a reply's parent comes before it,
-    // so the first replies of a thread hang together.
-    Statement page(reader(), "WITH page AS (SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL "
-                             "ORDER BY id DESC LIMIT ? OFFSET ?), "
-                             "numbered AS (SELECT c.*, ROW_NUMBER() OVER (PARTITION BY c.thread_id ORDER BY c.id) "
-                             "AS position, COUNT(*) OVER (PARTITION BY c.thread_id) AS in_thread "
-                             "FROM page JOIN comments c ON c.thread_id = page.id) " +
-                               std::string(k_comment_columns) +
-                               ", c.in_thread FROM numbered c JOIN users u ON u.id = c.author_id"
-                               " WHERE c.position <= ? ORDER BY c.thread_id DESC, c.id");
+    Statement page(reader(), "SELECT id FROM comments WHERE subject = ? AND parent_id IS NULL ORDER BY id DESC"
+                             " LIMIT ? OFFSET ?");
     page.bind(1, subject);
     // A negative LIMIT means "no limit" to SQLite, and a negative OFFSET is no position at all.
     page.bind(2, std::max<std::int64_t>(limit, 0));
     page.bind(3, std::max<std::int64_t>(offset, 0));
-    page.bind(4, std::max<std::int64_t>(replies, 0) + 1);  // the first comment, then its replies
-    struct Listed
-    {
-      CommentId thread = 0;
-      std::int64_t in_thread = 0;
-      std::int64_t listed = 0;
-    };
-    std::vector<Listed> listed;  // each thread of the page, as its first comment comes
     while (page.step()) {
-      CommentRecord comment = read_comment(page);
-      if (!comment.parent_id || listed.empty()) {
-        listed.push_back(Listed{comment.thread_id, page.column_int64(13), 0});
-      }
-      ++listed.back().listed;
-      threads.comments.push_back(std::move(comment));
+      page_threads.push_back(page.column_int64(0));
     }
-    for (const Listed& thread : listed) {
-      if (thread.in_thread > thread.listed) {
-        threads.more_replies.emplace_back(thread.thread, thread.in_thread - thread.listed);
-      }
+  }
+  // Thread by thread, each read and counted within comments_by_thread: a thread of many thousand replies costs
+  // its first ones, not all of them. A thread's first comment has its smallest id, so by id it leads, and a reply's
+  // parent comes before the reply.
+  Statement first(reader(), std::string(k_comment_columns) +
+                              " FROM comments c JOIN users u ON u.id = c.author_id WHERE c.thread_id = ?"
+                              " ORDER BY c.id LIMIT ?");
+  Statement count(reader(), "SELECT COUNT(*) FROM comments WHERE thread_id = ?");
+  for (const CommentId thread : page_threads) {
+    const StatementScope first_scope(first);
+    first.bind(1, thread);
+    first.bind(2, std::max<std::int64_t>(replies, 0) + 1);
+    std::int64_t listed = 0;
+    while (first.step()) {
+      threads.comments.push_back(read_comment(first));
+      ++listed;
+    }
+    const StatementScope count_scope(count);
+    count.bind(1, thread);
+    count.step();
+    if (const std::int64_t in_thread = count.column_int64(0); in_thread > listed) {
+      threads.more_replies.emplace_back(thread, in_thread - listed);
     }
   }
   transaction.commit();
