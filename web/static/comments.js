@@ -13,8 +13,8 @@
   const pagesNav = document.getElementById('comments-pages');
 
   const MAX_BODY_CHARS = 5000; // the server's limit, counted in code points as the server counts them
-  const MAX_INDENT_DEPTH = 5;
-  const REPLIES_PER_REQUEST = 100;  // as the server sends them  // deeper replies line up with their parent so a phone keeps some width
+  const MAX_INDENT_DEPTH = 5;  // deeper replies line up with their parent so a phone keeps some width
+  const REPLIES_PER_REQUEST = 100;  // as the server sends a thread's further replies
   // through: per thread, the reply up to which the reader asked to see it (a hundred more a click, or the reply
   // just posted), fetched again on each reload; more: the replies the list leaves out, per thread; loads: counts
   // list loads, so that only the newest draws.
