@@ -60,16 +60,25 @@ CommunityTables::delete_session(std::string_view token_hash)
 }
 
 void
-CommunityTables::delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash)
+CommunityTables::delete_tokens_of(std::string_view table, UserId user,
+                                  std::optional<std::string_view> keep_token_hash)
 {
+  // Table names come from this file: plain identifiers.
+  const std::string sql = "DELETE FROM " + std::string(table) + " WHERE user_id = ?";
   if (!keep_token_hash) {
-    change("DELETE FROM sessions WHERE user_id = ?", [&](Statement& remove) { remove.bind(1, user); });
+    change(sql, [&](Statement& remove) { remove.bind(1, user); });
     return;
   }
-  change("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?", [&](Statement& remove) {
+  change(sql + " AND token_hash <> ?", [&](Statement& remove) {
     remove.bind(1, user);
-    remove.bind(2, *keep_token_hash);
+    remove.bind(2, *keep_token_hash);  // an empty view would bind NULL, and keep every row
   });
+}
+
+void
+CommunityTables::delete_sessions_of(UserId user, std::optional<std::string_view> keep_token_hash)
+{
+  delete_tokens_of("sessions", user, keep_token_hash);
 }
 
 std::int64_t
@@ -121,14 +130,7 @@ CommunityTables::trust_device(std::string_view token_hash, UserId user, std::int
 void
 CommunityTables::forget_devices_of(UserId user, std::optional<std::string_view> keep_token_hash)
 {
-  if (!keep_token_hash) {
-    change("DELETE FROM trusted_devices WHERE user_id = ?", [&](Statement& remove) { remove.bind(1, user); });
-    return;
-  }
-  change("DELETE FROM trusted_devices WHERE user_id = ? AND token_hash <> ?", [&](Statement& remove) {
-    remove.bind(1, user);
-    remove.bind(2, *keep_token_hash);
-  });
+  delete_tokens_of("trusted_devices", user, keep_token_hash);
 }
 
 std::int64_t

@@ -84,6 +84,10 @@ private:
     ScopedBusyTimeout m_patience;
   };
 
+  // Deletes the rows of `table` (keyed by user_id and token_hash: sessions, trusted_devices) of `user`, but the one
+  // with `keep_token_hash` when given.
+  void delete_tokens_of(std::string_view table, UserId user, std::optional<std::string_view> keep_token_hash);
+
   // Runs one UPDATE or DELETE with `bind` filling its parameters, and returns the rows it changed.
   template<typename Bind> std::int64_t change(std::string_view sql, Bind bind)
   {
