@@ -159,8 +159,18 @@ test('sign up, post, reply, edit, delete, sign out and back in', async () => {
   assert.equal(await comment(page, 'and FP4.').count(), 1);
   assert.equal(await page.locator('#comments-list').getByRole('button').count(), 0);
 
+  // The browser keeps its device cookie (HttpOnly, out of the script's reach) across the sign-out, and signing in
+  // again sends it back and keeps the same one: this browser stays trusted for the account.
+  const deviceCookie = async () => (await page.context().cookies()).find((c) => c.name === 'infertrack_device');
+  const device = await deviceCookie();
+  assert.ok(device, 'a device cookie after sign-up');
+  assert.equal(device.httpOnly, true);
+  assert.equal(device.sameSite, 'Lax');
+  assert.ok(device.expires * 1000 > Date.now() + 300 * 24 * 3600 * 1000, 'kept about a year');
+  assert.equal(await page.evaluate(() => document.cookie.includes('infertrack_device')), false);
   await signIn(page, email);
   await comment(page, 'and FP4.').getByRole('button', { name: 'Edit' }).waitFor();
+  assert.equal((await deviceCookie()).value, device.value);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
