@@ -120,14 +120,15 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   // The sentence above the points table names the filters now in force.
   assert.equal(await page.textContent('#points-filters'), `${MODEL}, mi355x, as of ${EARLIER}`);
   // Every request for the chart, the values, the planner and the table carried the date.
-  for (const route of ['frontier', 'points', 'plan', 'history', 'interpolate']) {
+  for (const route of ['frontier', 'points', 'plan', 'history', 'interpolate', 'hardware']) {
     const sent = requests.filter((url) => url.pathname === '/api/v1/' + route);
     assert.ok(sent.length > 0, route);
     assert.ok(sent.every((url) => url.searchParams.get('as_of') === EARLIER), route);
   }
   assert.match(page.url(), new RegExp(`as_of=${EARLIER}`));
-  // The planner's placeholders are the figures in force that day: GB200 NVL72 as published in April 2026.
-  assert.equal(await page.getAttribute('#p-cost', 'placeholder'), 'gb200 $2.21');
+  // The planner's placeholders are the figures the server says were in force that day: GB200 NVL72 as published in
+  // April 2026.
+  await page.waitForFunction(() => document.getElementById('p-cost').placeholder === 'gb200 $2.21');
   assert.equal(await page.getAttribute('#p-kw', 'placeholder'), 'gb200 2.10');
   await page.screenshot({ path: screenshotPath('as-of.png'), fullPage: false });
 

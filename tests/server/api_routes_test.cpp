@@ -194,6 +194,16 @@ TEST_F(ApiRoutes, reference_routes)
   EXPECT_EQ(get_json("/api/v1/presets").size(), 6);
   const json hardware = get_json("/api/v1/hardware");
   ASSERT_EQ(hardware.size(), 3); // GB200 NVL72 figures of April, July and November 2026
+  // With a date, each hardware's figures in force that day, as the planner prices with.
+  const auto in_force = [&](const std::string& date) {
+    const json costs = get_json("/api/v1/hardware", {{"as_of", date}});
+    return costs.empty() ? json() : json{costs.size(), costs.at(0)["hardware"], costs.at(0)["effective_date"]};
+  };
+  EXPECT_EQ(in_force("2026-10-20"), json({1, "gb200", "2026-07-01"}));
+  EXPECT_EQ(in_force("2026-11-02"), json({1, "gb200", "2026-11-02"}));
+  EXPECT_EQ(in_force("2026-01-01"), json()) << "no figures before the first";
+  EXPECT_EQ(get("/api/v1/hardware", {{"as_of", "2026-13-01"}}).status, 400);
+  EXPECT_EQ(get("/api/v1/hardware", {{"model", "DeepSeek-V4-Pro"}}).status, 400) << "takes no filters";
   // An as-of date prices with the figures in force that day; without one, the latest.
   const auto priced = [&](std::vector<std::pair<std::string, std::string>> more) {
     more.insert(more.end(), {{"model", "DeepSeek-V4-Pro"}, {"hardware", "gb200"}, {"at", "100"}});

@@ -682,12 +682,21 @@
 
   const presetByKey = new Map(initial.presets.map((p) => [p.key, p]));
 
-  // The published figures the planner uses unless overridden, those in force per hardware, as placeholders.
-  function showPublishedCosts() {
-    // Listed by effective date: the last of each hardware on or before the date applied is the one in force.
-    const inForce = initial.hardware.filter((hw) => !appliedAsOf || hw.effective_date <= appliedAsOf);
-    const latest = new Map(inForce.map((hw) => [hw.hardware, hw]));
-    const list = (get) => [...latest.values()].map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
+  // The published figures the planner uses unless overridden, those in force per hardware on the date applied
+  // (the server's choice: the latest came with the page), as placeholders.
+  let costsAsked = 0;  // so that an older date's answer, arriving late, is not shown
+  async function showPublishedCosts() {
+    const asked = ++costsAsked;
+    let inForce = initial.hardware;
+    if (appliedAsOf) {
+      try {
+        inForce = await api('hardware', new URLSearchParams({ as_of: appliedAsOf }));
+      } catch {
+        return;  // the placeholders stay; the plan itself names the figures it used
+      }
+    }
+    if (asked !== costsAsked) return;
+    const list = (get) => inForce.map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
     control('rack').placeholder = list((hw) => String(hw.gpus_per_rack));

@@ -2,6 +2,8 @@
 
 #include "infertrack/util/assertions.hpp"
 
+#include <set>
+
 namespace infertrack::domain {
 namespace {
 
@@ -40,6 +42,22 @@ cost_in_force(std::span<const HardwareCost> costs,
     }
   }
   return best ? std::optional<HardwareCost>(*best) : std::nullopt;
+}
+
+std::vector<HardwareCost>
+costs_in_force(std::span<const HardwareCost> costs, std::optional<std::string_view> as_of)
+{
+  std::set<std::string_view> keys;
+  for (const HardwareCost& cost : costs) {
+    keys.insert(cost.hardware);
+  }
+  std::vector<HardwareCost> in_force;
+  for (const std::string_view key : keys) {
+    if (auto cost = cost_in_force(costs, key, as_of)) {
+      in_force.push_back(*std::move(cost));
+    }
+  }
+  return in_force;
 }
 
 }  // namespace infertrack::domain

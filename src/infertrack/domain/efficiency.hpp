@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace infertrack::domain {
 
@@ -25,5 +26,9 @@ Efficiency efficiency_of(double tps_per_gpu, const HardwareCost& cost);
 std::optional<HardwareCost> cost_in_force(std::span<const HardwareCost> costs,
                                           std::string_view hardware,
                                           std::optional<std::string_view> as_of = std::nullopt);
+
+// cost_in_force of every hardware that has one on `as_of`, by hardware key.
+std::vector<HardwareCost> costs_in_force(std::span<const HardwareCost> costs,
+                                         std::optional<std::string_view> as_of = std::nullopt);
 
 }  // namespace infertrack::domain

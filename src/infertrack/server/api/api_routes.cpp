@@ -6,6 +6,7 @@
 #include "infertrack/app/point_filter.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/plan_query.hpp"
+#include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
 #include "infertrack/server/api/export_route.hpp"
 #include "infertrack/server/api/history_route.hpp"
@@ -117,6 +118,18 @@ plan(const QueryParams& params, store::Store& store)
     return tl::unexpected(plan_error(answers.error(), query));
   }
   return json_list(*answers);
+}
+
+// Every dated cost entry; with as_of, each hardware's entry in force on that date.
+Answer
+hardware(const QueryParams& params, store::Store& store)
+{
+  if (auto names = params.check_names({"as_of"}, FilterParams::refused); !names) {
+    return tl::unexpected(bad_parameter(names.error()));
+  }
+  API_TRY_ASSIGN(as_of, param(params.date("as_of")));
+  const std::vector<domain::HardwareCost> costs = store.hardware();
+  return as_of ? json_list(domain::costs_in_force(costs, *as_of)) : json_list(costs);
 }
 
 Answer
@@ -267,7 +280,7 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
     {"/interpolate", [&] { return interpolate(params, store); }},
     {"/history", {}}, // answered as text, below
     {"/plan", [&] { return plan(params, store); }},
-    {"/hardware", [&] { return without_parameters(params, [&] { return json_list(store.hardware()); }); }},
+    {"/hardware", [&] { return hardware(params, store); }},
     {"/presets", [&] { return without_parameters(params, [&] { return json_list(store.presets()); }); }},
     {"/headlines",
      [&] { return without_parameters(params, [&] { return json_list(app::headline_comparisons(store)); }); }},

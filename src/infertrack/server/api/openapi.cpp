@@ -642,8 +642,12 @@ openapi_document()
   },
   "/hardware": {
    "get": {
-    "summary": "Dated cost and power figures per hardware, with sources",
-    "parameters": [],
+    "summary": "Dated cost and power figures per hardware, with sources; with as_of, each hardware's figures in force that day",
+    "parameters": [
+     {
+      "$ref": "#/components/parameters/as_of"
+     }
+    ],
     "responses": {
      "200": {
       "$ref": "#/components/responses/JsonAnswer"

@@ -1,9 +1,9 @@
 #include "infertrack/server/pages/tracker_page.hpp"
 
-#include "infertrack/app/point_filter.hpp"
-
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/app/point_filter.hpp"
+#include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
 #include "infertrack/server/pages/page_format.hpp"
@@ -359,13 +359,13 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("more_findings", fmt::format("{}", findings_cut ? all_findings.size() - k_listed_findings : 0));
 
   // What the script needs before its first API answer, so that the planner's controls work at once:
-  // the demand presets and the published hardware figures.
+  // the demand presets and the latest published figures of each hardware (for another date it asks the API).
   nlohmann::json presets = nlohmann::json::array();
   for (const domain::DemandPreset& preset : store.presets()) {
     presets.push_back(app::to_json(preset));
   }
   nlohmann::json hardware = nlohmann::json::array();
-  for (const domain::HardwareCost& cost : costs) {
+  for (const domain::HardwareCost& cost : domain::costs_in_force(costs)) {
     hardware.push_back(app::to_json(cost));
   }
   const nlohmann::json state = {
