@@ -760,6 +760,15 @@ TEST_F(Cli, presets_and_hardware_show_sources)
   EXPECT_EQ(hardware[2]["kw_per_gpu"], 1.87);
   EXPECT_EQ(hardware[2]["effective_date"], "2026-11-02");
   EXPECT_EQ(hardware[2]["source_url"], "https://inferencex.semianalysis.com/chips/gb200-nvl72");
+
+  // On a date, the figures in force that day, as a plan on that date prices with.
+  const json may = run_json({"hardware", "--as-of", "2026-05-20"});
+  ASSERT_EQ(may.size(), 1);
+  EXPECT_EQ(may[0]["effective_date"], "2026-04-01");
+  const CliResult before = run({"hardware", "--as-of", "2026-03-01"});
+  EXPECT_EQ(before.exit_code, 0);
+  EXPECT_EQ(before.out, "No cost figures were in force on 2026-03-01 (the first take effect on 2026-04-01).\n");
+  EXPECT_EQ(run({"hardware", "--as-of", "2026-02-30"}).exit_code, 2);
 }
 
 // The state on an as-of date is priced with the figures in force that day (an article of May reproduces with the

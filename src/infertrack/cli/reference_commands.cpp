@@ -1,10 +1,17 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/cli/filter_options.hpp"
+#include "infertrack/domain/efficiency.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
 
 namespace infertrack::cli {
 namespace {
@@ -44,12 +51,15 @@ print_presets(const GlobalOptions& options)
   fmt::print("\nPresets come from overlapping disclosures: compare them, never add them up.\n");
 }
 
+// Every dated entry; with `as_of`, each hardware's entry in force that day (the one a plan on that date prices with).
 void
-print_hardware(const GlobalOptions& options)
+print_hardware(const GlobalOptions& options, const std::optional<std::string>& as_of_text)
 {
   const OutputFormat format = options.format();
+  const std::optional<std::string> as_of = checked_date(as_of_text, "--as-of");
   auto store = open_database(options);
-  const std::vector<domain::HardwareCost> costs = store->hardware();
+  const std::vector<domain::HardwareCost> stored = store->hardware();
+  const std::vector<domain::HardwareCost> costs = as_of ? domain::costs_in_force(stored, *as_of) : stored;
   if (format == OutputFormat::json) {
     nlohmann::json list = nlohmann::json::array();
     for (const domain::HardwareCost& cost : costs) {
@@ -70,6 +80,14 @@ print_hardware(const GlobalOptions& options)
                  cost.effective_date,
                  util::csv_field(cost.source_url.value_or("")));
     }
+    return;
+  }
+  if (costs.empty() && as_of) {
+    const auto first = std::min_element(stored.begin(), stored.end(), [](const auto& a, const auto& b) {
+      return a.effective_date < b.effective_date;
+    });
+    fmt::print("No cost figures were in force on {}{}.\n", *as_of,
+               first == stored.end() ? "" : " (the first take effect on " + first->effective_date + ")");
     return;
   }
   util::TextTable table({{"hardware"},
@@ -98,8 +116,11 @@ add_reference_commands(CLI::App& app, const GlobalOptions& options)
 {
   app.add_subcommand("presets", "List the demand presets the planner offers, with notes and sources")
     ->callback([&options] { print_presets(options); });
-  app.add_subcommand("hardware", "List the dated cost and power figures the planner uses, with sources")
-    ->callback([&options] { print_hardware(options); });
+  CLI::App* hardware =
+    app.add_subcommand("hardware", "List the dated cost and power figures the planner uses, with sources");
+  auto as_of = std::make_shared<std::optional<std::string>>();
+  hardware->add_option("--as-of", *as_of, "Only each hardware's figures in force on this date (YYYY-MM-DD)");
+  hardware->callback([&options, as_of] { print_hardware(options, *as_of); });
 }
 
 }  // namespace infertrack::cli
