@@ -163,8 +163,11 @@ is_inferencex_runner_rows(std::string_view text)
 std::vector<std::string_view>
 missing_csv_columns(std::string_view text)
 {
-  const std::size_t end = text.find('\n');
-  CsvRows rows(text.substr(0, end));
+  std::string_view first_line = text.substr(0, text.find('\n'));
+  if (first_line.ends_with('\r')) {
+    first_line.remove_suffix(1);  // a CRLF line end: the CR is not part of the last name
+  }
+  CsvRows rows(first_line);
   std::vector<std::string_view> cells;
   CsvRows::Error error;
   std::bitset<k_csv_column_count> seen;
