@@ -86,8 +86,10 @@ gpu_role_label(const BenchmarkPoint& point, Role role)
 std::int64_t
 physical_gpu_count(const BenchmarkPoint& point)
 {
-  if (point.disaggregated && point.prefill_gpus && point.decode_gpus) {
-    return *point.prefill_gpus + *point.decode_gpus;
+  std::int64_t pools = 0;
+  if (point.disaggregated && point.prefill_gpus && point.decode_gpus &&
+      !__builtin_add_overflow(*point.prefill_gpus, *point.decode_gpus, &pools)) {  // readers refuse an overflow
+    return pools;
   }
   if (!point.disaggregated && point.aggregate_engine_gpus) {
     return *point.aggregate_engine_gpus;

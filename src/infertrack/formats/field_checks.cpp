@@ -274,4 +274,15 @@ unusable_name(std::string_view text)
   return unprintable_name(text);
 }
 
+std::optional<std::string>
+gpu_pools_out_of_range(std::int64_t prefill, std::int64_t decode)
+{
+  std::int64_t total = 0;
+  if (!__builtin_add_overflow(prefill, decode, &total)) {
+    return std::nullopt;
+  }
+  return "number out of range (got " + std::to_string(prefill) + " prefill + " + std::to_string(decode) +
+         " decode GPUs, expected a total below 2^63)";
+}
+
 }  // namespace infertrack::formats

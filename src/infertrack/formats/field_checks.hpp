@@ -26,6 +26,10 @@ std::string number_text(double value);
 // `text` without leading and trailing spaces and tabs.
 std::string_view trim_blanks(std::string_view text);
 
+// Why `prefill` and `decode` GPUs (each >= 0) cannot be one disaggregated deployment's pools, or nothing: their sum
+// is beyond 2^63, where it could not be counted.
+std::optional<std::string> gpu_pools_out_of_range(std::int64_t prefill, std::int64_t decode);
+
 // Longest name or result id a reader takes: real ones are a few dozen characters.
 inline constexpr std::size_t k_max_name_bytes = 256;
 

@@ -42,10 +42,8 @@ complete_gpus(const InferencexRowState& state, std::size_t index, BenchmarkPoint
   const std::int64_t prefill = state.num_prefill_gpu;
   const std::int64_t decode = state.num_decode_gpu;
   if (point.disaggregated) {
-    if (prefill > std::numeric_limits<std::int64_t>::max() - decode) {
-      return fail_at(JsonPlace{k_rows, index, name_of(InferencexField::num_decode_gpu)},
-                     "number out of range (got " + std::to_string(prefill) + " prefill + " + std::to_string(decode)
-                       + " decode GPUs, expected a total below 2^63)");
+    if (auto problem = gpu_pools_out_of_range(prefill, decode)) {
+      return fail_at(JsonPlace{k_rows, index, name_of(InferencexField::num_decode_gpu)}, std::move(*problem));
     }
     point.prefill_gpus = prefill;
     point.decode_gpus = decode;

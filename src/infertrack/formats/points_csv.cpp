@@ -270,6 +270,11 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
   }
   (*basis == domain::InteractivityBasis::p90_itl ? point.interactivity_p90 : point.interactivity_median) =
     interactivity;
+  if (point.prefill_gpus && point.decode_gpus) {
+    if (auto problem = gpu_pools_out_of_range(*point.prefill_gpus, *point.decode_gpus)) {
+      return fail_cell(line, name_of(CsvColumn::decode_gpus), std::move(*problem));
+    }
+  }
   if (point.isl.has_value() != point.osl.has_value()) {
     const std::string_view missing = point.isl ? "osl" : "isl";
     const std::string_view given = point.isl ? "isl" : "osl";

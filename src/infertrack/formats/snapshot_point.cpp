@@ -250,6 +250,11 @@ complete_point(const std::bitset<k_field_count>& seen, std::size_t index, Benchm
                    "missing (got " + std::string(given) + " without " + std::string(missing)
                      + ", expected both isl and osl or neither)");
   }
+  if (point.prefill_gpus && point.decode_gpus) {
+    if (auto problem = gpu_pools_out_of_range(*point.prefill_gpus, *point.decode_gpus)) {
+      return fail_at(JsonPlace{"points", index, snapshot_field_name(Field::decode_gpus)}, std::move(*problem));
+    }
+  }
   // The snapshot's runs are agentic traces unless a point says it replayed fixed lengths.
   point.workload = point.isl ? std::to_string(*point.isl) + "/" + std::to_string(*point.osl) : "agentic";
   return {};
