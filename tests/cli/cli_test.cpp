@@ -586,6 +586,22 @@ TEST_F(Cli, ingesting_the_same_file_twice_stores_it_once)
   EXPECT_EQ(point_count(), k_bundled_points);
 }
 
+// "-" reads standard input, named so in what the ingest says; all or nothing as for a file.
+TEST_F(Cli, ingest_reads_standard_input_from_a_dash)
+{
+  const std::string csv = "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                          "tput_per_gpu,interactivity,interactivity_basis\n"
+                          "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200.5,40.2,median_tpot\n";
+  const CliResult piped = run_cli({"ingest", "-", "--json", "--db", db}, csv);
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(json::parse(piped.out)["points_added"], 1);
+  EXPECT_EQ(point_count(), k_bundled_points + 1);
+  const CliResult broken = run_cli({"ingest", "-", "--db", db}, csv + "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,x\n");
+  EXPECT_EQ(broken.exit_code, 3);
+  EXPECT_THAT(broken.err, HasSubstr("infertrack: standard input:3:"));
+  EXPECT_EQ(point_count(), k_bundled_points + 1);
+}
+
 TEST_F(Cli, a_new_csv_adds_points_and_its_export_reads_back)
 {
   const auto file = dir.write("new.csv",

@@ -69,11 +69,13 @@ read_up_to(int fd, char* at, std::size_t count)
 // POSIX calls rather than an ifstream and std::filesystem::file_size: one path look-up per file and no stream
 // buffer, which counts in a directory of one-row files.
 Result<formats::PaddedText>
-read_whole_file(const std::filesystem::path& path)
+read_whole_file(const std::filesystem::path& path, const std::string& name)
 {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // "-" is standard input, duplicated so that closing the file leaves it open.
+  const int fd = path == k_standard_input ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+                                          : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    return fail_file(path.string(), fmt::format("cannot open the file ({})", std::strerror(errno)));
+    return fail_file(name, fmt::format("cannot open the file ({})", std::strerror(errno)));
   }
   const FileDescriptor file{fd};
   formats::PaddedText content;
@@ -106,7 +108,7 @@ read_whole_file(const std::filesystem::path& path)
     content.append(std::string_view(chunk, *got));
   }
   if (failed) {
-    return fail_file(path.string(), "cannot read the file");
+    return fail_file(name, "cannot read the file");
   }
   return content;
 }
@@ -228,11 +230,12 @@ for_each_zip_entry(const std::string& name, std::string_view content, const OnIn
 Result<void>
 for_each_in_file(const std::filesystem::path& path, const OnInputFile& on_file)
 {
-  INFERTRACK_TRY_ASSIGN(content, read_whole_file(path));
+  const std::string name = path == k_standard_input ? "standard input" : path.string();
+  INFERTRACK_TRY_ASSIGN(content, read_whole_file(path, name));
   if (is_zip(content.text())) {
-    return for_each_zip_entry(path.string(), content.text(), on_file);
+    return for_each_zip_entry(name, content.text(), on_file);
   }
-  InputFile file{path.string(), std::move(content)};
+  InputFile file{name, std::move(content)};
   return on_file(file);
 }
 

@@ -107,7 +107,8 @@ add_ingest_command(CLI::App& app, const GlobalOptions& options)
     "ingest", "Store benchmark points from files, directories or zip archives of them, all or nothing");
   command
     ->add_option(
-      "files", flags->files, "Files, directories or zip archives of them; formats are detected from the content")
+      "files", flags->files,
+      "Files, directories or zip archives of them (- for standard input); formats are detected from the content")
     ->required();
   command->add_option("--date",
                       flags->date,
