@@ -399,19 +399,31 @@ test('a long thread shows its first fifty replies, a hundred more a click, and s
   assert.equal(await comment(page, 'Reply 051').count(), 0);
   await page.locator('#comments').screenshot({ path: screenshotPath('comments-long-thread.png') });
 
+  // A reply to the thread's first comment, posted while most replies are left out, is shown (the replies before it
+  // are fetched) and focused.
+  await comment(page, 'The long thread').getByRole('button', { name: 'Reply' }).first().click();
+  const opening = page.locator('#comments-list form').first();
+  await opening.locator('textarea').fill('Reply 000, posted late');
+  await opening.getByRole('button', { name: 'Post reply' }).click();
+  await comment(page, 'Reply 000, posted late').waitFor();
+  await page.waitForFunction(() => document.activeElement.textContent.includes('Reply 000, posted late'));
+  assert.equal(await replies.count(), 161);
+  assert.equal(await page.locator('.more-replies').count(), 0);
+  await openSection(page, path);  // as a new reader sees it, for the clicks below
+
   // A click brings a hundred more (one request), nested in the thread in the order they were posted, and moves
   // focus to the first of them; the next click the last ten.
   const fetched = [];
   page.on('response', (r) => { if (r.url().includes('thread=')) fetched.push(r.status()); });
-  await page.getByRole('button', { name: 'Show 100 more replies (110 not shown)' }).click();
+  await page.getByRole('button', { name: 'Show 100 more replies (111 not shown)' }).click();
   await comment(page, 'Reply 150').waitFor();
   assert.equal(await replies.count(), 150);
   assert.deepEqual(fetched, [200]);
   assert.equal(await page.evaluate(() => document.activeElement.textContent.includes('Reply 051')), true);
-  await page.getByRole('button', { name: 'Show 10 more replies' }).click();
+  await page.getByRole('button', { name: 'Show 11 more replies' }).click();
   await comment(page, 'Reply 160').waitFor();
-  assert.equal(await replies.count(), 160);
-  assert.equal(fetched.length, 3, 'the reload fetches the hundred shown before, then the ten');
+  assert.equal(await replies.count(), 161);
+  assert.equal(fetched.length, 3, 'the reload fetches the hundred shown before, then the eleven');
   assert.equal(await page.locator('.more-replies').count(), 0);
   assert.match(await replies.nth(159).textContent(), /Reply 160/);
 
@@ -421,10 +433,34 @@ test('a long thread shows its first fifty replies, a hundred more a click, and s
   await form.locator('textarea').fill('Reply 161, the last word');
   await form.getByRole('button', { name: 'Post reply' }).click();
   await comment(page, 'Reply 161, the last word').waitFor();
-  assert.equal(await replies.count(), 161);
+  assert.equal(await replies.count(), 162);
   assert.deepEqual(page.problems, []);
   await page.context().close();
   server.cli('limits', 'set', 'comment_per_user', '10', '60');
+});
+
+test('focus stays where the reader works: after posting, cancelling, escaping and keeping a comment', async () => {
+  const page = await newPage(browser);
+  await openSection(page);
+  await signUp(page, 'Focused');
+  await post(page, 'A comment to act on.');
+  const mine = comment(page, 'A comment to act on.');
+  await mine.waitFor();
+  await page.waitForFunction(() => document.activeElement === document.querySelector('#comments-new textarea'));
+  const focusedText = () => page.evaluate(() => document.activeElement.textContent);
+
+  await mine.getByRole('button', { name: 'Reply' }).click();
+  await mine.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await focusedText(), 'Reply');
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  await page.keyboard.press('Escape');
+  assert.equal(await mine.locator('textarea').count(), 0);
+  assert.equal(await focusedText(), 'Edit');
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await mine.getByRole('button', { name: 'Keep it' }).click();
+  assert.equal(await focusedText(), 'Delete');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
 });
 
 test('without JavaScript the section says that comments need it', async () => {

@@ -15,6 +15,7 @@
   const MAX_BODY_CHARS = 5000; // the server's limit, counted in code points as the server counts them
   const MAX_INDENT_DEPTH = 5;  // deeper replies line up with their parent so a phone keeps some width
   const REPLIES_PER_REQUEST = 100;  // as the server sends a thread's further replies
+  const REPLIES_SHOWN_FOR_A_REPLY = 5 * REPLIES_PER_REQUEST;
   // through: per thread, the reply up to which the reader asked to see it (a hundred more a click, or the reply
   // just posted), fetched again on each reload; more: the replies the list leaves out, per thread; loads: counts
   // list loads, so that only the newest draws.
@@ -319,22 +320,30 @@
       body.area.dispatchEvent(new Event('input'));
       say(line, 'Comment posted.', 'success');
       await loadComments(1);
+      body.area.focus();  // the button that had focus was disabled while sending: back to the box, for the next
     });
     composeBox.replaceChildren(form);
   }
 
-  // An inline form under a comment, for a reply or an edit; one at a time per comment.
-  function openInlineForm(slot, { label, value, button, send, doneText }) {
+  // An inline form under a comment, for a reply or an edit; one at a time per comment. Cancel (or Escape) gives the
+  // focus back to `opener`, the button that opened it.
+  function openInlineForm(slot, { label, value, button, send, doneText, opener }) {
     const line = messageLine();
     const submit = h('button', { type: 'submit' }, button);
     const body = bodyField(label, value, submit);
     const cancel = h('button', { type: 'button', class: 'secondary' }, 'Cancel');
     const form = h('form', { class: 'comment-form inline' }, body.element,
       h('div', { class: 'form-actions' }, submit, cancel), line);
-    cancel.addEventListener('click', () => slot.replaceChildren());
+    cancel.addEventListener('click', () => {
+      slot.replaceChildren();
+      if (opener) opener.focus();
+    });
+    form.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') cancel.click();
+    });
     handleSubmit(form, line, (v) => send(v.body), async (result) => {
       await loadComments(state.page, doneText);
-      focusComment(result.data && result.data.id);
+      focusComment(result.data && result.data.id, result.data && result.data.thread_id);
     });
     slot.replaceChildren(form);
     body.area.focus();
@@ -382,21 +391,26 @@
     const readable = !comment.deleted && !(comment.hidden && !comment.body_html);
     // A hidden comment takes no replies (the server refuses them), though an admin still reads it.
     if (state.me && readable && !comment.hidden) {
-      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
-        label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.',
+      actions.append(h('button', { type: 'button', class: 'link-button', onclick: (event) => openInlineForm(slot, {
+        label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.', opener: event.currentTarget,
         send: async (text) => {
           const result = await api('POST', 'comments', { subject, body: text, parent_id: comment.id });
-          // Past the replies a page lists, the new one still shows, when the thread showed all its replies.
-          if (result.ok && !state.more.has(comment.thread_id)) state.through.set(comment.thread_id, result.data.id);
+          // The new reply shows, past the replies a page lists, unless that takes more than a few requests (then its
+          // thread's button to show more gets the focus).
+          const left = state.more.get(comment.thread_id);
+          if (result.ok && (!left || left.count <= REPLIES_SHOWN_FOR_A_REPLY)) {
+            state.through.set(comment.thread_id, result.data.id);
+          }
           return result;
         } }) }, 'Reply'));
     }
     if (comment.can_edit && !comment.deleted) {
-      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => openInlineForm(slot, {
+      actions.append(h('button', { type: 'button', class: 'link-button', onclick: (event) => openInlineForm(slot, {
         label: 'Edit comment', value: comment.body || '', button: 'Save', doneText: 'Comment edited.',
+        opener: event.currentTarget,
         send: (text) => api('PATCH', `comments/${comment.id}`, { body: text }) }) }, 'Edit'));
-      actions.append(h('button', { type: 'button', class: 'link-button', onclick: () => confirmDelete(slot, comment, line) },
-        'Delete'));
+      actions.append(h('button', { type: 'button', class: 'link-button',
+        onclick: (event) => confirmDelete(slot, comment, line, event.currentTarget) }, 'Delete'));
     }
     if (comment.can_hide && !comment.deleted) {
       const verb = comment.hidden ? 'restore' : 'hide';
@@ -416,15 +430,21 @@
   }
 
   // After a reload of the list the focused button is gone: the focus moves to the comment acted on.
-  function focusComment(id) {
+  // A comment not shown (a reply among those a long thread leaves out) gives the focus to its thread's button that
+  // shows more, or to the status line.
+  function focusComment(id, threadId) {
     const article = document.getElementById(`comment-${id}`);
-    if (article) article.focus();
+    const more = threadId != null && threadsBox.querySelector(`.more-replies[data-thread="${threadId}"]`);
+    (article || more || listStatus).focus();
   }
 
   // The delete button asks once more, in place: a dialog box would be easy to dismiss by accident.
-  function confirmDelete(slot, comment, line) {
+  function confirmDelete(slot, comment, line, opener) {
     const yes = h('button', { type: 'button', class: 'danger' }, 'Delete');
-    const no = h('button', { type: 'button', class: 'secondary', onclick: () => slot.replaceChildren() }, 'Keep it');
+    const no = h('button', { type: 'button', class: 'secondary', onclick: () => {
+      slot.replaceChildren();
+      opener.focus();
+    } }, 'Keep it');
     yes.addEventListener('click', async () => {
       yes.disabled = true;
       const result = await api('DELETE', `comments/${comment.id}`);
@@ -448,7 +468,8 @@
       if (!children.has(parent)) children.set(parent, []);
       children.get(parent).push(comment);
     }
-    const showMore = (entry) => h('button', { type: 'button', class: 'secondary more-replies', onclick: async (event) => {
+    const showMore = (entry) => h('button', { type: 'button', class: 'secondary more-replies',
+      'data-thread': entry.thread_id, onclick: async (event) => {
       event.currentTarget.disabled = true;
       state.through.set(entry.thread_id, entry.after + 1);  // the next hundred
       const shown = await loadComments(state.page);
