@@ -94,8 +94,8 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.equal(await picker.inputValue(), '');
   const dates = (await server.api(`/api/v1/availability?model=${MODEL}`)).map((r) => r.date).sort();
   await page.waitForFunction((min) => document.getElementById('f-as-of').min === min, dates[0]);
-  // No upper bound: a date after the last run is the latest state.
-  assert.equal(await picker.getAttribute('max'), null);
+  // No upper bound but the four-digit year: a date after the last run is the latest state.
+  assert.equal(await picker.getAttribute('max'), '9999-12-31');
   const latest = await expected(null);
   await settle(page, latest);
   assert.deepEqual(await shown(page), latest);
@@ -202,16 +202,25 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   await restored.context().close();
 });
 
-test('a malformed ?as_of= is said beside the field and never sent to the API', async () => {
+for (const malformed of ['2026-13-45', '20260-05-10']) test(`a malformed ?as_of=${malformed} is said beside the field and never sent to the API`, async () => {
   const page = await newPage(browser);
   const sent = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/')) sent.push(new URL(request.url()));
   });
-  await page.goto(server.url + `/?model=${MODEL}&as_of=2026-13-45`);
+  await page.goto(server.url + `/?model=${MODEL}&as_of=${malformed}`);
   await waitForApp(page);
-  assert.match(await page.textContent('#as-of-status'), /"2026-13-45" from the address is not a date/);
+  assert.match(await page.textContent('#as-of-status'), new RegExp(`"${malformed}" from the address is not a date`));
   assert.equal(await page.inputValue('#f-as-of'), '');
+  // Typed, a year of five digits is not applied either (a date field takes it).
+  await page.evaluate(() => {
+    const field = document.getElementById('f-as-of');
+    field.value = '20260-05-10';
+    field.dispatchEvent(new Event('change'));
+  });
+  assert.equal(await page.inputValue('#f-as-of'), '20260-05-10');
+  assert.match(await page.textContent('#as-of-status'), /is not applied: a date has a four-digit year/);
+  await page.evaluate(() => { document.getElementById('f-as-of').value = ''; });
   // A filter change applies the latest runs, as the server did, and the reason gives way.
   await page.selectOption('#f-hardware', 'mi355x');
   await page.waitForFunction(() => location.search.includes('hardware=mi355x'));

@@ -154,8 +154,11 @@
     document.getElementById(by).checked = true;
     // The date the server applied is the address's (a malformed one it left out), not whatever the browser put
     // back into the field on returning to the page.
-    control('as_of').value = params.get('as_of') || '';
-    appliedAsOf = control('as_of').value; // a date field keeps only a real date (2026-13-45 reads as empty)
+    // A date field keeps only a real date (2026-13-45 reads as empty), but takes years past 9999, which the server
+    // refuses: only what it applied is applied here.
+    const asOf = params.get('as_of') || '';
+    control('as_of').value = /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? asOf : '';
+    appliedAsOf = control('as_of').value;
   }
 
   // Beside the date field: why a date typed is not applied, or why the one applied shows nothing; '' clears it.
@@ -958,6 +961,9 @@
           if (key === 'as_of' && control(key).validity.rangeUnderflow) {
             showAsOfStatus(`No run of this model is measured before ${control(key).min}: ` +
               `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`);
+          } else if (key === 'as_of' && control(key).validity.rangeOverflow) {
+            showAsOfStatus(`${control(key).value} is not applied: a date has a four-digit year ` +
+              `(the page shows ${appliedAsOf || 'the latest runs'}).`);
           }
           return;
         }
