@@ -70,7 +70,7 @@ test('moving the target refetches and shows the values the API gives for it', as
   const before = await shownValues(page);
 
   await page.fill('#h-at', '5');
-  await page.waitForFunction(() => /at 5\.0 tok\/s\/user/.test(document.querySelector('#history-status').textContent)
+  await page.waitForFunction(() => /at 5 tok\/s\/user/.test(document.querySelector('#history-status').textContent)
     && document.querySelector('#history-canvas').dataset.state === 'ready');
   const answer = await historyAt(model, 5);
   const after5 = await shownValues(page);
@@ -88,8 +88,15 @@ test('moving the target refetches and shows the values the API gives for it', as
   assert.equal(await page.locator('#history-canvas canvas').count(), 0);
   assert.ok(await page.locator('#history-table tbody tr').count() > 0);
 
+  // A target that is not one clears the last target's table, rather than leaving its values under the refusal.
   await page.fill('#h-at', '0');
   await page.waitForSelector('#history-canvas[data-state="invalid"]');
+  assert.equal(await page.locator('#history-table tbody tr').count(), 0);
+  assert.equal(await page.textContent('#history-status'), 'The target must be a positive number of tok/s/user.');
+  // A small target is said as given, not rounded to 0.0.
+  await page.fill('#h-at', '0.04');
+  await page.waitForFunction(() => /configurations? at 0\.04 tok\/s\/user/.test(
+    document.querySelector('#history-status').textContent));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

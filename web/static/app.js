@@ -514,6 +514,7 @@
     const ticket = ++historyTicket;
     const canvas = $('#history-canvas');
     if (!(Number(valueOf('history_at')) > 0)) {
+      buildHistory({ rows: [], target_interactivity: null });  // the last target's lines and values go
       $('#history-status').textContent = 'The target must be a positive number of tok/s/user.';
       canvas.dataset.state = 'invalid';
       return;
@@ -581,8 +582,10 @@
     const count = (test) => historyRows.reduce((n, r) => n + r.points.filter(test).length, 0);
     const short = count((p) => p.value.tps_per_gpu === null && p.frontier_size > 0);
     const unmeasured = count((p) => p.frontier_size === 0);
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     $('#history-status').textContent = historyRows.length
-      ? `${historyRows.length} configurations at ${fmt(answer.target_interactivity, 1)} tok/s/user, ${short} run(s) short of it` +
+      ? `${plural(historyRows.length, 'configuration')} at ${answer.target_interactivity} tok/s/user, ` +
+        `${plural(short, 'run')} short of it` +
         (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
       : nothingToDraw();
     if (!historyRows.length || typeof uPlot === 'undefined') return;
@@ -595,7 +598,7 @@
     const size = chartSize();
     // A short chart (a phone) has no room along its y axis for the target: the heading and status give it.
     const yLabel = `${metric} tok/s/GPU` +
-      (size.height < 340 ? '' : ` at ${fmt(answer.target_interactivity, 1)} tok/s/user`);
+      (size.height < 340 ? '' : ` at ${answer.target_interactivity} tok/s/user`);
     const axis = (label) => ({ label, stroke: '#333', grid: { stroke: '#e4e4e4' },
       values: (u, ticks) => ticks.map((v) => (v === null ? '' : fmtCompact(v))) });
     historyChart = new uPlot({
