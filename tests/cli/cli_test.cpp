@@ -209,6 +209,25 @@ TEST_F(Cli, point_show_prints_notes_and_findings)
   EXPECT_THAT(text.out, HasSubstr("precision_label_conflict"));
 }
 
+// Text read from an input may hold control characters (JSON escapes them); a terminal is shown them escaped.
+TEST_F(Cli, point_show_writes_control_characters_as_escapes)
+{
+  const auto file = dir.write(
+    "escapes.json",
+    R"({"notes": ["caveat\u0007"], "points": [{"result_id": "esc1", "model": "DeepSeek-V4-Pro", "hardware": "gb200",
+        "framework": "vllm", "precision": "fp4", "concurrency": 8, "disaggregated": false, "total_allocated_gpus": 4,
+        "date_api": "2026-10-14", "total_tps_per_allocated_gpu": 1000, "interactivity_p90_tok_s_user": 50,
+        "image": "img\u001b[31m\nforged"}]})");
+  ASSERT_EQ(run({"ingest", file.string()}).exit_code, 0);
+  const CliResult shown = run({"points", "show", "esc1"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_THAT(shown.out, HasSubstr("img\\u001b[31m\\u000aforged"));
+  EXPECT_EQ(shown.out.find('\x1b'), std::string::npos);
+  const CliResult check = run({"check"});
+  EXPECT_THAT(check.out, HasSubstr("caveat\\u0007"));
+  EXPECT_EQ(check.out.find('\x07'), std::string::npos);
+}
+
 TEST_F(Cli, unknown_point_is_a_usage_error)
 {
   const CliResult result = run({"points", "show", "no-such-id"});

@@ -36,6 +36,14 @@ TEST(TextTable, counts_characters_not_bytes)
                             "Zo\u00eb \u00c5ngstr\u00f6m  z@example.org\nAda Lovelace  ada@example.org\n");
 }
 
+// Cells hold text read from inputs: a terminal gets no escape sequence or line break from them.
+TEST(TextTable, shows_control_characters_as_escapes)
+{
+  TextTable table({{"image"}});
+  table.add_row({"img\x1b[2J\nforged line"});
+  EXPECT_EQ(table.render(), "image\n-----------------------------\nimg\\u001b[2J\\u000aforged line\n");
+}
+
 TEST(csv_field, quotes_only_when_needed)
 {
   EXPECT_EQ(csv_field("plain"), "plain");

@@ -1,6 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 
@@ -47,7 +48,7 @@ run_check(const GlobalOptions& options)
   }
   fmt::print("{}{} finding(s)\n\nDataset caveats:\n", table.render(), findings.size());
   for (const store::DatasetNote& note : notes) {
-    fmt::print("  - {} ({})\n", note.text, note.source);
+    fmt::print("  - {} ({})\n", util::printable_text(note.text), util::printable_text(note.source));
   }
 }
 

@@ -3,6 +3,7 @@
 
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/formats/points_csv.hpp"
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
@@ -85,7 +86,7 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
 void
 print_field(const std::string& name, const std::string& value)
 {
-  fmt::print("  {:<34} {}\n", name, value);
+  fmt::print("  {:<34} {}\n", name, util::printable_text(value));
 }
 
 void
@@ -108,7 +109,7 @@ show_point(const GlobalOptions& options, const std::string& result_id)
     return;
   }
   // Flatten the JSON view so that the text view shows every field the JSON has, in the same words.
-  fmt::print("point {}\n", point->result_id);
+  fmt::print("point {}\n", util::printable_text(point->result_id));
   const nlohmann::json flat = detail.flatten();
   for (const auto& [pointer, value] : flat.items()) {
     if (pointer.starts_with("/notes") || pointer.starts_with("/findings")) {
@@ -118,11 +119,11 @@ show_point(const GlobalOptions& options, const std::string& result_id)
   }
   fmt::print("notes\n");
   for (const domain::PointNote& note : point->notes) {
-    fmt::print("  [{}] {}\n", note.kind, note.text);
+    fmt::print("  [{}] {}\n", util::printable_text(note.kind), util::printable_text(note.text));
   }
   fmt::print("findings\n");
   for (const domain::DataFinding& finding : findings) {
-    fmt::print("  [{}] {}\n", domain::to_string(finding.kind), finding.detail);
+    fmt::print("  [{}] {}\n", domain::to_string(finding.kind), util::printable_text(finding.detail));
   }
 }
 

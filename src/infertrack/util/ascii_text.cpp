@@ -1,5 +1,7 @@
 #include "infertrack/util/ascii_text.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 
 namespace infertrack::util {
@@ -35,6 +37,21 @@ bool
 ascii_iequals(std::string_view a, std::string_view b)
 {
   return std::ranges::equal(a, b, [](char x, char y) { return lower_char(x) == lower_char(y); });
+}
+
+std::string
+printable_text(std::string_view text)
+{
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (is_ascii_control(c)) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace infertrack::util

@@ -6,24 +6,6 @@
 
 namespace infertrack::util {
 
-namespace {
-
-// A location part as printable text: a key read from an input may hold a NUL, which would end the message where a C
-// string is made of it, or a terminal escape sequence.
-void
-append_printable(std::string& out, const std::string& part)
-{
-  for (const char c : part) {
-    if (is_ascii_control(c)) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-    } else {
-      out += c;
-    }
-  }
-}
-
-}  // namespace
-
 std::string
 Diagnostic::to_string() const
 {
@@ -35,7 +17,7 @@ Diagnostic::to_string() const
     if (!where.empty()) {
       where += ':';
     }
-    append_printable(where, *part);
+    where += printable_text(*part);  // a key read from an input may hold a NUL or an escape sequence
   }
   return where.empty() ? message : where + ": " + message;
 }

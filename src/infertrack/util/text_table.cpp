@@ -1,6 +1,7 @@
 #include "infertrack/util/text_table.hpp"
 
 #include "infertrack/util/assertions.hpp"
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/utf8_text.hpp"
 
 #include <algorithm>
@@ -17,6 +18,9 @@ void
 TextTable::add_row(std::vector<std::string> cells)
 {
   INFERTRACK_ASSERT(cells.size() == m_columns.size());
+  for (std::string& cell : cells) {
+    cell = printable_text(cell);  // cells hold stored text, for a terminal
+  }
   m_rows.push_back(std::move(cells));
 }
 
