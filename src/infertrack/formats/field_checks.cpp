@@ -196,6 +196,12 @@ parse_number(std::string_view text, bool* out_of_range)
   if (ec != std::errc() || !std::isfinite(value)) {
     return std::nullopt;
   }
+  if (std::abs(value) > k_max_number_magnitude) {
+    if (out_of_range != nullptr) {
+      *out_of_range = true;
+    }
+    return std::nullopt;
+  }
   return value;
 }
 

@@ -76,8 +76,14 @@ private:
   bool m_filled = false;
 };
 
-// Parses all of `text` as a decimal integer or number; nullopt when anything is left over or it overflows.
-// `out_of_range` (when given) is set when the text is a number too large to hold.
+// The largest magnitude a number read from an input may have: far beyond any throughput, token count or demand
+// (a rack serves some 1e7 tok/s), and small enough that multiplied by any GPU count it stays finite (a reading of
+// 1.7e308 tok/s/GPU over 4 GPUs was stored as an infinite throughput).
+inline constexpr double k_max_number_magnitude = 1e18;
+
+// Parses all of `text` as a decimal integer or number; nullopt when anything is left over or it overflows (a
+// number also beyond k_max_number_magnitude). `out_of_range` (when given) is set when the text is a number too large
+// to hold.
 std::optional<std::int64_t> parse_integer(std::string_view text, bool* out_of_range = nullptr);
 std::optional<double> parse_number(std::string_view text, bool* out_of_range = nullptr);
 

@@ -2,6 +2,7 @@
 
 #include "infertrack/formats/field_checks.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace infertrack::formats {
@@ -118,7 +119,7 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
   if (error != simdjson::SUCCESS) {
     return json_error(error, at);
   }
-  const auto refuse = [&](const char* what) {
+  const auto refuse = [&](const char* what, std::string_view bound = "") {
     // The number as written: 1e-400 reads as 0, which the message must not claim was given.
     std::string_view written = value.raw_json_token();
     while (!written.empty() && (written.back() == ' ' || written.back() == '\t' || written.back() == '\n' ||
@@ -126,8 +127,12 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
       written.remove_suffix(1);
     }
     const std::string got = written.empty() ? number_text(number) : std::string(written);
-    return fail_at(at, std::string(what) + " (got " + got + ", expected " + expected_number(rule) + ")");
+    return fail_at(at, std::string(what) + " (got " + got + ", expected " + expected_number(rule) + std::string(bound) +
+                         ")");
   };
+  if (std::abs(number) > k_max_number_magnitude) {
+    return refuse("number out of range", " of magnitude at most 1e18");
+  }
   switch (rule) {
     case NumberRule::any_finite:
       break;

@@ -88,16 +88,18 @@ RowReader::count(std::string_view cell, std::size_t line, CsvColumn column) cons
 Result<double>
 RowReader::number(std::string_view cell, std::size_t line, CsvColumn column, bool zero_allowed) const
 {
-  const char* expected = zero_allowed ? ", expected a number >= 0)" : ", expected a number > 0)";
+  const std::string expected = zero_allowed ? "a number >= 0" : "a number > 0";
+  const std::string got = "(got " + quoted_text(cell) + ", expected ";
   bool out_of_range = false;
   const std::optional<double> value = parse_number(cell, &out_of_range);
   if (!value) {
-    const char* what = out_of_range ? "number out of range" : "not a number";
-    return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + expected);
+    return fail_cell(line, name_of(column),
+                     out_of_range ? "number out of range " + got + expected + " of magnitude at most 1e18)"
+                                  : "not a number " + got + expected + ")");
   }
   if (*value < 0 || (*value == 0 && !zero_allowed)) {
-    const char* what = *value < 0 ? "must not be negative" : "must be positive";
-    return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + expected);
+    const char* what = *value < 0 ? "must not be negative " : "must be positive ";
+    return fail_cell(line, name_of(column), what + got + expected + ")");
   }
   return *value;
 }
