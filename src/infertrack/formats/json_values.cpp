@@ -113,8 +113,11 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
   if (error == simdjson::INCORRECT_TYPE) {
     return wrong_type(value, at, expected_number(rule));
   }
+  // A number too large for a double (1e999) is out of range as one beyond k_max_number_magnitude is.
+  constexpr std::string_view k_bound = " of magnitude at most 1e18";
   if (error == simdjson::NUMBER_ERROR) {
-    return bad_number(value, at, expected_number(rule));
+    const bool too_large = is_json_number(raw_token(value));
+    return bad_number(value, at, std::string(expected_number(rule)) + std::string(too_large ? k_bound : ""));
   }
   if (error != simdjson::SUCCESS) {
     return json_error(error, at);
@@ -131,7 +134,7 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
                          ")");
   };
   if (std::abs(number) > k_max_number_magnitude) {
-    return refuse("number out of range", " of magnitude at most 1e18");
+    return refuse("number out of range", k_bound);
   }
   switch (rule) {
     case NumberRule::any_finite:
