@@ -463,6 +463,21 @@ test('focus stays where the reader works: after posting, cancelling, escaping an
   await page.context().close();
 });
 
+test('a keyboard user tabs into the comment section without scrolling to it first', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/');
+  await page.waitForSelector('#comments');
+  let inside = false;
+  for (let presses = 0; presses < 400 && !inside; presses++) {
+    await page.keyboard.press('Tab');
+    inside = await page.evaluate(() => document.getElementById('comments').contains(document.activeElement));
+  }
+  assert.ok(inside, 'Tab reached the comment section');
+  await page.waitForSelector('#comments[data-state="ready"]');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('without JavaScript the section says that comments need it', async () => {
   const page = await newPage(browser, { javaScriptEnabled: false });
   await page.goto(server.url + '/');
