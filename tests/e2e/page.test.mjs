@@ -89,6 +89,36 @@ test('the chart draws every curve and point the API answers', async () => {
   await page.context().close();
 });
 
+// A touch screen has no hover: the first tap on a point shows its provenance, the second opens it.
+test('on a touch screen a chart point shows its provenance on the first tap and opens on the second', async () => {
+  const page = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.waitForSelector('#chart-canvas[data-state="ready"]');
+  // The height of the first point: the keyboard shows its tooltip 12 px below it (and as far left as fits, on a
+  // phone); taps along that line find it.
+  await page.locator('#chart-canvas').scrollIntoViewIfNeeded();
+  await page.locator('#chart-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  const line = await page.evaluate(() => {
+    const wrap = document.querySelector('.chart-wrap').getBoundingClientRect();
+    const over = document.querySelector('#chart-canvas .u-over').getBoundingClientRect();
+    const tip = document.getElementById('chart-tooltip');
+    tip.hidden = true;
+    return { y: wrap.top + parseFloat(tip.style.top) - 12, from: over.left, to: over.right };
+  });
+  const start = page.url();
+  let x = line.from;
+  for (; x < line.to && !(await page.locator('#chart-tooltip').isVisible()); x += 3) {
+    await page.touchscreen.tap(x, line.y);
+    assert.equal(page.url(), start, 'a first tap stays on the page');
+  }
+  assert.equal(await page.locator('#chart-tooltip').isVisible(), true, 'a tap on the point shows its provenance');
+  await Promise.all([page.waitForURL(/\/points\//), page.touchscreen.tap(x - 3, line.y)]);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('without JavaScript the headlines, points table and caveats are there', async () => {
   const page = await newPage(browser, { javaScriptEnabled: false });
   await page.goto(server.url + '/');

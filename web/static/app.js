@@ -413,9 +413,18 @@
       series,
       hooks: { setCursor: [onCursor] },
     }, data, canvas);
+    // A touch has no hover: its first tap on a point shows the provenance, a second tap on it opens the point.
+    let touched = false;
+    let shownByTap = null;
+    chart.over.addEventListener('pointerdown', (event) => { touched = event.pointerType === 'touch'; });
     chart.over.addEventListener('click', () => {
       const hit = nearest();
-      if (hit) location.href = pointHref(hit.point.result_id);
+      if (hit && touched && shownByTap !== hit.point.result_id) {
+        shownByTap = hit.point.result_id;
+        showTooltip(hit);
+      } else if (hit) {
+        location.href = pointHref(hit.point.result_id);
+      }
     });
     chart.over.addEventListener('mouseleave', () => hideTooltip());
   }
