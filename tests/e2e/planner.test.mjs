@@ -51,6 +51,13 @@ test('the Fireworks preset for a point shows the racks and $/day of `infertrack 
   assert.equal(await page.locator('#plan-bars .bar-group').count(), 4);
   await page.locator('#planner').screenshot({ path: screenshotPath('planner.png') });
 
+  // The disabled demand field shows the preset's demand, which a custom one would be typed like.
+  assert.equal(await page.isEnabled('#p-demand'), false);
+  assert.equal(await page.getAttribute('#p-demand', 'placeholder'), '40T');
+  await page.selectOption('#p-preset', 'openrouter');  // 18,342,857,142,857 tokens/day
+  assert.equal(await page.getAttribute('#p-demand', 'placeholder'), '18.34T');
+  await page.selectOption('#p-preset', 'fireworks');
+
   // The same demand typed as a custom figure gives the same plan.
   await page.selectOption('#p-preset', 'custom');
   assert.equal(await page.isEnabled('#p-demand'), true);
@@ -110,6 +117,12 @@ test('hardware without published figures is planned from the three figures typed
   assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
   assert.equal(Number(await cell(page, 'power_mw')), expected.plan.power_mw);
   assert.match(page.url(), /rack=8/);
+
+  // The server's refusal names the planner's field, not the API's parameter.
+  await page.fill('#p-rack', '200000');
+  await page.waitForFunction(() => /GPUs per rack: must be 1 to 100000/.test(document.querySelector('#plan-status').textContent));
+  assert.doesNotMatch(await page.textContent('#plan-status'), /gpus_per_rack|gpus-per-rack/);
+  await page.fill('#p-rack', '8');
 
   // A figure the browser cannot read is said to be wrong, not silently left out.
   await page.fill('#p-cost', '');

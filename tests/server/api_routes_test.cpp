@@ -369,6 +369,9 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40Q"}}), 400, "bad_parameter", "demand");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "40T"}, {"utilization", "2"}}), 400, "bad_parameter", "utilization");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"gpus_per_rack", "x"}}), 400, "bad_parameter", "gpus_per_rack");
+  // The plan's own checks name the API's parameters too, not the command line's flags.
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"gpus_per_rack", "200000"}}), 400,
+               "bad_parameter", "gpus_per_rack: must be 1 to 100000 (got 200000)");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"at", "5"}, {"demand", "1T"}}), 400, "bad_parameter",
                "point: give exactly one of a point");
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"at", "5"}, {"demand", "1T"}}), 400,

@@ -58,6 +58,13 @@
     if (a >= 1e3) return fmt(v / 1e3, a >= 1e4 ? 0 : 1) + 'k';
     return fmt(v, a >= 10 || a === 0 ? 0 : a >= 1 ? 1 : 2);
   }
+  // A daily demand as the demand field takes it: 40T, 850B.
+  function demandText(tokens) {
+    for (const [unit, size] of [['T', 1e12], ['B', 1e9], ['M', 1e6]]) {
+      if (tokens >= size) return `${Number((tokens / size).toPrecision(4))}${unit}`;
+    }
+    return String(tokens);
+  }
   // Only absolute http(s) URLs become links: the data files decide these strings.
   const safeUrl = (url) => (typeof url === 'string' && /^https?:\/\/[^\s"'<>`]+$/.test(url) ? url : null);
   const clip = (text, n) => (text.length > n ? text.slice(0, n - 1).trimEnd() + '…' : text);
@@ -752,6 +759,8 @@
     const preset = presetByKey.get(valueOf('preset'));
     const custom = !preset || preset.tokens_per_day === null;
     control('demand').disabled = !custom;
+    // Disabled, the field shows the preset's demand in use, not the example a custom one is given.
+    control('demand').placeholder = custom ? '40T' : demandText(preset.tokens_per_day);
     const note = $('#p-preset-note');
     const source = preset && safeUrl(preset.source_url);
     note.replaceChildren(preset ? preset.note : '',
@@ -794,10 +803,13 @@
   }
 
   // The server's reason names the command's flags and the API's parameters; here the planner's own fields do that.
+  const PLANNER_LABELS = { cost_per_gpu_hour: '$ per GPU-hour', kw_per_gpu: 'All-in kW per GPU',
+    gpus_per_rack: 'GPUs per rack', demand: 'Demand', utilization: 'Usable capacity' };
   function inPlannerWords(text) {
     const missing = /^(?:cost_per_gpu_hour: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
-    return missing ? `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`
-      : text;
+    if (missing) return `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`;
+    const named = /^(\w+): (.*)$/s.exec(text);
+    return named && PLANNER_LABELS[named[1]] ? `${PLANNER_LABELS[named[1]]}: ${named[2]}` : text;
   }
 
   let planTicket = 0;

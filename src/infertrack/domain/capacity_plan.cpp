@@ -183,11 +183,11 @@ check_plan_request(const PlanRequest& request)
     INFERTRACK_TRY(checked_mix(*request.mix, fmt::format("{}:{}", request.mix->input, request.mix->output)));
   }
   if (request.gpus_per_rack <= 0 || request.gpus_per_rack > k_max_gpus_per_rack) {
-    return util::fail("", "gpus-per-rack",
+    return util::fail("", "gpus_per_rack",
                       fmt::format("must be 1 to {} (got {})", k_max_gpus_per_rack, request.gpus_per_rack));
   }
-  INFERTRACK_TRY(check_positive("cost-per-gpu-hour", request.cost_per_gpu_hour));
-  INFERTRACK_TRY(check_positive("kw-per-gpu", request.kw_per_gpu));
+  INFERTRACK_TRY(check_positive("cost_per_gpu_hour", request.cost_per_gpu_hour));
+  INFERTRACK_TRY(check_positive("kw_per_gpu", request.kw_per_gpu));
   return {};
 }
 
@@ -277,12 +277,12 @@ plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
                                                 request.tokens_per_day));
   }
   if (!std::isfinite(plan.cost_per_day)) {
-    return util::fail("", "cost-per-gpu-hour",
+    return util::fail("", "cost_per_gpu_hour",
                       fmt::format("too large: the cost of {} GPUs overflows (got {} per GPU-hour)",
                                   plan.provisioned_gpus, request.cost_per_gpu_hour));
   }
   if (!std::isfinite(plan.power_mw)) {
-    return util::fail("", "kw-per-gpu", fmt::format("too large: the power of {} GPUs overflows (got {} kW per GPU)",
+    return util::fail("", "kw_per_gpu", fmt::format("too large: the power of {} GPUs overflows (got {} kW per GPU)",
                                                     plan.provisioned_gpus, request.kw_per_gpu));
   }
   return plan;
