@@ -193,3 +193,15 @@ test('the comment section\'s script comes only as the section nears the viewport
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// A phone has no room for a name column beside each value: every field's name goes above its value.
+test('on a phone a point page gives each field\'s value the width of the screen', async () => {
+  const page = await newPage(browser, { viewport: { width: 375, height: 812 }, isMobile: true });
+  const { points } = await server.api('/api/v1/points');
+  await page.goto(server.url + '/points/' + encodeURIComponent(points[0].result_id));
+  const widths = await page.locator('table.fields td').evaluateAll((cells) => cells.map((c) => c.offsetWidth));
+  assert.ok(widths.length > 20 && widths.every((w) => w > 300), widths.join());
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
