@@ -132,6 +132,24 @@ TEST_F(SqliteStoreTest, ingest_counts_a_point_repeated_within_one_dataset_once)
   EXPECT_EQ(store->point_count(), 1);
 }
 
+// Two files of one ingest that disagree: the point is not "stored" to the user, the first file gave it.
+TEST_F(SqliteStoreTest, a_conflict_between_two_files_of_one_ingest_names_the_first_file)
+{
+  auto store = open();
+  Dataset first = sample_dataset();
+  first.source = "first.json";
+  Dataset second = sample_dataset();
+  second.source = "second.json";
+  second.points[1].per_gpu_tps.output = 309.5;  // "444915" has 310.43057 in the first
+  const std::array both{first, second};
+  auto result = store->ingest_all(both);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().record, "444915");
+  EXPECT_EQ(result.error().message,
+            "conflicts with the point first.json gave in this ingest (stored 310.43057, new 309.5)");
+  EXPECT_EQ(store->point_count(), 0);
+}
+
 TEST_F(SqliteStoreTest, ingest_of_a_conflicting_point_fails_and_leaves_the_store_unchanged)
 {
   auto store = open();

@@ -422,12 +422,25 @@ Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
     }
     if (difference) {
       return util::fail(point.result_id, difference->field,
-                        "conflicts with the stored point (stored " + difference->stored + ", new " +
-                          difference->fresh + ")");
+                        "conflicts with " + conflicting_point_origin(point.result_id) + " (stored " +
+                          difference->stored + ", new " + difference->fresh + ")");
     }
     return PointOutcome::agreeing;
   }
   return PointOutcome::added;
+}
+
+std::string
+Ingester::conflicting_point_origin(const std::string& result_id)
+{
+  // A point this same ingest stored (from another file, or a batch before) is no point "stored" to the user.
+  Statement select(m_db, "SELECT source FROM points WHERE result_id = ? AND rowid >= ?");
+  select.bind(1, std::string_view(result_id));
+  select.bind(2, m_first_new_point_rowid);
+  if (select.step()) {
+    return "the point " + std::string(select.column_text(0)) + " gave in this ingest";
+  }
+  return "the stored point";
 }
 
 util::Result<bool>

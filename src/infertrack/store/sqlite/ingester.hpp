@@ -66,6 +66,9 @@ private:
     agreeing
   };
   util::Result<PointOutcome> add_point(const domain::BenchmarkPoint& point, const domain::Dataset& dataset);
+  // What a conflict names the point stored under `result_id`: "the stored point", or the file that gave it in this
+  // ingest.
+  std::string conflicting_point_origin(const std::string& result_id);
   util::Result<bool> add_finding(const domain::DataFinding& finding);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
   util::Result<bool> add_preset(const domain::DemandPreset& preset, const std::string& source);
