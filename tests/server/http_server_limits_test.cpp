@@ -97,7 +97,7 @@ TEST(HttpServer, refuses_a_malformed_request_with_400)
 TEST(HttpServer, refuses_a_transfer_coding_that_does_not_end_in_chunked)
 {
   RunningServer server;
-  for (const std::string request : {
+  for (const std::string& request : {
          std::string("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"
                      "GET /smuggled HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
          std::string("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n"),
@@ -116,7 +116,7 @@ TEST(HttpServer, refuses_a_transfer_coding_that_does_not_end_in_chunked)
 TEST(HttpServer, refuses_an_http_1_1_request_without_exactly_one_host)
 {
   RunningServer server;
-  for (const std::string request : {std::string("GET /small HTTP/1.1\r\n\r\n"),
+  for (const std::string& request : {std::string("GET /small HTTP/1.1\r\n\r\n"),
                                     std::string("GET /small HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n")}) {
     RawClient raw(server.port());
     raw.send(request);
