@@ -621,6 +621,19 @@ TEST_F(Cli, ingest_reads_standard_input_from_a_dash)
   EXPECT_EQ(point_count(), k_bundled_points + 1);
 }
 
+// A point measured at no throughput cannot be planned: the refusal blames the point given, not a flag there is not.
+TEST_F(Cli, plan_by_a_point_that_serves_nothing_names_the_point)
+{
+  const auto file = dir.write("zero.csv",
+                              "result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis\n"
+                              "zero1,DeepSeek-V4-Pro,gb200,vllm,fp4,2026-06-01,16,8,0,40.2,median_tpot\n");
+  ASSERT_EQ(run({"ingest", file.string()}).exit_code, 0);
+  const CliResult refused = run({"plan", "--point", "zero1", "--demand", "1T"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "infertrack: --point: point zero1 serves no tokens (got total_tps 0)\n");
+}
+
 TEST_F(Cli, a_new_csv_adds_points_and_its_export_reads_back)
 {
   const auto file = dir.write("new.csv",

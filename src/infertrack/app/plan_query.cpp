@@ -159,8 +159,15 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.utilization = context.query.utilization;
   answer.deployment = std::move(deployment);
 
-  INFERTRACK_TRY_ASSIGN(rack_plan, domain::plan_capacity(answer.deployment, request_for(context, answer.hardware)));
-  answer.plan = rack_plan;
+  auto rack_plan = domain::plan_capacity(answer.deployment, request_for(context, answer.hardware));
+  if (!rack_plan) {
+    // A deployment is the data behind a plan, not a parameter: a plan by point blames the point it was given.
+    if (rack_plan.error().field == "deployment") {
+      rack_plan.error().field = context.query.point ? "point" : "";
+    }
+    return tl::unexpected(std::move(rack_plan.error()));
+  }
+  answer.plan = *rack_plan;
 
   answer.caveats.push_back(k_packing_caveat);
   if (context.mix && !(answer.deployment.input_tps && answer.deployment.output_tps)) {
