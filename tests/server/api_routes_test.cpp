@@ -141,6 +141,24 @@ TEST_F(ApiRoutes, interpolate_lists_curve_findings_beside_the_values)
   EXPECT_TRUE(short_seen);
 }
 
+// A stored point that cannot be planned is a 400 naming it; only a point that is not stored is a 404.
+TEST_F(ApiRoutes, plan_by_a_stored_point_that_serves_nothing_is_a_400)
+{
+  std::optional<domain::BenchmarkPoint> idle = store->point("444914");
+  ASSERT_TRUE(idle);
+  idle->result_id = "idle-1";
+  idle->absolute_tps = {};
+  idle->per_gpu_tps = {0.0, 0.0, 0.0};
+  domain::Dataset dataset;
+  dataset.source = "idle.json";
+  dataset.points = {*idle};
+  ASSERT_TRUE(store->ingest(dataset).has_value());
+  expect_error(get("/api/v1/plan", {{"point", "idle-1"}, {"demand", "1T"}}), 400, "bad_parameter",
+               "point: point idle-1 serves no tokens");
+  expect_error(get("/api/v1/plan", {{"point", "no-such-point"}, {"demand", "1T"}}), 404, "unknown_point",
+               "no stored point has result id 'no-such-point'");
+}
+
 TEST_F(ApiRoutes, point_lists_its_run_findings)
 {
   std::optional<domain::BenchmarkPoint> first = store->point("444914");

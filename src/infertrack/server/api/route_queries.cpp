@@ -148,8 +148,10 @@ plan_query(const QueryParams& params, store::Store& store)
 ApiError
 plan_error(util::Diagnostic diagnostic, const app::PlanQuery& query)
 {
-  // A point given alone that names nothing stored; given beside `at`, the query itself is wrong.
-  const bool unknown_point = diagnostic.field == "point" && query.point && !query.at;
+  // A point given alone that names nothing stored; given beside `at`, the query itself is wrong, and a stored point
+  // that cannot be planned (it serves no tokens) is a 400 like any parameter the plan cannot take.
+  const bool unknown_point = diagnostic.field == "point" && query.point && !query.at &&
+                             diagnostic.message.starts_with("no stored point");
   return unknown_point ? ApiError{404, "unknown_point", diagnostic.message} : bad_parameter(diagnostic);
 }
 
