@@ -226,6 +226,18 @@ TEST_F(Cli, point_show_writes_control_characters_as_escapes)
   const CliResult check = run({"check"});
   EXPECT_THAT(check.out, HasSubstr("caveat\\u0007"));
   EXPECT_EQ(check.out.find('\x07'), std::string::npos);
+
+  const auto presets = dir.write(
+    "presets.json",
+    R"({"presets": [{"label": "Rogue \u001b[2J", "value": 5e12, "note": "one\nFORGED \u009b31m"}],
+        "points": [{"result_id": "esc2", "model": "DeepSeek-V4-Pro", "hardware": "gb200", "framework": "vllm",
+        "precision": "fp4", "concurrency": 8, "disaggregated": false, "total_allocated_gpus": 4,
+        "date_api": "2026-10-14", "total_tps_per_allocated_gpu": 1000, "interactivity_p90_tok_s_user": 50}]})");
+  ASSERT_EQ(run({"ingest", presets.string()}).exit_code, 0);
+  const CliResult listed = run({"presets"});
+  EXPECT_THAT(listed.out, HasSubstr("Rogue \\u001b[2J"));
+  EXPECT_THAT(listed.out, HasSubstr("one\\u000aFORGED \\u009b31m"));
+  EXPECT_EQ(listed.out.find('\x1b'), std::string::npos);
 }
 
 TEST_F(Cli, unknown_point_is_a_usage_error)

@@ -29,6 +29,7 @@ TEST(AsciiText, printable_text_writes_control_characters_as_escapes)
   EXPECT_EQ(printable_text("img\x1b[31m\nX\x7f"), "img\\u001b[31m\\u000aX\\u007f");
   EXPECT_EQ(printable_text(std::string_view("a\0b", 3)), "a\\u0000b");
   EXPECT_EQ(printable_text("Zo\u00eb \t"), "Zo\u00eb \\u0009") << "UTF-8 stays, a tab goes too";
+  EXPECT_EQ(printable_text("a\u009b2Jb\u0085c\u00a0d"), "a\\u009b2Jb\\u0085c\u00a0d") << "C1 controls, not U+00A0";
   EXPECT_EQ(printable_text(""), "");
 }
 

@@ -3,6 +3,7 @@
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/domain/efficiency.hpp"
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/csv_field.hpp"
 #include "infertrack/util/text_table.hpp"
 
@@ -43,9 +44,10 @@ print_presets(const GlobalOptions& options)
     return;
   }
   for (const domain::DemandPreset& preset : presets) {
-    fmt::print("{:<20} {}\n{:<20} {}\n", preset.key, preset.label, "", preset.note);
+    fmt::print("{:<20} {}\n{:<20} {}\n", util::printable_text(preset.key), util::printable_text(preset.label), "",
+               util::printable_text(preset.note));
     if (preset.source_url) {
-      fmt::print("{:<20} source: {}\n", "", *preset.source_url);
+      fmt::print("{:<20} source: {}\n", "", util::printable_text(*preset.source_url));
     }
   }
   fmt::print("\nPresets come from overlapping disclosures: compare them, never add them up.\n");

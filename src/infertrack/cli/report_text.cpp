@@ -1,5 +1,6 @@
 #include "infertrack/cli/report_text.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
@@ -57,7 +58,8 @@ finding_lines(const std::string& subject, std::span<const domain::DataFinding> f
 {
   std::string lines;
   for (const domain::DataFinding& finding : findings) {
-    lines += fmt::format("  {}: [{}] {}\n", subject, domain::to_string(finding.kind), finding.detail);
+    lines += fmt::format("  {}: [{}] {}\n", util::printable_text(subject), domain::to_string(finding.kind),
+                         util::printable_text(finding.detail));
   }
   return lines;
 }
@@ -212,7 +214,7 @@ plan_text(std::span<const app::PlanAnswer> answers)
                         small_figure(plan.cost_per_million_tokens),
                         domain::to_string(plan.binding));
     for (const std::string& caveat : answer.caveats) {
-      text += "  * " + caveat + "\n";
+      text += "  * " + util::printable_text(caveat) + "\n";
     }
     text += "\n";
   }

@@ -44,11 +44,16 @@ printable_text(std::string_view text)
 {
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
-    if (is_ascii_control(c)) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    // The C1 controls U+0080 to U+009F are C2 80 to C2 9F in UTF-8; U+009B starts an escape sequence too.
+    const bool c1 = byte == 0xc2 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xe0) == 0x80;
+    if (is_ascii_control(text[i])) {
+      out += fmt::format("\\u{:04x}", byte);
+    } else if (c1) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(text[++i]));
     } else {
-      out += c;
+      out += text[i];
     }
   }
   return out;

@@ -25,8 +25,9 @@ is_ascii_control(char c)
   return byte < 0x20 || byte == 0x7f;
 }
 
-// `text` with each ASCII control character written as \uXXXX: what a terminal can be given of text read from an input
-// (a NUL would end a C string there, an escape sequence rewrite the screen, a line break forge another line).
+// `text` with each control character (ASCII, and the C1 controls of UTF-8) written as \uXXXX: what a terminal can be
+// given of text read from an input (a NUL would end a C string there, an escape sequence rewrite the screen, a line
+// break forge another line).
 std::string printable_text(std::string_view text);
 
 // Whether `a` and `b` are equal ignoring the case of ASCII letters.
