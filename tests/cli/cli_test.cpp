@@ -631,6 +631,9 @@ TEST_F(Cli, ingest_reads_standard_input_from_a_dash)
   EXPECT_EQ(broken.exit_code, 3);
   EXPECT_THAT(broken.err, HasSubstr("infertrack: standard input:3:"));
   EXPECT_EQ(point_count(), k_bundled_points + 1);
+  const CliResult twice = run_cli({"ingest", "-", "-", "--db", db}, csv);
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_THAT(twice.err, HasSubstr("- (standard input) is given more than once"));
 }
 
 // A point measured at no throughput cannot be planned: the refusal blames the point given, not a flag there is not.

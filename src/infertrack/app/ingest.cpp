@@ -415,6 +415,9 @@ ingest_files(const std::function<store::Store&()>& open_store,
   };
   // Only what can be read twice goes in batches: a pipe cannot.
   const bool rereadable = std::all_of(paths.begin(), paths.end(), [](const std::filesystem::path& path) {
+    if (path == k_standard_input) {
+      return false;  // whatever a file named "-" is, "-" reads standard input
+    }
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
     return std::filesystem::is_regular_file(status) || std::filesystem::is_directory(status);

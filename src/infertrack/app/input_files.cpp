@@ -245,7 +245,8 @@ Result<void>
 for_each_input_file(const std::filesystem::path& path, const OnInputFile& on_file)
 {
   std::error_code error;
-  if (!std::filesystem::is_directory(path, error)) {
+  // "-" is standard input even where a file or directory has that name.
+  if (path == k_standard_input || !std::filesystem::is_directory(path, error)) {
     return for_each_in_file(path, on_file);
   }
   std::vector<std::filesystem::path> files;

@@ -1,6 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/ingest.hpp"
+#include "infertrack/app/input_files.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
@@ -9,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace infertrack::cli {
@@ -61,6 +63,9 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
   const OutputFormat format = options.format();
   const bool progress = !flags.quiet && isatty(STDERR_FILENO);
   const formats::RunDefaults defaults = flags.run_defaults();
+  if (std::count(flags.files.begin(), flags.files.end(), app::k_standard_input) > 1) {
+    throw UsageError("files: - (standard input) is given more than once; it can be read only once");
+  }
   // Opened once the first file is read: a wrong path leaves no new database behind.
   std::unique_ptr<store::Store> store;
   const auto open_store = [&]() -> store::Store& {
