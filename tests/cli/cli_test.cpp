@@ -366,6 +366,8 @@ TEST_F(Cli, number_flags_take_decimal_text)
   EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "+-5"}).err, HasSubstr("--at: expected a decimal number"));
   EXPECT_THAT(run({"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "99999999999999999999"}).err,
               HasSubstr("--gpus-per-rack: number out of range"));
+  EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "2e18"}).err,
+              HasSubstr("--at: number out of range (got '2e18', expected a decimal number up to 1e18)"));
 }
 
 // A configuration with no curve at the asked basis is named with the reason, not silently missing.

@@ -56,6 +56,14 @@ test('the Fireworks preset for a point shows the racks and $/day of `infertrack 
   assert.equal(await page.getAttribute('#p-demand', 'placeholder'), '40T');
   await page.selectOption('#p-preset', 'openrouter');  // 18,342,857,142,857 tokens/day
   assert.equal(await page.getAttribute('#p-demand', 'placeholder'), '18.34T');
+  // A demand typed before gives way to the preset's while one is chosen, and comes back with a custom demand.
+  await page.selectOption('#p-preset', 'custom');
+  await page.fill('#p-demand', '10T');
+  await page.selectOption('#p-preset', 'fireworks');
+  assert.equal(await page.inputValue('#p-demand'), '');
+  assert.doesNotMatch(page.url(), /demand=10T/);
+  await page.selectOption('#p-preset', 'custom');
+  assert.equal(await page.inputValue('#p-demand'), '10T');
   await page.selectOption('#p-preset', 'fireworks');
 
   // The same demand typed as a custom figure gives the same plan.

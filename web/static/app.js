@@ -426,6 +426,7 @@
     chart.over.addEventListener('pointerdown', (event) => { touched = event.pointerType === 'touch'; });
     chart.over.addEventListener('click', () => {
       const hit = nearest();
+      if (!hit) shownByTap = null;  // a tap beside the points hides the tooltip: the next tap on one shows it again
       if (hit && touched && shownByTap !== hit.point.result_id) {
         shownByTap = hit.point.result_id;
         showTooltip(hit);
@@ -666,7 +667,7 @@
       .catch(() => []);
     const dates = runs.map((r) => r.date).sort();
     if (!dates.length) return;
-    // No upper bound: a later date is the state after the last run, which is the latest state.
+    // No upper bound but the field's own (9999-12-31): a later date is the state after the last run, the latest state.
     control('as_of').min = dates[0];
     // Another model may start later (or earlier) than the date applied: say so beside the field, or no longer. Without
     // a date applied there is nothing to say of it, and a note the server wrote (a malformed date) stays.
@@ -755,11 +756,19 @@
     if (!missing) syncUrl();
   }
 
+  let typedDemand = '';  // a custom demand, while a preset is chosen
   function showPresetNote() {
     const preset = presetByKey.get(valueOf('preset'));
     const custom = !preset || preset.tokens_per_day === null;
+    // Disabled, the field shows the preset's demand in use, not the example a custom one is given, nor a demand typed
+    // before (kept for a return to a custom demand).
+    if (!custom && control('demand').value) {
+      typedDemand = control('demand').value;
+      control('demand').value = '';
+    } else if (custom && control('demand').disabled) {
+      control('demand').value = typedDemand;
+    }
     control('demand').disabled = !custom;
-    // Disabled, the field shows the preset's demand in use, not the example a custom one is given.
     control('demand').placeholder = custom ? '40T' : demandText(preset.tokens_per_day);
     const note = $('#p-preset-note');
     const source = preset && safeUrl(preset.source_url);

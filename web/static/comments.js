@@ -339,7 +339,7 @@
       if (opener) opener.focus();
     });
     form.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') cancel.click();
+      if (event.key === 'Escape' && !event.isComposing) cancel.click();  // an input method's Escape is its own
     });
     handleSubmit(form, line, (v) => send(v.body), async (result) => {
       await loadComments(state.page, doneText);

@@ -106,6 +106,9 @@ number_problem(std::string_view text, bool integer)
   if (read) {
     return std::nullopt;
   }
+  if (out_of_range && !integer) {
+    return "number out of range (got '" + std::string(text) + "', expected a decimal number up to 1e18)";
+  }
   return (out_of_range ? "number out of range" : expected) + got;
 }
 

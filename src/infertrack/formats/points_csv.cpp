@@ -75,8 +75,11 @@ RowReader::count(std::string_view cell, std::size_t line, CsvColumn column) cons
   bool out_of_range = false;
   const std::optional<std::int64_t> value = parse_integer(cell, &out_of_range);
   if (!value) {
-    const bool fractional = !out_of_range && parse_number(cell).has_value();
-    const char* what = out_of_range ? "number out of range" : fractional ? "not an integer" : "not a number";
+    bool number_out_of_range = false;  // 2.5e18: a number, too large for any count
+    const bool fractional = !out_of_range && parse_number(cell, &number_out_of_range).has_value();
+    const char* what = out_of_range || number_out_of_range ? "number out of range"
+                       : fractional                        ? "not an integer"
+                                                           : "not a number";
     return fail_cell(line, name_of(column), what + (" (got " + quoted_text(cell)) + std::string(k_expected));
   }
   if (*value <= 0) {
