@@ -32,7 +32,7 @@ struct CliSurroundings
 {
   std::filesystem::path working_directory;
   std::optional<std::string> database_variable;
-  std::filesystem::path standard_output; // where the child writes its output instead of CliResult::out, if set
+  std::filesystem::path standard_output{}; // where the child writes its output instead of CliResult::out, if set
 };
 
 // The same, run in `surroundings`.
