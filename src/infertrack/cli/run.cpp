@@ -12,10 +12,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <iostream>
 #include <optional>
 #include <string_view>
-#include <exception>
+#include <system_error>
 
 namespace infertrack::cli {
 namespace {
@@ -68,6 +69,14 @@ reject_unknown_command(CLI::App& app, int argc, char** argv)
   }
 }
 
+// Writes `line` to standard error without throwing: fmt::print throws when the stream fails, and a closed standard
+// error (`2>&1 | head`) has no one left to tell.
+void
+tell(const std::string& line)
+{
+  std::fputs(line.c_str(), stderr);
+}
+
 // Flushes what the command printed: an answer that could not be written (a full disk, a closed pipe) is a
 // failure, not an empty file and exit 0.
 int
@@ -80,8 +89,8 @@ finish_output()
   if (!flushed || std::ferror(stdout) != 0 || !std::cout) {
     // errno names the cause only when this flush failed; an earlier failed write left just the stream's error flag.
     const int error = flushed ? 0 : flush_error;
-    fmt::print(stderr, "infertrack: cannot write the output{}\n",
-               error != 0 ? fmt::format(" ({})", std::strerror(error)) : std::string());
+    tell(fmt::format("infertrack: cannot write the output{}\n",
+                     error != 0 ? fmt::format(" ({})", std::strerror(error)) : std::string()));
     return k_exit_failure;
   }
   return k_exit_ok;
@@ -195,16 +204,22 @@ run(int argc, char** argv)
     const int code = app.exit(error);
     return code == 0 ? k_exit_ok : k_exit_usage;
   } catch (const UsageError& error) {
-    fmt::print(stderr, "infertrack: {}\n", error.what());
+    tell(fmt::format("infertrack: {}\n", error.what()));
     return k_exit_usage;
   } catch (const DataError& error) {
-    fmt::print(stderr, "infertrack: {}\n", error.what());
+    tell(fmt::format("infertrack: {}\n", error.what()));
     return k_exit_bad_data;
   } catch (const store::StoreError& error) {
-    fmt::print(stderr, "infertrack: database error: {}\n", error.what());
+    tell(fmt::format("infertrack: database error: {}\n", error.what()));
+    return k_exit_failure;
+  } catch (const std::system_error& error) {
+    // An answer written with fmt::print to a pipe closed early: said as finish_output says it.
+    tell(error.code().value() == EPIPE
+           ? fmt::format("infertrack: cannot write the output ({})\n", std::strerror(EPIPE))
+           : fmt::format("infertrack: {}\n", error.what()));
     return k_exit_failure;
   } catch (const std::exception& error) {
-    fmt::print(stderr, "infertrack: {}\n", error.what());
+    tell(fmt::format("infertrack: {}\n", error.what()));
     return k_exit_failure;
   }
   return finish_output();
