@@ -402,9 +402,12 @@ TEST_F(Cli, interpolate_names_the_configurations_it_has_no_curve_for)
 }
 
 // A demand below one token a day is printed as given, not rounded to nothing.
-TEST_F(Cli, plan_text_prints_a_tiny_demand_as_given)
+TEST_F(Cli, plan_text_prints_a_small_demand_as_given_and_refuses_less_than_a_token_a_day)
 {
-  EXPECT_THAT(run({"plan", "--point", "444914", "--demand", "0.0001"}).out, HasSubstr("demand 0.0001 tokens/day"));
+  EXPECT_THAT(run({"plan", "--point", "444914", "--demand", "3"}).out, HasSubstr("demand 3 tokens/day"));
+  const CliResult tiny = run({"plan", "--point", "444914", "--demand", "0.0001"});
+  EXPECT_EQ(tiny.exit_code, 2);
+  EXPECT_EQ(tiny.err, "infertrack: --demand: must be at least 1 token a day (got 0.0001)\n");
 }
 
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)

@@ -312,8 +312,10 @@ TEST(PlanCapacity, refuses_bad_input_naming_the_field)
     // Each figure finite, their product not: once "$inf/day", null in JSON.
     {"cost that overflows", dep, with(ok, [](auto& r) { r.cost_per_gpu_hour = 1e307; }), "cost_per_gpu_hour",
      "too large: the cost of 1543248 GPUs overflows (got 1e+307 per GPU-hour)"},
-    {"demand so small a cost per million tokens overflows", dep, with(ok, [](auto& r) { r.tokens_per_day = 1e-300; }),
-     "demand", "too small: a cost per million tokens overflows (got 1e-300 tokens/day)"},
+    {"demand far below a token a day", dep, with(ok, [](auto& r) { r.tokens_per_day = 1e-300; }),
+     "demand", "must be at least 1 token a day (got 1e-300)"},
+    {"demand below a token a day", dep, with(ok, [](auto& r) { r.tokens_per_day = 0.5; }), "demand",
+     "must be at least 1 token a day (got 0.5)"},
     {"power that overflows", dep, with(ok, [](auto& r) { r.kw_per_gpu = 1e308; }), "kw_per_gpu",
      "too large: the power of 1543248 GPUs overflows (got 1e+308 kW per GPU)"},
     {"zero cost", dep, with(ok, [](auto& r) { r.cost_per_gpu_hour = 0; }), "cost_per_gpu_hour",
