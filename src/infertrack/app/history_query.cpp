@@ -58,8 +58,11 @@ util::Result<void>
 check_history_dates(const HistoryQuery& query)
 {
   if (query.from.has_value() != query.to.has_value()) {
-    return query.from ? util::fail("", "to", "required with from: the improvement between two run dates")
-                      : util::fail("", "from", "required with to: the improvement between two run dates");
+    // Worded for the API's parameters and the command's flags alike.
+    return query.from ? util::fail("", "to", "required as well: an improvement is between two run dates (a from "
+                                             "date is given)")
+                      : util::fail("", "from", "required as well: an improvement is between two run dates (a to "
+                                               "date is given)");
   }
   // ISO dates compare as text.
   if (query.from && *query.to < *query.from) {

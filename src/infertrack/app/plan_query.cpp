@@ -276,7 +276,7 @@ util::Result<std::vector<PlanAnswer>>
 plan(store::Store& store, const PlanQuery& query)
 {
   if (query.point.has_value() == query.at.has_value()) {
-    return util::fail("", "point", "give exactly one of a point (result id) or a target interactivity (at)");
+    return util::fail("", "point", "give exactly one of a point (a result id) or a target interactivity");
   }
   // Filters choose the curves of a plan at a target, not a point; an as-of date is the day whose prices a plan of
   // either kind pays. Fields are named as the API's parameters, which the CLI spells as flags (throw_usage).
