@@ -217,7 +217,7 @@ TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
   EXPECT_THAT(bad_date.err, HasSubstr("--from: expected a date as YYYY-MM-DD (got 'May 2')"));
   const CliResult half = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "2026-05-02"});
   EXPECT_EQ(half.exit_code, 2);
-  EXPECT_THAT(half.err, HasSubstr("--to: required as well: an improvement is between two run dates (a from date is given)"));
+  EXPECT_THAT(half.err, HasSubstr("--to: required as well: an improvement is between two run dates"));
   const CliResult reversed = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "2026-05-21", "--to", "2026-05-02"});
   EXPECT_EQ(reversed.exit_code, 2);
   EXPECT_THAT(reversed.err, HasSubstr("--to: must not be before from"));
