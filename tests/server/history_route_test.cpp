@@ -154,8 +154,10 @@ TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
   expect_error(get({{"model", "dsv4"}, {"metric", "cost"}}), 400, "bad_parameter", "metric: expected total");
   expect_error(get({{"model", "dsv4"}, {"from", "May"}, {"to", "2026-05-21"}}), 400, "bad_parameter",
                "from: expected a date as YYYY-MM-DD (got 'May')");
-  expect_error(get({{"model", "dsv4"}, {"from", "2026-05-02"}}), 400, "bad_parameter", "to: required as well: an improvement is between two run dates");
-  expect_error(get({{"model", "dsv4"}, {"to", "2026-05-02"}}), 400, "bad_parameter", "from: required as well: an improvement is between");
+  expect_error(get({{"model", "dsv4"}, {"from", "2026-05-02"}}), 400, "bad_parameter",
+               "to: required as well: an improvement is between two run dates");
+  expect_error(get({{"model", "dsv4"}, {"to", "2026-05-02"}}), 400, "bad_parameter",
+               "from: required as well: an improvement is between two run dates");
   expect_error(get({{"model", "dsv4"}, {"from", "2026-05-21"}, {"to", "2026-05-02"}}), 400, "bad_parameter",
                "to: must not be before from, the earlier run date (got from 2026-05-21, to 2026-05-02)");
   expect_error(get({{"model", "dsv4"}, {"launch_date", "May"}}), 400, "bad_parameter", "launch_date: expected a date");
