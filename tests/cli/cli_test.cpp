@@ -247,6 +247,18 @@ TEST_F(Cli, point_show_writes_control_characters_as_escapes)
   EXPECT_EQ(listed.out.find('\x1b'), std::string::npos);
 }
 
+TEST_F(Cli, point_show_refuses_the_listings_filters)
+{
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"points", "show", "444914", "--model", "nope"},
+                                               std::vector<std::string>{"points", "--hardware", "gb200", "show",
+                                                                        "444914"}}) {
+    const CliResult refused = run(args);
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_THAT(refused.err, HasSubstr(": points show takes a result id alone (filters are for the listing)"));
+  }
+  EXPECT_EQ(run({"points", "--json", "show", "444914"}).exit_code, 0) << "global options are no filters";
+}
+
 TEST_F(Cli, unknown_point_is_a_usage_error)
 {
   const CliResult result = run({"points", "show", "no-such-id"});

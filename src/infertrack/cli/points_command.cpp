@@ -139,7 +139,15 @@ add_points_command(CLI::App& app, const GlobalOptions& options)
   auto result_id = std::make_shared<std::string>();
   CLI::App* show = command->add_subcommand("show", "Print one point whole, with its notes and findings");
   show->add_option("result_id", *result_id, "The point's result id")->required();
-  show->callback([&options, result_id] { show_point(options, *result_id); });
+  show->callback([&options, result_id, command] {
+    // The listing's filters select nothing here: one given beside a result id is a mistake to say, not to pass over.
+    for (const CLI::Option* option : command->get_options()) {
+      if (option->count() > 0 && option->get_name() != "--help") {
+        throw UsageError(option->get_name() + ": points show takes a result id alone (filters are for the listing)");
+      }
+    }
+    show_point(options, *result_id);
+  });
 
   command->callback([&options, flags, command] {
     if (command->get_subcommands().empty()) {
