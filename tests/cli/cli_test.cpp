@@ -502,6 +502,12 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   const CliResult refused = run({"plan", "--point", point, "--demand", "1T"});
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_THAT(refused.err, HasSubstr("--cost-per-gpu-hour: " + missing));
+  // With a cost given, the refusal names the next figure missing, not the one given.
+  const CliResult priced = run({"plan", "--point", point, "--demand", "1T", "--cost-per-gpu-hour", "2"});
+  EXPECT_EQ(priced.exit_code, 2);
+  EXPECT_THAT(priced.err, HasSubstr("--kw-per-gpu: " + missing));
+  EXPECT_THAT(run({"plan", "--point", point, "--demand", "1T", "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1"}).err,
+              HasSubstr("--gpus-per-rack: " + missing));
 }
 
 TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_the_reason)

@@ -815,7 +815,7 @@
   const PLANNER_LABELS = { cost_per_gpu_hour: '$ per GPU-hour', kw_per_gpu: 'All-in kW per GPU',
     gpus_per_rack: 'GPUs per rack', demand: 'Demand', utilization: 'Usable capacity' };
   function inPlannerWords(text) {
-    const missing = /^(?:cost_per_gpu_hour: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
+    const missing = /^(?:\w+: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
     if (missing) return `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`;
     const named = /^(\w+): (.*)$/s.exec(text);
     return named && PLANNER_LABELS[named[1]] ? `${PLANNER_LABELS[named[1]]}: ${named[2]}` : text;

@@ -97,7 +97,11 @@ resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string&
   if (auto stored = domain::cost_in_force(costs, hardware, query.filter.as_of)) {
     cost = *stored;
   } else if (auto missing = missing_figures(costs, hardware, query)) {
-    return util::fail("", "cost_per_gpu_hour", std::move(*missing));
+    // Named by the first figure not given: a cost given is not what is missing.
+    const char* field = !query.cost_per_gpu_hour ? "cost_per_gpu_hour"
+                        : !query.kw_per_gpu      ? "kw_per_gpu"
+                                                 : "gpus_per_rack";
+    return util::fail("", field, std::move(*missing));
   } else {
     cost.hardware = hardware;
     cost.name = hardware;
