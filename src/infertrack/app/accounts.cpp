@@ -53,6 +53,21 @@ reserve_attempt(store::CommunityStore& store, const store::RateLimitRule& rule, 
   return take.taken ? Attempt{take.event, std::nullopt} : Attempt{0, decision};
 }
 
+// What a password check counts against: the failures of the trusted browser `device_hash`, or without one ("") the
+// account's, under `account_key`.
+struct PasswordCount
+{
+  store::RateLimitRule rule;
+  std::string key;
+};
+
+PasswordCount
+password_count(store::CommunityStore& store, const std::string& device_hash, std::string account_key)
+{
+  return device_hash.empty() ? PasswordCount{rate_limit_rule(store, k_sign_in_per_account), std::move(account_key)}
+                             : PasswordCount{rate_limit_rule(store, k_sign_in_per_device), device_hash};
+}
+
 // A hash to verify against when the email is unknown, so that an unknown email takes as long as a wrong
 // password. Made on first use per cost, so a server at one cost never pays for the other.
 const std::string&
@@ -148,9 +163,8 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   // cookie is only ever given to a browser that knew the password.
   const std::string device_hash = user ? trusted_device_hash(device_token, user->id, now) : std::string();
   const bool trusted_device = !device_hash.empty();
-  const std::string counted_key = trusted_device ? device_hash : email ? *email : std::string(email_text);
-
-  const auto counted_rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
+  const auto [counted_rule, counted_key] =
+    password_count(m_store, device_hash, email ? *email : std::string(email_text));
   const domain::SignInLimit counted_limit{counted_rule.max_events, counted_rule.window_seconds};
   const Attempt counted = reserve_attempt(m_store, counted_rule, counted_limit, counted_key, now);
   if (counted.refused) {
@@ -261,16 +275,14 @@ Accounts::signed_in(std::string_view token)
   return Visitor{*std::move(user), hash};
 }
 
-Outcome<void>
+Outcome<std::string>
 Accounts::check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
                              std::string_view device_token)
 {
   // Counted as sign-ins are, with their backoff: a session cookie alone must not allow endless guesses.
   const std::int64_t now = m_settings.clock();
-  const std::string device_hash = trusted_device_hash(device_token, visitor.user.id, now);
-  const bool trusted_device = !device_hash.empty();
-  const std::string& key = trusted_device ? device_hash : visitor.user.email;
-  const auto rule = rate_limit_rule(m_store, trusted_device ? k_sign_in_per_device : k_sign_in_per_account);
+  std::string device_hash = trusted_device_hash(device_token, visitor.user.id, now);
+  const auto [rule, key] = password_count(m_store, device_hash, visitor.user.email);
   const domain::SignInLimit limit{rule.max_events, rule.window_seconds};
   const Attempt attempt = reserve_attempt(m_store, rule, limit, key, now);
   if (attempt.refused) {
@@ -281,15 +293,16 @@ Accounts::check_own_password(const Visitor& visitor, std::string_view password, 
     return refuse(RefusalKind::unauthorised, std::string(field), "the password is wrong");
   }
   m_store.clear_events_through(rule.name, key, attempt.event);
-  return {};
+  return device_hash;
 }
 
 Outcome<void>
 Accounts::change_password(const Visitor& visitor, std::string_view current, std::string_view replacement,
                           std::string_view device_token)
 {
-  if (auto checked = check_own_password(visitor, current, "current_password", device_token); !checked) {
-    return checked;
+  const auto browser = check_own_password(visitor, current, "current_password", device_token);
+  if (!browser) {
+    return tl::unexpected(browser.error());
   }
   if (auto checked = check_password(replacement, "new_password"); !checked) {
     return invalid(checked.error());
@@ -297,9 +310,8 @@ Accounts::change_password(const Visitor& visitor, std::string_view current, std:
   m_store.set_password_hash(visitor.user.id, security::hash_password(replacement, m_settings.hash_cost));
   m_store.delete_sessions_of(visitor.user.id, std::string_view(visitor.token_hash));
   // Browsers that knew the old password lose their own failed sign-ins, all but the one changing it.
-  const std::string device_hash = trusted_device_hash(device_token, visitor.user.id, m_settings.clock());
   m_store.forget_devices_of(visitor.user.id,
-                            device_hash.empty() ? std::nullopt : std::optional<std::string_view>(device_hash));
+                            browser->empty() ? std::nullopt : std::optional<std::string_view>(*browser));
   return {};
 }
 
@@ -307,7 +319,7 @@ Outcome<void>
 Accounts::delete_account(const Visitor& visitor, std::string_view password, std::string_view device_token)
 {
   if (auto checked = check_own_password(visitor, password, "password", device_token); !checked) {
-    return checked;
+    return tl::unexpected(checked.error());
   }
   m_store.delete_user(visitor.user.id);
   return {};

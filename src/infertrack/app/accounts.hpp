@@ -85,9 +85,10 @@ private:
   // The hash of `device_token` when it is the cookie of a browser `user` signed in from within
   // k_device_trust_seconds before `now`; empty otherwise.
   std::string trusted_device_hash(std::string_view device_token, store::UserId user, std::int64_t now);
-  // Checks a signed-in visitor's own password before a change to the account, under the sign-in limit.
-  Outcome<void> check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
-                                   std::string_view device_token);
+  // Checks a signed-in visitor's own password before a change to the account, under the sign-in limit. Gives the hash
+  // of the trusted browser the check counted against, or "" when it counted against the account.
+  Outcome<std::string> check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
+                                          std::string_view device_token);
 
   store::CommunityStore& m_store;
   AccountSettings m_settings;
