@@ -140,10 +140,10 @@ TEST_F(CommunityCommentsTest, comment_threads_list_each_threads_first_replies_an
 
   const auto two = community().comment_threads("page", 0, 20, 2);
   EXPECT_THAT(ids_of(two), ElementsAre(t2, t2r, t1, r1, r2));
-  EXPECT_THAT(two.more_replies, ElementsAre(std::pair(t1, std::int64_t{2})));
+  EXPECT_THAT(two.more_replies, ElementsAre(MoreReplies{t1, 2, r2}));
   const auto none = community().comment_threads("page", 0, 20, 0);
   EXPECT_THAT(ids_of(none), ElementsAre(t2, t1));
-  EXPECT_THAT(none.more_replies, ElementsAre(std::pair(t2, std::int64_t{1}), std::pair(t1, std::int64_t{4})));
+  EXPECT_THAT(none.more_replies, ElementsAre(MoreReplies{t2, 1, t2}, MoreReplies{t1, 4, t1}));
   EXPECT_TRUE(community().comment_threads("page", 0, 20, 4).more_replies.empty()) << "every reply listed";
 
   // The rest, after the last listed, in pages.

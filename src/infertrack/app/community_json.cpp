@@ -4,9 +4,6 @@
 #include "infertrack/formats/comment_markdown.hpp"
 #include "infertrack/util/unix_time.hpp"
 
-#include <algorithm>
-#include <map>
-
 namespace infertrack::app {
 
 nlohmann::json
@@ -53,14 +50,12 @@ comment_page_json(std::string_view subject, std::int64_t page, const store::Comm
                   const std::optional<Visitor>& viewer)
 {
   nlohmann::json comments = nlohmann::json::array();
-  std::map<store::CommentId, store::CommentId> last_listed;  // by thread
   for (const auto& comment : threads.comments) {
     comments.push_back(comment_json(comment, viewer));
-    last_listed[comment.thread_id] = std::max(last_listed[comment.thread_id], comment.id);
   }
   nlohmann::json more = nlohmann::json::array();
-  for (const auto& [thread, count] : threads.more_replies) {
-    more.push_back({{"thread_id", thread}, {"count", count}, {"after", last_listed[thread]}});
+  for (const store::MoreReplies& thread : threads.more_replies) {
+    more.push_back({{"thread_id", thread.thread_id}, {"count", thread.count}, {"after", thread.after}});
   }
   return {{"subject", subject},
           {"page", page},

@@ -78,12 +78,21 @@ struct NewComment
 
 // One page of threads: their first comments newest first, each followed by its replies in the order they
 // were posted (oldest first), so a reader can nest them by parent_id.
+// A thread of a page with more replies than the page lists.
+struct MoreReplies
+{
+  CommentId thread_id = 0;
+  std::int64_t count = 0;  // replies not listed
+  CommentId after = 0;     // the thread's last listed comment, from which the rest are asked for (thread_replies)
+
+  bool operator==(const MoreReplies&) const = default;
+};
+
 struct CommentThreads
 {
   std::vector<CommentRecord> comments;
   std::int64_t total_threads = 0; // threads on the subject, for pagination
-  // The threads of the page with more replies than are listed: the thread's id, and how many are not.
-  std::vector<std::pair<CommentId, std::int64_t>> more_replies;
+  std::vector<MoreReplies> more_replies;
 };
 
 // Replies of one thread after a given one, oldest first.

@@ -173,7 +173,7 @@ CommunityTables::comment_threads(std::string_view subject, std::int64_t offset, 
     count.bind(1, thread);
     count.step();
     if (const std::int64_t in_thread = count.column_int64(0); in_thread > listed) {
-      threads.more_replies.emplace_back(thread, in_thread - listed);
+      threads.more_replies.push_back(MoreReplies{thread, in_thread - listed, threads.comments.back().id});
     }
   }
   transaction.commit();
