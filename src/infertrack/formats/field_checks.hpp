@@ -80,6 +80,8 @@ private:
 // (a rack serves some 1e7 tok/s), and small enough that multiplied by any GPU count it stays finite (a reading of
 // 1.7e308 tok/s/GPU over 4 GPUs was stored as an infinite throughput).
 inline constexpr double k_max_number_magnitude = 1e18;
+// What a refusal of a number beyond it adds to the number expected ("a number >= 0 of magnitude at most 1e18").
+inline constexpr std::string_view k_max_number_magnitude_words = " of magnitude at most 1e18";
 
 // Parses all of `text` as a decimal integer or number; nullopt when anything is left over or it overflows (a
 // number also beyond k_max_number_magnitude). `out_of_range` (when given) is set when the text is a number too large

@@ -114,10 +114,10 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
     return wrong_type(value, at, expected_number(rule));
   }
   // A number too large for a double (1e999) is out of range as one beyond k_max_number_magnitude is.
-  constexpr std::string_view k_bound = " of magnitude at most 1e18";
   if (error == simdjson::NUMBER_ERROR) {
     const bool too_large = is_json_number(raw_token(value));
-    return bad_number(value, at, std::string(expected_number(rule)) + std::string(too_large ? k_bound : ""));
+    return bad_number(value, at,
+                      std::string(expected_number(rule)) + std::string(too_large ? k_max_number_magnitude_words : ""));
   }
   if (error != simdjson::SUCCESS) {
     return json_error(error, at);
@@ -134,7 +134,7 @@ read_number(JsonValue& value, const JsonPlace& at, NumberRule rule)
                          ")");
   };
   if (std::abs(number) > k_max_number_magnitude) {
-    return refuse("number out of range", k_bound);
+    return refuse("number out of range", k_max_number_magnitude_words);
   }
   switch (rule) {
     case NumberRule::any_finite:

@@ -97,8 +97,9 @@ RowReader::number(std::string_view cell, std::size_t line, CsvColumn column, boo
   const std::optional<double> value = parse_number(cell, &out_of_range);
   if (!value) {
     return fail_cell(line, name_of(column),
-                     out_of_range ? "number out of range " + got + expected + " of magnitude at most 1e18)"
-                                  : "not a number " + got + expected + ")");
+                     out_of_range
+                       ? "number out of range " + got + expected + std::string(k_max_number_magnitude_words) + ")"
+                       : "not a number " + got + expected + ")");
   }
   if (*value < 0 || (*value == 0 && !zero_allowed)) {
     const char* what = *value < 0 ? "must not be negative " : "must be positive ";
