@@ -23,10 +23,10 @@ using OnInputFile = std::function<util::Result<void>(InputFile& file)>;
 // The path that stands for standard input (named "standard input" in diagnostics).
 inline const std::filesystem::path k_standard_input = "-";
 
-// Calls `on_file` for each file `path` stands for, one at a time, stopping at the first failure: a regular
-// file (or k_standard_input) is itself, or the files it holds when it is a zip archive (recognised by its content, not its name); a
-// directory stands for every regular file under it, in path order, each of them expanded the same way. An
-// empty directory or archive is refused: nothing to read is more likely a wrong path than an intent.
+// Calls `on_file` for each file `path` stands for, one at a time, stopping at the first failure: a regular file
+// (or k_standard_input) is itself, or the files it holds when it is a zip archive (recognised by its content, not
+// its name); a directory stands for every regular file under it, in path order, each of them expanded the same
+// way. An empty directory or archive is refused: nothing to read is more likely a wrong path than an intent.
 util::Result<void> for_each_input_file(const std::filesystem::path& path, const OnInputFile& on_file);
 
 }  // namespace infertrack::app

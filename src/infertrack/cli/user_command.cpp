@@ -84,7 +84,8 @@ reset_password(const GlobalOptions& options, const UserFlags& flags)
     throw_refusal(reset.error());
   }
   print_changed(options, store->community(), flags.email,
-                fmt::format("password of {} reset; its sessions are ended and its browsers no longer trusted", flags.email));
+                fmt::format("password of {} reset; its sessions are ended and its browsers no longer trusted",
+                            flags.email));
 }
 
 void
