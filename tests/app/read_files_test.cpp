@@ -1,6 +1,7 @@
 // read_files reads every file of a directory into a zero-padded buffer and parses it in place with one JSON
 // parser for all of them: the points and refusals must be those of reading each file on its own.
 #include "infertrack/app/ingest.hpp"
+#include "infertrack/app/input_files.hpp"
 #include "infertrack/formats/input_format.hpp"
 #include "formats/test_files.hpp"
 #include "support/temp_dir.hpp"
@@ -200,6 +201,40 @@ TEST(read_files, reads_a_named_pipe_whole)
   ASSERT_TRUE(datasets) << datasets.error().to_string();
   ASSERT_EQ(datasets->size(), 1u);
   EXPECT_EQ(datasets->front().points, read_alone(rows, pipe.string()).points);
+}
+
+// A pipe has no size to check first, and all of it is held: past the bound it is refused, with the bound named.
+TEST(read_files, refuses_a_pipe_that_brings_more_than_the_bound)
+{
+  const test::TempDir dir;
+  const std::filesystem::path pipe = dir.file("endless.json");
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  const std::string rows = read_source_file("tests/cases/inferencex/benchmarks-dsr1-latest.json");
+  std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << rows; });
+  std::size_t files = 0;
+  const util::Result<void> read = for_each_input_file(
+    pipe, [&](InputFile&) -> util::Result<void> { ++files; return {}; }, rows.size() - 1);
+  writer.join();
+  ASSERT_FALSE(read);
+  EXPECT_EQ(files, 0u);
+  EXPECT_EQ(read.error().to_string(),
+            pipe.string() + ": more than " + std::to_string(rows.size() - 1)
+              + " bytes arrived through a pipe, the most that is held in memory: save the input to a file and "
+                "ingest the file");
+  std::thread again([&] { std::ofstream(pipe, std::ios::binary) << rows; });
+  EXPECT_TRUE(for_each_input_file(pipe, [&](InputFile&) -> util::Result<void> { ++files; return {}; }, rows.size()));
+  again.join();
+  EXPECT_EQ(files, 1u);
+}
+
+// A device such as /dev/zero never ends: it is refused before it is read, not read until memory runs out.
+TEST(read_files, refuses_a_device)
+{
+  const std::filesystem::path paths[] = {"/dev/zero"};
+  const auto datasets = read_files(paths);
+  ASSERT_FALSE(datasets);
+  EXPECT_EQ(datasets.error().to_string(),
+            "/dev/zero: cannot read the file (got a device, expected a file, a directory or a pipe)");
 }
 
 TEST(read_files, names_a_file_it_cannot_open)
