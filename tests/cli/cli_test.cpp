@@ -335,10 +335,32 @@ TEST_F(Cli, queries_naming_an_unknown_model_say_so)
     EXPECT_EQ(result.exit_code, 2) << args[0] << " " << args[1];
     EXPECT_THAT(result.err, HasSubstr("--model: no stored points for model 'nope'")) << result.err;
   }
-  // A known model whose filters select nothing is an empty answer, not an error.
-  const CliResult narrow = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "tpu", "--at", "100"});
+  // Known names that select nothing together are an empty answer, not an error.
+  const CliResult narrow =
+    run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--framework", "sglang", "--at", "100"});
   EXPECT_EQ(narrow.exit_code, 0) << narrow.err;
-  EXPECT_EQ(run({"points", "--model", "DeepSeek-V4-Pro", "--hardware", "tpu"}).exit_code, 0);
+  EXPECT_EQ(run({"points", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--framework", "sglang"}).exit_code, 0);
+}
+
+// A group name that no stored point has is a slip: each such flag is named, with the names that are stored.
+TEST_F(Cli, queries_naming_an_unknown_group_name_list_the_stored_ones)
+{
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+    {{"points", "--hardware", "tpu"}, "infertrack: --hardware: no stored points for hardware 'tpu' (stored: gb200, mi355x)\n"},
+    {{"interpolate", "--model", "dsv4", "--framework", "trt", "--at", "100"},
+     "infertrack: --framework: no stored points for framework 'trt' (stored: dynamo-vllm, sglang, vllm)\n"},
+    {{"history", "--model", "dsv4", "--precision", "int4", "--at", "5"},
+     "infertrack: --precision: no stored points for precision 'int4' (stored: fp4, fp8)\n"},
+    {{"export", "points", "--spec-method", "eagle"},
+     "infertrack: --spec-method: no stored points for spec method 'eagle' (stored: draft_model, mtp, none)\n"},
+  };
+  for (const auto& [args, message] : cases) {
+    const CliResult result = run(args);
+    EXPECT_EQ(result.exit_code, 2) << args[0];
+    EXPECT_EQ(result.err, message);
+  }
+  // An alias of a stored name is that name.
+  EXPECT_EQ(run({"points", "--hardware", "MI355X"}).exit_code, 0);
 }
 
 TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
@@ -578,8 +600,10 @@ TEST_F(Cli, bad_flags_are_usage_errors)
     {{"plan", "--point", "444914", "--preset", "custom"}, "--preset: 'custom' has no demand of its own: give a demand"},
     {{"plan", "--point", "444914", "--model", "dsv4", "--at", "5", "--demand", "1T"}, "give exactly one of a point"},
     {{"plan", "--point", "444914", "--at", "5", "--demand", "1T"}, "give exactly one of a point"},
+    {{"plan", "--model", "dsv4", "--hardware", "gb200", "--framework", "sglang", "--at", "5", "--demand", "1T"},
+     "infertrack: no stored points match the filters (DeepSeek-V4-Pro, gb200, sglang)"},
     {{"plan", "--model", "dsv4", "--hardware", "h100", "--at", "5", "--demand", "1T"},
-     "infertrack: no stored points match the filters (DeepSeek-V4-Pro, h100)"},
+     "infertrack: --hardware: no stored points for hardware 'h100' (stored: gb200, mi355x)"},
     {{"plan", "--model", "nosuch", "--at", "5", "--demand", "1T"}, "--model: no stored points for model 'nosuch'"},
     {{"plan", "--point", "444914", "--as-of", "2026-05-01", "--demand", "1T"},
      "--as-of: point '444914' was measured on 2026-10-14, after the as-of date 2026-05-01"},

@@ -3,6 +3,8 @@
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
+#include <algorithm>
+#include <set>
 #include <utility>
 
 namespace infertrack::app {
@@ -91,6 +93,48 @@ model_is_stored(store::Store& store, const std::string& model)
   store::PointFilter model_only;
   model_only.model = model;
   return !store.latest_points(model_only).empty();
+}
+
+std::optional<UnstoredName>
+unstored_name(store::Store& store, const store::PointFilter& filter)
+{
+  using Field = std::optional<std::string> store::PointFilter::*;
+  using Name = const std::string& (*)(const domain::BenchmarkPoint&);
+  struct Parameter
+  {
+    const char* name;
+    Field field;
+    Name of_point;
+  };
+  static constexpr Parameter k_parameters[] = {
+    {"model", &store::PointFilter::model, [](const domain::BenchmarkPoint& p) -> const std::string& { return p.model; }},
+    {"hardware", &store::PointFilter::hardware,
+     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.hardware; }},
+    {"framework", &store::PointFilter::framework,
+     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.framework; }},
+    {"precision", &store::PointFilter::precision,
+     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.precision; }},
+    {"spec_method", &store::PointFilter::spec_method,
+     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.spec_method; }},
+  };
+  for (const Parameter& parameter : k_parameters) {
+    const std::optional<std::string>& name = filter.*parameter.field;
+    if (!name) {
+      continue;
+    }
+    store::PointFilter alone;
+    alone.*parameter.field = name;
+    if (!store.latest_points(alone).empty()) {
+      continue;
+    }
+    // Every configuration's latest run is read only here, on the way to a refusal.
+    std::set<std::string> stored;
+    for (const domain::BenchmarkPoint& point : store.latest_points({})) {
+      stored.insert(parameter.of_point(point));
+    }
+    return UnstoredName{parameter.name, *name, {stored.begin(), stored.end()}};
+  }
+  return std::nullopt;
 }
 
 }  // namespace infertrack::app

@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace infertrack::app {
 
 // `filter` with its names canonicalised (model, hardware, framework and precision aliases), so that a
@@ -28,5 +32,17 @@ std::string filter_summary(const store::PointFilter& filter);
 // Whether any point of `model` is stored, so that a query naming an unknown model is told so rather than answered
 // with nothing. Reads at most the model's latest runs: callers ask when an answer came out empty.
 bool model_is_stored(store::Store& store, const std::string& model);
+
+// A name a filter gives that no stored point has (most likely a typing slip), with the names that are stored.
+struct UnstoredName
+{
+  std::string parameter;            // the filter's API name: "model", "hardware", "framework", "precision", "spec_method"
+  std::string name;                 // as the filter gives it
+  std::vector<std::string> stored;  // that parameter's stored names, sorted
+};
+
+// The first of `filter`'s model, hardware, framework, precision and speculative-decoding names that no stored point
+// has, looked up on its own (whatever dates the filter asks for), or nullopt.
+std::optional<UnstoredName> unstored_name(store::Store& store, const store::PointFilter& filter);
 
 }  // namespace infertrack::app

@@ -143,7 +143,7 @@ run_export(const GlobalOptions& options, const ExportFlags& flags, const CLI::Ap
   }
   const app::ExportQuery query = to_export_query(*kind, flags);
   auto store = open_database(options);
-  require_stored_model(*store, flags.curve.filters.to_filter());
+  require_stored_names(*store, flags.curve.filters.to_filter());
   const auto document = app::build_export(*store, query, *format);
   if (!document) {
     throw_usage(document.error());

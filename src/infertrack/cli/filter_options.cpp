@@ -5,6 +5,9 @@
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
+
+#include <algorithm>
 
 namespace infertrack::cli {
 
@@ -79,11 +82,18 @@ add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model)
 }
 
 void
-require_stored_model(store::Store& store, const store::PointFilter& filter)
+require_stored_names(store::Store& store, const store::PointFilter& filter)
 {
-  if (filter.model && !app::model_is_stored(store, *filter.model)) {
-    throw UsageError("--model: no stored points for model '" + *filter.model + "'");
+  const std::optional<app::UnstoredName> unstored = app::unstored_name(store, filter);
+  if (!unstored) {
+    return;
   }
+  std::string flag = "--" + unstored->parameter;
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  std::string what = unstored->parameter;
+  std::replace(what.begin(), what.end(), '_', ' ');
+  throw UsageError(fmt::format("{}: no stored points for {} '{}' (stored: {})", flag, what, unstored->name,
+                               unstored->stored.empty() ? "none" : fmt::format("{}", fmt::join(unstored->stored, ", "))));
 }
 
 }  // namespace infertrack::cli

@@ -36,8 +36,9 @@ enum class ModelFlag
 
 void add_filter_options(CLI::App& command, FilterFlags& flags, ModelFlag model = ModelFlag::optional);
 
-// Throws UsageError naming --model when `filter` names a model with no stored points (as the API answers 404).
-void require_stored_model(store::Store& store, const store::PointFilter& filter);
+// Throws UsageError naming the flag when `filter` names a model, hardware, framework, precision or speculative
+// decoding method that no stored point has, listing the stored ones: a slip, not a question with an empty answer.
+void require_stored_names(store::Store& store, const store::PointFilter& filter);
 
 // `date` when it is absent or a date YYYY-MM-DD; throws UsageError naming `flag` otherwise.
 std::optional<std::string> checked_date(const std::optional<std::string>& date, const char* flag);

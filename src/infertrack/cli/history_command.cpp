@@ -119,7 +119,7 @@ run_history(const GlobalOptions& options, const HistoryFlags& flags)
   auto store = open_database(options);
   const app::HistoryAnswer answer = app::history(*store, query);
   if (answer.configurations == 0) {
-    require_stored_model(*store, query.filter);
+    require_stored_names(*store, query.filter);
   }
   const std::vector<app::HistoryRow>& rows = answer.rows;
   if (format == OutputFormat::json) {

@@ -23,7 +23,7 @@ run_interpolate(const GlobalOptions& options, const InterpolateFlags& flags)
   auto store = open_database(options);
   const auto [rows, left_out] = app::answer_interpolation(*store, query);
   if (rows.empty()) {
-    require_stored_model(*store, query.filter);
+    require_stored_names(*store, query.filter);
   }
   const std::vector<domain::HeadlineComparison> headlines = app::headline_comparisons(*store, query);
   if (format == OutputFormat::json) {

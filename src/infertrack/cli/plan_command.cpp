@@ -30,7 +30,7 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
   }
   auto store = open_database(options);
   if (flags.query.at) {
-    require_stored_model(*store, flags.query.filter);
+    require_stored_names(*store, flags.query.filter);
   }
   auto answers = app::plan(*store, flags.query);
   if (!answers) {
