@@ -7,6 +7,7 @@
 #include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/points_csv.hpp"
+#include "infertrack/util/csv_field.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gmock/gmock.h>
@@ -303,6 +304,25 @@ TEST_F(ExportDocumentTest, csv_opens_with_one_comment_line_per_fact_then_the_row
     ++bracket_lines;
   }
   EXPECT_EQ(bracket_lines, rows.size());
+}
+
+// A link can carry any filter text into the provenance lines: no cell of them may run in a spreadsheet.
+TEST_F(ExportDocumentTest, csv_comment_lines_never_hold_a_formula_cell)
+{
+  store::PointFilter filter = model_filter();
+  filter.hardware = "a,=HYPERLINK(\"evil.example\";\"open\"),b, \"=1+2\"";
+  const ExportDocument document = build(PointsQuery{filter}, ExportFormat::csv);
+  const std::string_view comments(document.text.data(), formats::leading_csv_comments(document.text).bytes);
+  EXPECT_THAT(std::string(comments), HasSubstr("# query.hardware: a,'=HYPERLINK(\"evil.example\";\"open\"),b,' \"=1+2\"\n"));
+  std::size_t cells = 0;
+  for (std::size_t start = 0, comma = 0; (comma = comments.find(',', start)) != std::string_view::npos; start = comma + 1) {
+    std::string_view cell = comments.substr(comma + 1, comments.find_first_of(",\n", comma + 1) - comma - 1);
+    cell.remove_prefix(std::min(cell.find_first_not_of(' '), cell.size()));
+    EXPECT_FALSE(util::needs_formula_guard(cell) && !cell.starts_with('\'')) << cell;
+    EXPECT_FALSE(cell.starts_with('"')) << cell;
+    ++cells;
+  }
+  EXPECT_GE(cells, 3u);
 }
 
 TEST_F(ExportDocumentTest, a_points_csv_export_reads_back_as_the_same_points)

@@ -77,5 +77,17 @@ TEST(csv_field, a_guarded_cell_reads_back_as_written)
   }
 }
 
+// A comment line is free text: each cell a spreadsheet would split off at a comma is made text, never quoted.
+TEST(guarded_comment_line, makes_every_cell_after_a_comma_text)
+{
+  EXPECT_EQ(guarded_comment_line("# query.hardware: a,=HYPERLINK(\"x\";\"y\"),b"),
+            "# query.hardware: a,'=HYPERLINK(\"x\";\"y\"),b");
+  EXPECT_EQ(guarded_comment_line("# run: x,  +1, -, @a,\"=1\",'=2"), "# run: x,'  +1, -,' @a,'\"=1\",''=2");
+  EXPECT_EQ(guarded_comment_line("# constants: gb200: $1.86/GPU-hour, 1.87 kW/GPU, -1 x"),
+            "# constants: gb200: $1.86/GPU-hour, 1.87 kW/GPU,' -1 x");
+  EXPECT_EQ(guarded_comment_line("# trailing,"), "# trailing,");
+  EXPECT_EQ(guarded_comment_line("# a,,=b"), "# a,,'=b");
+}
+
 }  // namespace
 }  // namespace infertrack::util

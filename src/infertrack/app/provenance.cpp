@@ -1,6 +1,7 @@
 #include "infertrack/app/provenance.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/util/csv_field.hpp"
 
 #include <fmt/core.h>
 
@@ -17,10 +18,11 @@ one_line(std::string text)
   return text;
 }
 
+// Values come from stored names and the query (a link can carry any filter): no cell of the line may run.
 std::string
 comment(std::string_view key, const std::string& value)
 {
-  return fmt::format("# {}: {}\n", key, one_line(value));
+  return util::guarded_comment_line(fmt::format("# {}: {}", key, one_line(value))) + "\n";
 }
 
 // "id (12.5 tok/s/user, 3400 tok/s/GPU); ..."

@@ -42,6 +42,27 @@ csv_field(std::string_view text)
   return field;
 }
 
+std::string
+guarded_comment_line(std::string_view line)
+{
+  std::string out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    out += line[i];
+    if (line[i] != ',') {
+      continue;
+    }
+    const std::string_view cell = line.substr(i + 1, line.find(',', i + 1) - (i + 1));
+    // Spreadsheets differ on blanks before a formula: the first character after them decides.
+    const std::size_t first = cell.find_first_not_of(' ');
+    const std::string_view from = first == std::string_view::npos ? std::string_view() : cell.substr(first);
+    if (from.starts_with('"') || from.starts_with('\'') || needs_formula_guard(from)) {
+      out += '\'';
+    }
+  }
+  return out;
+}
+
 std::string_view
 without_formula_guard(std::string_view cell)
 {
