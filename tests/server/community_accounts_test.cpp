@@ -560,6 +560,33 @@ TEST_F(CommunityAccounts, wrong_passwords_behind_a_session_back_off_as_sign_ins_
   }
 }
 
+// A password left out is a slip of the client, never a guess: 400 naming it, and no failure counted.
+TEST_F(CommunityAccounts, a_missing_password_is_refused_as_required_and_never_counted)
+{
+  ASSERT_EQ(alice.sign_up("Alice", "alice@example.org", k_password).status, 201);
+  for (int i = 0; i < 30; ++i) {
+    for (const auto& [method, target, body, field] :
+         {std::tuple{"DELETE", "/api/v1/account", json::object(), "password"},
+          std::tuple{"DELETE", "/api/v1/account", json{{"password", ""}}, "password"},
+          std::tuple{"POST", "/api/v1/account/password", json{{"new_password", "a brand new passphrase"}},
+                     "current_password"}}) {
+      const auto refused = alice.send(method, target, body.dump());
+      ASSERT_EQ(refused.status, 400) << method << " " << target << " " << i << " " << refused.body;
+      EXPECT_EQ(json::parse(refused.body)["field"], field);
+    }
+    Browser stranger(tracker.handler, "203.0.113.9");
+    stranger.me();
+    const auto no_password = stranger.send("POST", "/api/v1/session", json{{"email", "alice@example.org"}}.dump());
+    ASSERT_EQ(no_password.status, 400) << no_password.body;
+    EXPECT_EQ(json::parse(no_password.body)["field"], "password");
+    const auto no_email = stranger.send("POST", "/api/v1/session", json{{"password", k_password}}.dump());
+    ASSERT_EQ(no_email.status, 400) << no_email.body;
+    EXPECT_EQ(json::parse(no_email.body)["field"], "email");
+  }
+  EXPECT_EQ(Browser(tracker.handler, "203.0.113.5").sign_in("alice@example.org", k_password).status, 200);
+  EXPECT_EQ(alice.send("DELETE", "/api/v1/account", json{{"password", k_password}}.dump()).status, 204);
+}
+
 TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
 {
   alice.me();

@@ -156,6 +156,13 @@ Outcome<NewSession>
 Accounts::sign_in(std::string_view email_text, std::string_view password, std::string_view client_address,
                   std::string_view previous_token, std::string_view device_token)
 {
+  // A field left out is a slip of the form or client, not a guess: it never counts against the account.
+  if (email_text.empty()) {
+    return refuse(RefusalKind::invalid, "email", "required: give the account's email");
+  }
+  if (password.empty()) {
+    return refuse(RefusalKind::invalid, "password", "required: give the password");
+  }
   const std::int64_t now = m_settings.clock();
   const auto email = domain::normalise_email(email_text);
   const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
@@ -279,6 +286,9 @@ Outcome<std::string>
 Accounts::check_own_password(const Visitor& visitor, std::string_view password, std::string_view field,
                              std::string_view device_token)
 {
+  if (password.empty()) {
+    return refuse(RefusalKind::invalid, std::string(field), "required: give the password");
+  }
   // Counted as sign-ins are, with their backoff: a session cookie alone must not allow endless guesses.
   const std::int64_t now = m_settings.clock();
   std::string device_hash = trusted_device_hash(device_token, visitor.user.id, now);
