@@ -593,8 +593,28 @@ TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
   const auto form = alice.send("POST", "/api/v1/session", "email=a&password=b", std::nullopt,
                                "application/x-www-form-urlencoded");
   EXPECT_EQ(form.status, 415);
-  EXPECT_EQ(alice.send("POST", "/api/v1/session", "{not json").status, 400);
-  EXPECT_EQ(alice.send("POST", "/api/v1/session", "[1,2]").status, 400);
+  const auto detail = [](const http::Response& response) { return json::parse(response.body)["detail"]; };
+  const auto broken = alice.send("POST", "/api/v1/session", "{not json");
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_EQ(detail(broken), "the body is not valid JSON (near byte 3)");
+  const auto cut = alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","password":"x")");
+  EXPECT_EQ(detail(cut), "the body is not valid JSON (it ends early)");
+  const auto array = alice.send("POST", "/api/v1/session", "[1,2]");
+  EXPECT_EQ(array.status, 400);
+  EXPECT_EQ(detail(array), "the body is not a JSON object (got array)");
+  const auto huge = alice.send("POST", "/api/v1/comments", R"({"subject":"page","body":"ok","parent_id":1e400})");
+  EXPECT_EQ(huge.status, 400);
+  EXPECT_EQ(detail(huge), "the body holds a number out of range");
+  // A key given twice is refused, named, as a repeated query parameter is; in a nested object too.
+  const auto twice = alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","password":"x","password":"y"})");
+  EXPECT_EQ(twice.status, 400);
+  EXPECT_EQ(json::parse(twice.body)["field"], "password");
+  EXPECT_EQ(detail(twice), "the body gives password more than once");
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":{"k":1,"k":2}})").status, 400);
+  EXPECT_EQ(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":[{"k":1},{"k":2}]})").status, 400)
+    << "the same key in two objects is no repeat; the password is missing";
+  EXPECT_EQ(json::parse(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":[{"k":1},{"k":2}]})").body)["field"],
+            "password");
   const auto typed = alice.send("POST", "/api/v1/session", R"({"email": 5, "password": "x"})");
   EXPECT_EQ(typed.status, 400);
   EXPECT_EQ(json::parse(typed.body)["field"], "email");

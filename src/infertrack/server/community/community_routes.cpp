@@ -11,6 +11,8 @@
 #include <array>
 #include <charconv>
 #include <initializer_list>
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -236,9 +238,40 @@ json_body(const Request& request, std::string_view route)
   if (!type || !is_json_media_type(*type)) {
     return error_answer(415, "unsupported_media_type", "send the body as application/json", "", route);
   }
-  auto json = nlohmann::json::parse(request.body, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) {
-    return error_answer(400, "invalid", "the body is not a JSON object", "", route);
+  // A key given twice would otherwise be taken silently with its last value, as a repeated parameter is not.
+  std::vector<std::vector<std::string>> open_objects;
+  std::optional<std::string> repeated_key;
+  const auto note_keys = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    if (event == nlohmann::json::parse_event_t::object_start) {
+      open_objects.emplace_back();
+    } else if (event == nlohmann::json::parse_event_t::object_end && !open_objects.empty()) {
+      open_objects.pop_back();
+    } else if (event == nlohmann::json::parse_event_t::key && !open_objects.empty()) {
+      std::vector<std::string>& keys = open_objects.back();
+      std::string key = parsed.get<std::string>();
+      if (std::find(keys.begin(), keys.end(), key) != keys.end() && !repeated_key) {
+        repeated_key = std::move(key);
+      }
+      keys.push_back(parsed.get<std::string>());
+    }
+    return true;
+  };
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(request.body, note_keys);
+  } catch (const nlohmann::json::out_of_range&) {
+    return error_answer(400, "invalid", "the body holds a number out of range", "", route);
+  } catch (const nlohmann::json::parse_error& error) {
+    const std::string where = error.byte > request.body.size() ? "it ends early"
+                                                                : "near byte " + std::to_string(error.byte);
+    return error_answer(400, "invalid", "the body is not valid JSON (" + where + ")", "", route);
+  }
+  if (!json.is_object()) {
+    return error_answer(400, "invalid", std::string("the body is not a JSON object (got ") + json.type_name() + ")", "",
+                        route);
+  }
+  if (repeated_key) {
+    return error_answer(400, "invalid", "the body gives " + *repeated_key + " more than once", *repeated_key, route);
   }
   return json;
 }
