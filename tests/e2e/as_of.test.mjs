@@ -241,3 +241,38 @@ test('without the script, ?as_of= narrows the server-rendered tables', async () 
     await interpolationRows(EARLIER));
   await page.context().close();
 });
+
+// Typed digit by digit, a date field commits a date at each digit (years 0002, 0020, 0202 on the way to 2026):
+// only the date typed is applied, once, with no refusal shown on the way.
+test('a date typed digit by digit is applied once, when typing pauses', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + `/?model=${MODEL}&hardware=mi355x`);
+  await waitForApp(page);
+  await page.waitForFunction(() => document.getElementById('f-as-of').min !== '');
+  const applied = new Set();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/frontier') applied.add(url.searchParams.get('as_of') || 'latest');
+  });
+  const statuses = new Set();
+  await page.exposeFunction('noteStatus', (text) => statuses.add(text));
+  await page.evaluate(() => new MutationObserver(() => window.noteStatus(
+    document.getElementById('as-of-status').textContent)).observe(document.getElementById('as-of-status'),
+    { childList: true, characterData: true, subtree: true }));
+  await page.focus('#f-as-of');
+  await page.keyboard.type('05042026', { delay: 80 });
+  await page.waitForFunction((date) => location.search.includes('as_of=' + date), EARLIER);
+  await settle(page, await expected(EARLIER));
+  assert.deepEqual([...applied], [EARLIER], 'no date on the way to the one typed was applied');
+  assert.deepEqual([...statuses].filter((text) => text !== ''), [], 'no refusal was shown while typing');
+  // Enter applies at once: the day typed over is applied without waiting for a pause.
+  applied.clear();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.type('10');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => location.search.includes('as_of=2026-05-10'), null, { timeout: 500 });
+  await settle(page, await expected('2026-05-10'));
+  assert.deepEqual([...applied], ['2026-05-10']);
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});

@@ -19,6 +19,7 @@
   const PALETTE = ['#0b62a4', '#c0392b', '#1e7b34', '#7b3fa0', '#a0522d', '#b3156f', '#0f7c7c', '#5b5b5b',
     '#946c00', '#2f4b7c'];
   const DEBOUNCE_MS = 250;
+  const AS_OF_TYPING_MS = 800; // a pause in typing a date, after which it is applied
   const DEMAND_PATTERN = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[TBMtbm]?$/;
   const HIT_RADIUS_PX = 14;
   const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
@@ -992,30 +993,57 @@
 
     const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
     $('#filters').addEventListener('submit', (event) => event.preventDefault());
+    // A date typed in the field commits one at each digit (years 0002, 0020, 0202 on the way to 2026; the 2 of a
+    // day 21): a date from the keyboard is applied once typing pauses, or at Enter, or on leaving the field.
+    let asOfKeyAt = -Infinity;
+    let asOfPending = 0;
+    const applyPendingAsOf = () => {
+      if (!asOfPending) return;
+      clearTimeout(asOfPending);
+      asOfPending = 0;
+      applyFilter('as_of');
+    };
+    control('as_of').addEventListener('keydown', (event) => {
+      asOfKeyAt = performance.now();
+      if (event.key === 'Enter') applyPendingAsOf();
+    });
+    control('as_of').addEventListener('blur', applyPendingAsOf);
     for (const key of FILTERS) {
       control(key).addEventListener('change', () => {
-        if (!control(key).validity.valid) {
-          // Before the first measured run (or a year still being typed): say so beside the field; the sections
-          // and the next change of another filter keep the date applied before.
-          if (key === 'as_of' && control(key).validity.rangeUnderflow) {
-            showAsOfStatus(`No run of this model is measured before ${control(key).min}: ` +
-              `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`);
-          } else if (key === 'as_of' && control(key).validity.rangeOverflow) {
-            showAsOfStatus(`${control(key).value} is not applied: a date has a four-digit year ` +
-              `(the page shows ${appliedAsOf || 'the latest runs'}).`);
-          }
+        if (key === 'as_of' && performance.now() - asOfKeyAt < AS_OF_TYPING_MS) {
+          clearTimeout(asOfPending);
+          asOfPending = setTimeout(applyPendingAsOf, AS_OF_TYPING_MS);
           return;
         }
-        if (key === 'as_of') {
-          appliedAsOf = control('as_of').value;
-          showPublishedCosts();
-        } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
-        showAsOfStatus(asOfBeforeFirstRun());
-        syncUrl();
-        refreshAll();
-        if (key === 'model') loadDateBounds();
-        if (key === 'as_of') refreshInterpolation();
+        applyFilter(key);
       });
+    }
+    function applyFilter(key) {
+      if (key === 'as_of') {
+        clearTimeout(asOfPending);
+        asOfPending = 0;
+      }
+      if (!control(key).validity.valid) {
+        // Before the first measured run (or a year still being typed): say so beside the field; the sections
+        // and the next change of another filter keep the date applied before.
+        if (key === 'as_of' && control(key).validity.rangeUnderflow) {
+          showAsOfStatus(`No run of this model is measured before ${control(key).min}: ` +
+            `${control(key).value} is not applied (the page shows ${appliedAsOf || 'the latest runs'}).`);
+        } else if (key === 'as_of' && control(key).validity.rangeOverflow) {
+          showAsOfStatus(`${control(key).value} is not applied: a date has a four-digit year ` +
+            `(the page shows ${appliedAsOf || 'the latest runs'}).`);
+        }
+        return;
+      }
+      if (key === 'as_of') {
+        appliedAsOf = control('as_of').value;
+        showPublishedCosts();
+      } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
+      showAsOfStatus(asOfBeforeFirstRun());
+      syncUrl();
+      refreshAll();
+      if (key === 'model') loadDateBounds();
+      if (key === 'as_of') refreshInterpolation();
     }
     for (const key of ['metric', 'x', 'log']) {
       control(key).addEventListener('change', () => { syncUrl(); refreshChart(); refreshHistory(); });
