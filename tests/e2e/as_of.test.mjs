@@ -265,6 +265,9 @@ test('a date typed digit by digit is applied once, when typing pauses', async ()
   await settle(page, await expected(EARLIER));
   assert.deepEqual([...applied], [EARLIER], 'no date on the way to the one typed was applied');
   assert.deepEqual([...statuses].filter((text) => text !== ''), [], 'no refusal was shown while typing');
+  // The headline cards are about runs of October: hidden as of May, and the page says why.
+  assert.equal(await page.locator('#headlines .headline:visible').count(), 0);
+  assert.ok(await page.isVisible('#headlines-after-as-of'));
   // Enter applies at once: the day typed over is applied without waiting for a pause.
   applied.clear();
   await page.keyboard.press('Shift+Tab');
@@ -273,6 +276,10 @@ test('a date typed digit by digit is applied once, when typing pauses', async ()
   await page.waitForFunction(() => location.search.includes('as_of=2026-05-10'), null, { timeout: 500 });
   await settle(page, await expected('2026-05-10'));
   assert.deepEqual([...applied], ['2026-05-10']);
+  await page.fill('#f-as-of', '');
+  await page.waitForFunction(() => !location.search.includes('as_of'));
+  assert.equal(await page.locator('#headlines .headline:visible').count(), 2);
+  assert.ok(await page.isHidden('#headlines-after-as-of'));
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

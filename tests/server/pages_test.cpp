@@ -154,6 +154,29 @@ TEST_F(PagesTest, handle_page_says_when_it_leaves_out_a_malformed_as_of_date)
   EXPECT_EQ(answer(request).body.find("from the address is not a date"), std::string::npos);
 }
 
+// A headline is about one run: before that run was measured, its card is hidden and the page says why.
+TEST_F(PagesTest, handle_page_hides_headlines_about_runs_after_the_as_of_date)
+{
+  const auto card = [](const std::string& html, const std::string& model) {
+    const std::size_t at = html.find("class=\"card headline\" data-model=\"" + model + "\"");
+    return at == std::string::npos ? std::string() : html.substr(at, html.find('>', at) - at);
+  };
+  const std::string latest = answer(get("/")).body;
+  EXPECT_EQ(card(latest, "DeepSeek-V4-Pro"), "class=\"card headline\" data-model=\"DeepSeek-V4-Pro\" data-run-date=\"2026-10-14\"");
+  EXPECT_EQ(card(latest, "DeepSeek-V4.1-Flash"),
+            "class=\"card headline\" data-model=\"DeepSeek-V4.1-Flash\" data-run-date=\"2026-10-07\"");
+  EXPECT_NE(latest.find("<p id=\"headlines-after-as-of\" class=\"note\" hidden>"), std::string::npos);
+
+  http::Request between = get("/");
+  between.query = {{"as_of", "2026-10-10"}};
+  const std::string html = answer(between).body;
+  EXPECT_EQ(card(html, "DeepSeek-V4-Pro"),
+            "class=\"card headline\" data-model=\"DeepSeek-V4-Pro\" data-run-date=\"2026-10-14\" hidden");
+  EXPECT_EQ(card(html, "DeepSeek-V4.1-Flash"),
+            "class=\"card headline\" data-model=\"DeepSeek-V4.1-Flash\" data-run-date=\"2026-10-07\"");
+  EXPECT_NE(html.find("<p id=\"headlines-after-as-of\" class=\"note\">"), std::string::npos);
+}
+
 // The page takes the names the API takes: aliases and any case, shown as the stored name.
 TEST_F(PagesTest, handle_page_filters_by_aliases_as_the_api_does)
 {

@@ -176,6 +176,17 @@
     $('#as-of-status').textContent = text;
   }
 
+  // The headline cards about runs measured after the applied date are hidden, as the server hid them for the
+  // date in the address.
+  function showHeadlinesAsOf() {
+    let hidden = 0;
+    for (const card of document.querySelectorAll('#headlines .headline')) {
+      card.hidden = Boolean(appliedAsOf && card.dataset.runDate && card.dataset.runDate > appliedAsOf);
+      hidden += card.hidden ? 1 : 0;
+    }
+    $('#headlines-after-as-of').hidden = hidden === 0;
+  }
+
   // Why the applied date shows nothing of this model (its first run is later), or '' when it shows some.
   function asOfBeforeFirstRun() {
     const field = control('as_of');
@@ -1038,6 +1049,7 @@
       if (key === 'as_of') {
         appliedAsOf = control('as_of').value;
         showPublishedCosts();
+        showHeadlinesAsOf();
       } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
       showAsOfStatus(asOfBeforeFirstRun());
       syncUrl();

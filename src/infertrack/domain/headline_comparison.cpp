@@ -32,10 +32,11 @@ compare_headlines(std::span<const PublishedHeadline> headlines, std::span<const 
   std::vector<HeadlineComparison> comparisons;
   comparisons.reserve(headlines.size());
   for (const PublishedHeadline& headline : headlines) {
-    HeadlineComparison comparison{headline, std::nullopt, {}, std::nullopt, std::nullopt, {}};
+    HeadlineComparison comparison{headline, std::nullopt, std::nullopt, {}, std::nullopt, std::nullopt, {}};
     const std::optional<ConfigGroupKey> run = bracket_run(headline, points);
     if (run) {
       comparison.curve_label = run->label();
+      comparison.run_date = run->date;
       // Headlines are read off the P90 interactivity and total throughput of that run only.
       const CurveOptions options{InteractivityBasis::p90_itl, ThroughputMetric::total, run->date, std::nullopt};
       const std::vector<PerformanceCurve> curves = build_curves(points, options);

@@ -17,6 +17,7 @@ struct HeadlineComparison
 {
   PublishedHeadline published;
   std::optional<std::string> curve_label; // the configuration whose curve holds the bracket points
+  std::optional<std::string> run_date;    // that curve's run (YYYY-MM-DD): the headline is about it
   InterpolatedThroughput computed;
   std::optional<double> difference;          // computed - published, tok/s/GPU
   std::optional<double> relative_difference; // difference / published

@@ -81,8 +81,14 @@ finding_items(std::span<const domain::DataFinding> findings)
 
 }  // namespace
 
+bool
+about_a_later_run(const domain::HeadlineComparison& comparison, const std::optional<std::string>& as_of)
+{
+  return as_of && comparison.run_date && *comparison.run_date > *as_of;
+}
+
 data
-headline_cards(std::span<const domain::HeadlineComparison> comparisons)
+headline_cards(std::span<const domain::HeadlineComparison> comparisons, const std::optional<std::string>& as_of)
 {
   constexpr int k_percent_decimals = 2;
   data cards{data::type::list};
@@ -91,6 +97,8 @@ headline_cards(std::span<const domain::HeadlineComparison> comparisons)
     data card;
     card.set("label", published.label);
     card.set("model", published.model);
+    card.set("run_date", comparison.run_date.value_or(""));
+    card.set("after_as_of", about_a_later_run(comparison, as_of));
     card.set("published", format_throughput(published.total_tps_per_gpu));
     card.set("published_interpolated", published.interpolated);
     card.set("has_computed", comparison.computed.throughput.has_value());

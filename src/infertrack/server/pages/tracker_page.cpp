@@ -322,7 +322,10 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("uplot_css_url", asset_url("uplot.css"));
   body.set("headline_target", format_number(k_headline_target, 0));
   const std::vector<domain::HeadlineComparison> comparisons = app::headline_comparisons(store);
-  body.set("headlines", headline_cards(comparisons));
+  body.set("headlines", headline_cards(comparisons, filter.as_of));
+  body.set("headlines_left_out", std::any_of(comparisons.begin(), comparisons.end(), [&](const auto& comparison) {
+             return about_a_later_run(comparison, filter.as_of);
+           }));
   app::InterpolationQuery query;
   query.target = k_headline_target;
   query.filter.as_of = filter.as_of; // the table's prices are those in force on the date, as the API's are
