@@ -280,6 +280,22 @@ test('a date typed digit by digit is applied once, when typing pauses', async ()
   await page.waitForFunction(() => !location.search.includes('as_of'));
   assert.equal(await page.locator('#headlines .headline:visible').count(), 2);
   assert.ok(await page.isHidden('#headlines-after-as-of'));
+  // The table drawn again for the latest runs prices each row to three significant digits ($0.00143, not $0.001).
+  await page.waitForFunction((n) => document.querySelectorAll('#interpolation-table tbody tr').length === n &&
+    document.getElementById('interpolation-table').dataset.state !== 'loading', (await interpolationRows(null)).length);
+  const prices = [];
+  for (const model of [...new Set((await server.api('/api/v1/availability')).map((r) => r.model))].sort()) {
+    const answer = await server.api(`/api/v1/interpolate?model=${model}&at=100`);
+    prices.push(...answer.rows.map((r) => r.efficiency ? r.efficiency.cost_per_million_tokens : null));
+  }
+  const shownPrices = await page.locator('#interpolation-table tbody tr td:nth-child(5)').allTextContents();
+  assert.equal(shownPrices.length, prices.length);
+  assert.ok(prices.some((p) => p !== null && p < 0.01), prices.join());
+  prices.forEach((price, i) => {
+    if (price === null) return assert.equal(shownPrices[i], 'n/a');
+    assert.match(shownPrices[i], /^\$[\d,]+\.\d{2,}$/);
+    assert.ok(Math.abs(Number(shownPrices[i].slice(1).replaceAll(',', '')) - price) <= price * 0.005, shownPrices[i]);
+  });
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

@@ -136,7 +136,7 @@ TEST_F(PagesTest, handle_page_prices_an_as_of_table_with_the_figures_of_that_day
   ASSERT_EQ(rows.size(), 1u);
   ASSERT_TRUE(rows[0].cost && rows[0].efficiency);
   EXPECT_EQ(rows[0].cost->cost_per_gpu_hour, 2.21);
-  const std::string priced = "$" + format_number(rows[0].efficiency->cost_per_million_tokens, 3);
+  const std::string priced = format_dollars(rows[0].efficiency->cost_per_million_tokens);
   EXPECT_NE(html.find("<td class=\"num\">" + priced + "</td>"), std::string::npos) << priced;
 }
 
@@ -357,6 +357,19 @@ TEST_F(PagesTest, handle_page_refuses_other_methods)
   EXPECT_EQ(response.status, 405);
   ASSERT_FALSE(response.headers.empty());
   EXPECT_EQ(response.headers.front().first, "Allow");
+}
+
+// A price per million tokens keeps three significant digits, however small: $0.001 would understate 0.001428.
+TEST(PageFormat, format_dollars_keeps_three_significant_digits)
+{
+  EXPECT_EQ(format_dollars(0.001428), "$0.00143");
+  EXPECT_EQ(format_dollars(0.0032804), "$0.00328");
+  EXPECT_EQ(format_dollars(0.008216), "$0.00822");
+  EXPECT_EQ(format_dollars(0.0165), "$0.0165");
+  EXPECT_EQ(format_dollars(1.5), "$1.50");
+  EXPECT_EQ(format_dollars(658886.4), "$658,886.40");
+  EXPECT_EQ(format_dollars(0), "$0.00");
+  EXPECT_EQ(format_dollars(1e-12), "$0.000000000");
 }
 
 TEST(PageFormat, format_number_groups_thousands)

@@ -51,6 +51,12 @@
     }
     return formatters.get(decimals).format(value);
   }
+  // Dollars with three significant digits and at least two decimals, as the server writes them (format_dollars).
+  function fmtDollars(v) {
+    if (v === null || v === undefined || !Number.isFinite(v)) return 'n/a';
+    const magnitude = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
+    return '$' + fmt(v, Math.min(9, Math.max(2, 2 - magnitude)));
+  }
   const fmtTps = (v) => fmt(v, v !== null && Math.abs(v) >= 100 ? 0 : 1);
   const fmtPct = (v) => (v === null || v === undefined ? 'n/a' : fmt(v * 100, 1) + '%');
   function fmtCompact(v) {
@@ -708,7 +714,7 @@
         h('td', null, ids.map((id) => [h('a', { href: pointHref(id) }, id), ' ']), (r.findings || []).length
           ? h('ul', { class: 'findings' }, r.findings.map((f) => h('li', null,
             h('span', { class: 'badge finding-' + f.kind }, f.kind), ' ', f.detail))) : null),
-        h('td', { class: 'num' }, r.efficiency ? '$' + fmt(r.efficiency.cost_per_million_tokens, 3) : 'n/a'));
+        h('td', { class: 'num' }, r.efficiency ? fmtDollars(r.efficiency.cost_per_million_tokens) : 'n/a'));
     }));
     table.dataset.state = 'ready';
   }
@@ -875,7 +881,7 @@
     ['provisioned_gpus', (p) => p.provisioned_gpus, null],
     ['cost_per_day', (p) => p.cost_per_day, (v) => '$' + fmt(v, 0)],
     ['power_mw', (p) => p.power_mw, (v) => fmt(v, 2)],
-    ['cost_per_million_tokens', (p) => p.cost_per_million_tokens, (v) => '$' + fmt(v, 4)],
+    ['cost_per_million_tokens', (p) => p.cost_per_million_tokens, fmtDollars],
   ];
 
   function renderPlan(answers) {
@@ -910,7 +916,7 @@
   function renderPlanBars(answers) {
     const groups = [['Racks', 'racks', (v) => fmt(v, 0)], ['$ per day', 'cost_per_day', (v) => '$' + fmtCompact(v)],
       ['Megawatts', 'power_mw', (v) => fmt(v, 2)],
-      ['$ per million tokens', 'cost_per_million_tokens', (v) => '$' + fmt(v, 4)]];
+      ['$ per million tokens', 'cost_per_million_tokens', fmtDollars]];
     const colorOf = new Map(answers.map((a, i) => [a.configuration, PALETTE[i % PALETTE.length]]));
     $('#plan-bars').replaceChildren(...(answers.length ? groups : []).map(([title, field, format]) => {
       const max = Math.max(...answers.map((a) => a.plan[field]));

@@ -127,7 +127,6 @@ headline_cards(std::span<const domain::HeadlineComparison> comparisons, const st
 data
 interpolation_table(std::span<const app::InterpolationRow> rows)
 {
-  constexpr int k_cost_decimals = 3;
   data table{data::type::list};
   for (const app::InterpolationRow& row : rows) {
     data item;
@@ -146,7 +145,7 @@ interpolation_table(std::span<const app::InterpolationRow> rows)
     item.set("has_findings", !row.findings.empty());
     item.set("findings", finding_items(row.findings));
     item.set("cost_per_million",
-             row.efficiency ? "$" + format_number(row.efficiency->cost_per_million_tokens, k_cost_decimals) : "n/a");
+             row.efficiency ? format_dollars(row.efficiency->cost_per_million_tokens) : "n/a");
     table.push_back(item);
   }
   return table;

@@ -2,6 +2,7 @@
 
 #include "infertrack/util/text_table.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -30,6 +31,19 @@ format_throughput(double tps_per_gpu)
 {
   constexpr double k_whole_numbers_from = 100;
   return format_number(tps_per_gpu, std::fabs(tps_per_gpu) >= k_whole_numbers_from ? 0 : 1);
+}
+
+std::string
+format_dollars(double dollars)
+{
+  constexpr int k_significant = 3;
+  constexpr int k_fewest_decimals = 2;
+  constexpr int k_most_decimals = 9;
+  if (!std::isfinite(dollars)) {
+    return "n/a";
+  }
+  const int magnitude = dollars == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(dollars))));
+  return "$" + format_number(dollars, std::clamp(k_significant - 1 - magnitude, k_fewest_decimals, k_most_decimals));
 }
 
 std::optional<std::string>

@@ -20,6 +20,10 @@ std::string format_percent(double fraction, int decimals);
 // A throughput in tok/s/GPU with the precision a reader needs: no decimals from 100 up, one below.
 std::string format_throughput(double tps_per_gpu);
 
+// Dollars with three significant digits and at least two decimals: "$0.00143", "$0.0328", "$1.50". A price per
+// million tokens can be a fraction of a cent, which a fixed number of decimals rounds away.
+std::string format_dollars(double dollars);
+
 // `url` when it is an absolute http or https URL, else nothing. Links come from data files, and a
 // "javascript:" or relative URL must never become a clickable link on the page.
 std::optional<std::string> safe_link(const std::optional<std::string>& url);
