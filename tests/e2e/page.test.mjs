@@ -130,9 +130,15 @@ test('without JavaScript the headlines, points table and caveats are there', asy
   assert.match(text, /444911/);
   assert.match(text, /extra disaggregation/);
   const model = await page.inputValue('#f-model');
-  // The bundled data is small enough for the server's table to list every point, all on the API's first page.
+  // The server's table lists the latest runs, as the script would; "Every run date", submitted without the
+  // script, lists every point of the bundled data, all on the API's first page.
+  const latest = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}&runs=latest`);
+  assert.equal(await page.locator('#points-table tbody tr').count(), latest.points.length);
+  await page.selectOption('#c-runs', 'all');
+  await Promise.all([page.waitForURL(/runs=all/), page.click('#filters button[type="submit"]')]);
   const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
   assert.equal(points.next, null);
+  assert.ok(points.points.length > latest.points.length);
   assert.equal(await page.locator('#points-table tbody tr').count(), points.points.length);
   assert.ok(await page.locator('#caveats li').count() > 3);
   assert.equal(await page.locator('#comments').count(), 1);

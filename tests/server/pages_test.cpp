@@ -189,10 +189,34 @@ TEST_F(PagesTest, handle_page_filters_by_aliases_as_the_api_does)
   EXPECT_NE(html.find("<option value=\"gb200\" selected>"), std::string::npos);
 }
 
+// By default the table lists the latest run of each configuration, as the script lists them, so that nothing
+// changes under the reader when the script takes over.
+TEST_F(PagesTest, handle_page_lists_the_latest_runs_by_default)
+{
+  const std::string html = answer(get("/")).body;
+  store::PointFilter pro;
+  pro.model = "DeepSeek-V4-Pro";
+  const std::vector<domain::BenchmarkPoint> latest = store->latest_points(pro);
+  ASSERT_LT(latest.size(), store->points(pro).size());
+  std::size_t rows = 0;
+  for (std::size_t at = 0; (at = html.find("<tr data-result-id=\"", at)) != std::string::npos; ++at) {
+    ++rows;
+  }
+  EXPECT_EQ(rows, latest.size());
+  for (const domain::BenchmarkPoint& point : latest) {
+    EXPECT_NE(html.find("<tr data-result-id=\"" + point.result_id + "\">"), std::string::npos) << point.result_id;
+  }
+  EXPECT_NE(html.find("<span id=\"points-count\">" + std::to_string(latest.size()) + "</span>"), std::string::npos);
+  EXPECT_NE(html.find("<option value=\"all\">Every run date"), std::string::npos);
+}
+
 TEST_F(PagesTest, handle_page_lists_every_run_of_a_small_store_without_a_note)
 {
   // The bundled data fits: every point of the default model, earlier runs included, as the API lists them.
-  const std::string html = answer(get("/")).body;
+  http::Request request = get("/");
+  request.query = {{"runs", "all"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<option value=\"all\" selected>Every run date"), std::string::npos);
   store::PointFilter pro;
   pro.model = "DeepSeek-V4-Pro";
   const std::vector<domain::BenchmarkPoint> every_run = store->points(pro);
@@ -238,7 +262,7 @@ TEST_F(PagesTest, handle_page_caps_the_table_at_the_newest_runs_that_fit)
 {
   store_runs(*store, 12, 150); // 1,800 points: the latest run and two earlier ones fit in 500 rows
   http::Request request = get("/");
-  request.query = {{"model", "Many-Model"}};
+  request.query = {{"model", "Many-Model"}, {"runs", "all"}};
   const std::string html = answer(request).body;
   EXPECT_NE(html.find("<span id=\"points-count\">450</span>"), std::string::npos);
   EXPECT_NE(html.find("<tr data-result-id=\"many-11-0\">"), std::string::npos);
@@ -263,7 +287,7 @@ TEST_F(PagesTest, handle_page_cuts_an_oversized_latest_run)
   EXPECT_NE(html.find("<tr data-result-id=\"many-1-0\">"), std::string::npos);
   EXPECT_EQ(html.find("<tr data-result-id=\"many-0-0\">"), std::string::npos);
   EXPECT_NE(html.find("Showing 500 of the 600 points of the latest run of each configuration"), std::string::npos);
-  EXPECT_NE(html.find("href=\"/api/v1/points?model=Many-Model&amp;hardware=b200\""), std::string::npos);
+  EXPECT_NE(html.find("href=\"/api/v1/points?model=Many-Model&amp;hardware=b200&amp;runs=latest\""), std::string::npos);
 }
 
 TEST_F(PagesTest, handle_page_escapes_hostile_text)

@@ -180,11 +180,19 @@ struct TableRows
   bool older_left_out = false;                // some earlier runs are not listed
 };
 
+// Which runs the points table lists: the latest of each configuration (the page's default, as the script
+// lists them), or with `runs=all` every run date.
+enum class TableRuns
+{
+  latest,
+  every_date,
+};
+
 // The points table for `filter`, never reading every stored point: the latest run of each configuration
-// first, then earlier runs one run date at a time, newest first, while whole dates fit in k_table_rows.
-// With few points (the bundled data) that is every point, as the API lists them.
+// first, then (for every_date) earlier runs one run date at a time, newest first, while whole dates fit in
+// k_table_rows. With few points (the bundled data) that is every point, as the API lists them.
 TableRows
-table_rows(store::Store& store, const store::PointFilter& filter)
+table_rows(store::Store& store, const store::PointFilter& filter, TableRuns runs)
 {
   TableRows rows;
   rows.points = store.latest_points(filter);
@@ -192,10 +200,10 @@ table_rows(store::Store& store, const store::PointFilter& filter)
   if (rows.points.size() > k_table_rows) {
     rows.points.resize(k_table_rows);
     rows.latest_cut = true;
-    rows.older_left_out = true;
+    rows.older_left_out = runs == TableRuns::every_date;
     return rows;
   }
-  if (rows.points.empty() || filter.date) {
+  if (rows.points.empty() || filter.date || runs == TableRuns::latest) {
     return rows; // an exact date has one run per configuration: nothing earlier belongs to the table
   }
   std::unordered_set<std::string> listed;
@@ -240,7 +248,7 @@ table_rows(store::Store& store, const store::PointFilter& filter)
 
 // The API query naming the same points as the table's filter.
 std::string
-api_points_url(const store::PointFilter& filter)
+api_points_url(const store::PointFilter& filter, TableRuns runs)
 {
   std::string url = "/api/v1/points";
   char separator = '?';
@@ -261,6 +269,7 @@ api_points_url(const store::PointFilter& filter)
   add("disaggregated", filter.disaggregated ? std::optional<std::string>(*filter.disaggregated ? "true" : "false")
                                             : std::nullopt);
   add("as_of", filter.as_of);
+  add("runs", runs == TableRuns::latest ? std::optional<std::string>("latest") : std::nullopt);
   return url;
 }
 
@@ -269,9 +278,9 @@ std::string
 table_note(const TableRows& rows)
 {
   if (rows.latest_cut) {
-    return fmt::format("Showing {} of the {} points of the latest run of each configuration; earlier runs are "
-                       "not listed either.",
-                       rows.points.size(), rows.latest_count);
+    return fmt::format("Showing {} of the {} points of the latest run of each configuration{}.",
+                       rows.points.size(), rows.latest_count,
+                       rows.older_left_out ? "; earlier runs are not listed either" : "");
   }
   if (rows.older_left_out) {
     return fmt::format("Showing {} points: the latest run of each configuration ({} points) and the newest "
@@ -315,7 +324,8 @@ render_tracker_page(store::Store& store, const http::Request& request)
   if (filter.model && filter.model->empty()) {
     filter.model.reset();
   }
-  const TableRows shown = table_rows(store, filter);
+  const bool every_date = request.query_value("runs") == std::optional<std::string_view>("all");
+  const TableRows shown = table_rows(store, filter, every_date ? TableRuns::every_date : TableRuns::latest);
   const std::vector<domain::HardwareCost> costs = store.hardware();
 
   data body;
@@ -343,6 +353,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("refused_as_of", asked_as_of.value_or(""));
 
   body.set("filters", filter_options(latest, filter));
+  body.set("runs_every_date", every_date);
   data rows{data::type::list};
   for (const domain::BenchmarkPoint& point : shown.points) {
     rows.push_back(point_view(point));
@@ -353,7 +364,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const std::string note = table_note(shown);
   body.set("has_table_note", !note.empty());
   body.set("table_note", note);
-  body.set("api_points_url", api_points_url(filter));
+  body.set("api_points_url", api_points_url(filter, every_date ? TableRuns::every_date : TableRuns::latest));
   body.set("notes", dataset_notes(store));
   const std::vector<domain::DataFinding> all_findings = store.findings(std::nullopt);
   body.set("findings", findings(all_findings));
