@@ -114,6 +114,9 @@ test('sign up, post, reply, edit, delete, sign out and back in', async () => {
   assert.equal(await first.locator('.comment-body strong').textContent(), 'MI355X');
   assert.equal(await first.locator('.comment-author').textContent(), 'Ada <b>Lovelace</b>');
   assert.equal(await page.locator('#comments-new textarea').inputValue(), '');
+  assert.equal(await page.locator('#comments-new .form-message').textContent(), 'Comment posted.');
+  assert.equal(await page.locator('#comments-account .form-message.success').count(), 0,
+    'a later success replaces "Signed in as"');
 
   // A reply is nested in its parent's item.
   await first.getByRole('button', { name: 'Reply' }).click();
@@ -149,6 +152,9 @@ test('sign up, post, reply, edit, delete, sign out and back in', async () => {
   await first.getByRole('button', { name: 'Delete', exact: true }).last().click();
   await page.locator('#comments-list .comment-gone', { hasText: 'comment deleted' }).waitFor();
   assert.equal(await comment(page, 'climb is remarkable').count(), 0);
+  // What is said is what happened last: "Comment posted." no longer stands beside the deletion.
+  assert.match(await page.locator('#comments-status').textContent(), /^Comment deleted\./);
+  assert.equal(await page.locator('#comments .form-message.success').count(), 0);
   assert.equal(await comment(page, 'and FP4.').count(), 1);
 
   // Signed out: the comments stay, the buttons and the form go.

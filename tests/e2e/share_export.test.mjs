@@ -32,6 +32,13 @@ test('a share link restores the page state', async () => {
   await page.waitForSelector('#plan-table[data-state="ready"]');
   const link = page.url();
   assert.match(link, /model=DeepSeek-V4\.1-Flash/);
+  // What the share button says (the link copied, or the link itself where the clipboard is refused) goes once the
+  // page's state, and so its link, changes.
+  await page.click('#share-link');
+  await page.waitForFunction(() => document.getElementById('share-status').textContent !== '');
+  await page.fill('#p-util', '0.7');
+  await page.waitForFunction(() => location.search.includes('utilization=0.7'));
+  assert.equal(await page.textContent('#share-status'), '');
   await page.context().close();
 
   const restored = await newPage(browser);

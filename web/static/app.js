@@ -132,7 +132,10 @@
     }
     if (planBy() !== 'at') params.set('plan_by', planBy());
     const query = params.toString();
-    history.replaceState(null, '', location.pathname + (query ? '?' + query : '') + location.hash);
+    const address = location.pathname + (query ? '?' + query : '') + location.hash;
+    // "Link copied." was about the address before: once it changes, the copied link no longer matches the page.
+    if (address !== location.pathname + location.search + location.hash) $('#share-status').textContent = '';
+    history.replaceState(null, '', address);
     updateExportLinks();
   }
 

@@ -97,8 +97,17 @@
   // A message line below a form, announced to screen readers when it changes.
   const messageLine = () => h('p', { class: 'form-message', 'aria-live': 'polite' });
   function say(line, text, kind = 'error') {
+    if (text) clearSuccesses(line);
     line.textContent = text;
     line.className = 'form-message' + (text ? ' ' + kind : '');
+  }
+  // One outcome is shown at a time: a success said before ("Comment posted.") no longer describes the section.
+  function clearSuccesses(except) {
+    for (const line of root.querySelectorAll('.form-message.success')) {
+      if (line === except) continue;
+      line.textContent = '';
+      line.className = 'form-message';
+    }
   }
 
   // A labelled input; `attrs` go to the <input>.
@@ -538,6 +547,7 @@
       summary = `${listing.total_threads} thread${listing.total_threads === 1 ? '' : 's'}` +
         (pages > 1 ? `, page ${state.page} of ${pages}` : '') + '.';
     }
+    if (notice) clearSuccesses(null);
     listStatus.className = problem ? 'form-message error' : 'status';
     listStatus.textContent = [notice, summary, problem].filter(Boolean).join(' ');
     threadsBox.replaceChildren(renderThreads(listing.comments, more));
