@@ -400,7 +400,25 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
                "bad_parameter", "as_of: point '444914' was measured on 2026-10-14, after the as-of date 2026-05-01");
   expect_error(get("/api/v1/export/plans", {{"point", "444914"}, {"hardware", "gb200"}, {"demand", "1T"}}), 400,
                "bad_parameter", "hardware: chooses the curves of a plan at a target");
-  expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter", "model: unknown parameter");
+  expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter",
+               "model: unknown parameter (expected none)");
+  expect_error(get("/api/v1/history", {{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter",
+               "colour: unknown parameter (expected at, x, metric, from, to, launch_date, offset, limit, model, hardware, ");
+  expect_error(get("/api/v1/presets", {{"", "1"}}), 400, "bad_parameter",
+               "a parameter without a name (got '=1'; expected name=value, the names being none)");
+  // An empty model or one with a control character is a slip, named as the other filters are: never a 404.
+  expect_error(get("/api/v1/frontier", {{"model", ""}}), 400, "bad_parameter", "model: expected a model name (got an empty value)");
+  expect_error(get("/api/v1/points", {{"model", " "}}), 400, "bad_parameter", "model: expected a model name");
+  expect_error(get("/api/v1/points", {{"hardware", "x\ny"}}), 400, "bad_parameter",
+               "hardware: expected a name (got a control character, which no stored name holds)");
+  expect_error(get("/api/v1/points", {{"model", "dsv4\x1b"}}), 400, "bad_parameter", "model: expected a name (got a control");
+  // Numbers are bounded as on the command line and in the input files.
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "1e308"}}), 400, "bad_parameter",
+               "at: number out of range (got '1e308', expected a finite number of magnitude at most 1e18)");
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "1e400"}}), 400, "bad_parameter",
+               "at: number out of range (got '1e400'");
+  expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"cost_per_gpu_hour", "1e306"}}), 400,
+               "bad_parameter", "cost_per_gpu_hour: number out of range");
   expect_error(get("/api/v1/points", {{"date", "2026-05-10"}, {"as_of", "2026-05-04"}}), 400, "bad_parameter",
                "date: run date 2026-05-10 is after the as-of date 2026-05-04");
   // Bytes that are not UTF-8 (%FF) are named, not answered 500 when the answer writes the filter back as JSON.

@@ -59,11 +59,22 @@ check_filter_dates(const store::PointFilter& filter)
 util::Result<void>
 check_filter_names(const store::PointFilter& filter)
 {
-  for (const auto& [name, value] : {std::pair{"hardware", &filter.hardware}, std::pair{"framework", &filter.framework},
-                                    std::pair{"precision", &filter.precision},
+  if (filter.model && util::trim(*filter.model).empty()) {
+    return util::fail("", "model", "expected a model name (got an empty value)");
+  }
+  for (const auto& [name, value] : {std::pair{"model", &filter.model}, std::pair{"hardware", &filter.hardware},
+                                    std::pair{"framework", &filter.framework}, std::pair{"precision", &filter.precision},
                                     std::pair{"spec_method", &filter.spec_method}}) {
-    if (*value && util::trim(**value).empty()) {
+    if (!*value) {
+      continue;
+    }
+    if (util::trim(**value).empty()) {
       return util::fail("", name, "expected a name (got an empty value; leave it out for any)");
+    }
+    // Stored names never hold one (the readers refuse them): such a filter could only match nothing.
+    if (std::any_of((*value)->begin(), (*value)->end(),
+                    [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+      return util::fail("", name, "expected a name (got a control character, which no stored name holds)");
     }
   }
   return {};

@@ -19,8 +19,8 @@ store::PointFilter canonical_filter(store::PointFilter filter);
 // answer would look like missing data.
 util::Result<void> check_filter_dates(const store::PointFilter& filter);
 
-// Fails (naming the parameter, e.g. `spec_method`) when a name filter is empty: it would match nothing, and is a
-// slip for leaving the filter out.
+// Fails (naming the parameter, e.g. `spec_method`) when a name filter is empty or holds a control character: it would
+// match nothing, and is a slip (for leaving the filter out, or of the keyboard).
 util::Result<void> check_filter_names(const store::PointFilter& filter);
 
 // The filters `filter` sets, by their API parameter names: {"model": "...", "as_of": "...", ...}.

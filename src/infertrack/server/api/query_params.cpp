@@ -2,14 +2,17 @@
 
 #include "infertrack/app/point_filter.hpp"
 #include "infertrack/domain/account_rules.hpp"
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <vector>
 
 namespace infertrack::server::api {
 
@@ -24,7 +27,16 @@ QueryParams::check_names(std::initializer_list<std::string_view> extra, FilterPa
       known |= std::find(k_filter_params.begin(), k_filter_params.end(), name) != k_filter_params.end();
     }
     if (!known) {
-      return util::fail("", name, "unknown parameter");
+      std::vector<std::string_view> expected(extra);
+      if (filters == FilterParams::accepted) {
+        expected.insert(expected.end(), k_filter_params.begin(), k_filter_params.end());
+      }
+      const std::string names = expected.empty() ? "none" : fmt::format("{}", fmt::join(expected, ", "));
+      if (name.empty()) {
+        return util::fail("", "", fmt::format("a parameter without a name (got '={}'; expected name=value, the names "
+                                              "being {})", query[i].second, names));
+      }
+      return util::fail("", name, fmt::format("unknown parameter (expected {})", names));
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (query[j].first == name) {
@@ -55,7 +67,14 @@ QueryParams::number(std::string_view name) const
   }
   double number = 0;
   const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
-  if (error != std::errc() || end != value->data() + value->size() || !std::isfinite(number)) {
+  const bool whole = end == value->data() + value->size();
+  if (whole && (error == std::errc::result_out_of_range || (error == std::errc() && std::isfinite(number) &&
+                                                            std::abs(number) > formats::k_max_number_magnitude))) {
+    // As the CLI and the input files bound numbers: past it, sums and products lose every digit that matters.
+    return util::fail("", std::string(name), fmt::format("number out of range (got '{}', expected a finite number{})",
+                                                         *value, formats::k_max_number_magnitude_words));
+  }
+  if (error != std::errc() || !whole || !std::isfinite(number)) {
     return util::fail("", std::string(name), fmt::format("expected a finite number (got '{}')", *value));
   }
   return std::optional<double>(number);
