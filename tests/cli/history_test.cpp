@@ -209,9 +209,16 @@ TEST_F(CliHistory, metric_output_reads_what_interpolate_reads)
 
 TEST_F(CliHistory, refuses_bad_flags_with_usage_errors)
 {
-  const CliResult no_at = run({"--model", "DeepSeek-V4-Pro"});
-  EXPECT_EQ(no_at.exit_code, 2);
-  EXPECT_THAT(no_at.err, HasSubstr("--at is required"));
+  // Without --at, 100 tok/s/user, as the API's history and interpolate take it.
+  const CliResult no_at = run({"--model", "DeepSeek-V4-Pro", "--json"});
+  EXPECT_EQ(no_at.exit_code, 0) << no_at.err;
+  EXPECT_EQ(no_at.out, run({"--model", "DeepSeek-V4-Pro", "--at", "100", "--json"}).out);
+  EXPECT_THAT(no_at.out, HasSubstr("\"target_interactivity\": 100.0"));
+  EXPECT_THAT(run({"--model", "DeepSeek-V4-Pro", "--at", "0"}).err, HasSubstr("--at: must be a positive number"));
+  // --basis takes the API's spellings too: auto, p90 and median.
+  EXPECT_EQ(run({"--model", "DeepSeek-V4-Pro", "--basis", "auto", "--json"}).out, no_at.out);
+  EXPECT_EQ(run({"--model", "DeepSeek-V4-Pro", "--basis", "median", "--json"}).out,
+            run({"--model", "DeepSeek-V4-Pro", "--basis", "median_tpot", "--json"}).out);
   const CliResult bad_date = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--from", "May 2", "--to", "2026-05-04"});
   EXPECT_EQ(bad_date.exit_code, 2);
   EXPECT_THAT(bad_date.err, HasSubstr("--from: expected a date as YYYY-MM-DD (got 'May 2')"));

@@ -82,6 +82,11 @@ TEST_F(ApiRoutes, frontier_sends_spline_samples_and_every_point)
   EXPECT_EQ(points, 3);
   const json median = get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}, {"x", "median"}, {"metric", "output"}});
   EXPECT_EQ(median["curves"][0]["interactivity_basis"], "median_tpot");
+  // The basis an answer names can be passed back as x.
+  EXPECT_TRUE(get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}, {"x", "median_tpot"}, {"metric", "output"}})
+                ["curves"] == median["curves"]);
+  EXPECT_TRUE(get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}, {"x", "p90_itl"}})["curves"] ==
+              get_json("/api/v1/frontier", {{"model", "DeepSeek-V4.1-Flash"}, {"x", "p90"}})["curves"]);
 }
 
 TEST_F(ApiRoutes, interpolate_matches_the_cli_shape)
@@ -371,7 +376,7 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/benchmarks"), 400, "bad_parameter", "model: required");
   expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");
   expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}}), 400, "bad_parameter", "at: required");
-  expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
+  expect_error(get("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90_itl (or p90) or median_tpot (or median)");
   expect_error(get("/api/v1/points", {{"date", "yesterday"}}), 400, "bad_parameter", "date: expected a date");
   expect_error(get("/api/v1/benchmarks", {{"model", "dsv4"}, {"date", "2026-10-26"}, {"as_of", "2026-10-10"}}), 400,
                "bad_parameter", "date: without exact it means as_of");

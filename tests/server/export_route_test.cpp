@@ -164,7 +164,7 @@ TEST_F(ExportRoute, refusals_name_the_parameter)
                "format: given more than once");
   expect_error(get("/api/v1/export/interpolations", {{"model", "DeepSeek-V4-Pro"}}), 400, "bad_parameter", "at: required");
   expect_error(get("/api/v1/export/frontiers", {{"model", "DeepSeek-V4-Pro"}, {"x", "p50"}}), 400, "bad_parameter",
-               "x: expected auto, p90 or median");
+               "x: expected auto, p90_itl (or p90) or median_tpot (or median)");
   expect_error(get("/api/v1/export/points", {{"limit", "5"}}), 400, "bad_parameter", "limit: unknown parameter");
   expect_error(get("/api/v1/export/history", {{"model", "No-Such-Model"}, {"at", "5"}}), 404, "unknown_model",
                "No-Such-Model");

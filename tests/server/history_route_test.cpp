@@ -150,7 +150,7 @@ TEST_F(HistoryRoute, refuses_bad_parameters_naming_them)
   expect_error(get({{"model", "dsv4"}, {"offset", "-1"}}), 400, "bad_parameter", "offset: expected 0 or more");
   expect_error(get({{"model", "dsv4"}, {"at", "fast"}}), 400, "bad_parameter", "at: expected a finite number");
   expect_error(get({{"model", "dsv4"}, {"at", "-1"}}), 400, "bad_parameter", "at: expected a positive");
-  expect_error(get({{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90 or median");
+  expect_error(get({{"model", "dsv4"}, {"x", "p50"}}), 400, "bad_parameter", "x: expected auto, p90_itl (or p90) or median_tpot (or median)");
   expect_error(get({{"model", "dsv4"}, {"metric", "cost"}}), 400, "bad_parameter", "metric: expected total");
   expect_error(get({{"model", "dsv4"}, {"from", "May"}, {"to", "2026-05-21"}}), 400, "bad_parameter",
                "from: expected a date as YYYY-MM-DD (got 'May')");

@@ -141,8 +141,8 @@ add_history_command(CLI::App& app, const GlobalOptions& options)
   CLI::App* command = app.add_subcommand(
     "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
   add_filter_options(*command, flags->filters, ModelFlag::required);
-  command->add_option("--at", flags->at, "Target interactivity in tok/s/user (required)");
-  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl or median_tpot (default: P90 ITL for "
+  command->add_option("--at", flags->at, "Target interactivity in tok/s/user (default: 100)");
+  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl, median_tpot or auto (default, auto: P90 ITL for "
                                                "agentic configurations, median TPOT for fixed-length ones, the "
                                                "other where a point lacks it)");
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();

@@ -25,11 +25,11 @@ basis_flag(const std::optional<std::string>& basis)
   if (!basis) {
     return std::nullopt;
   }
-  const auto parsed = domain::parse_interactivity_basis(*basis);
-  if (!parsed) {
-    throw UsageError("--basis: expected p90_itl or median_tpot (got '" + *basis + "')");
+  const std::optional<domain::BasisChoice> choice = domain::parse_basis_choice(*basis);
+  if (!choice) {
+    throw UsageError("--basis: expected " + std::string(domain::k_basis_choices) + " (got '" + *basis + "')");
   }
-  return parsed;
+  return choice->basis;
 }
 
 domain::ThroughputMetric
@@ -61,15 +61,14 @@ app::HistoryQuery
 to_query(const HistoryFlags& flags)
 {
   require_model(flags.filters);
-  if (!flags.at) {
-    throw UsageError("--at is required: the target interactivity in tok/s/user, e.g. --at 5");
-  }
-  if (!(std::isfinite(*flags.at) && *flags.at > 0)) {
-    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", *flags.at));
+  // 100 tok/s/user unless asked, as interpolate and the API's history take it.
+  const double at = flags.at.value_or(app::HistoryQuery{}.options.target);
+  if (!(std::isfinite(at) && at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", at));
   }
   app::HistoryQuery query;
   query.filter = flags.filters.to_filter();
-  query.options.target = *flags.at;
+  query.options.target = at;
   query.options.basis = basis_flag(flags.basis);
   query.options.metric = metric_flag(flags.metric);
   query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");

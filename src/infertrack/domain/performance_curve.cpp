@@ -159,6 +159,24 @@ curve_of_run(std::span<const BenchmarkPoint> points,
 
 }  // namespace
 
+std::optional<BasisChoice>
+parse_basis_choice(std::string_view text)
+{
+  if (text == "auto") {
+    return BasisChoice{};
+  }
+  if (text == "p90") {
+    return BasisChoice{InteractivityBasis::p90_itl};
+  }
+  if (text == "median") {
+    return BasisChoice{InteractivityBasis::median_tpot};
+  }
+  if (const std::optional<InteractivityBasis> named = parse_interactivity_basis(text)) {
+    return BasisChoice{named};
+  }
+  return std::nullopt;
+}
+
 InteractivityBasis
 default_basis(bool agentic, bool all_have_p90, bool all_have_median)
 {

@@ -40,6 +40,16 @@ struct CurveOptions
 // lacks the preferred one. `all_have_p90` and `all_have_median` are of the points read together.
 InteractivityBasis default_basis(bool agentic, bool all_have_p90, bool all_have_median);
 
+// The basis a query asks for: "auto" (each configuration's default_basis: `basis` empty) or one by its name in
+// answers or its short name ("p90_itl" or "p90", "median_tpot" or "median"), so that a value an answer gives can be
+// passed back. nullopt when `text` is none of those.
+struct BasisChoice
+{
+  std::optional<InteractivityBasis> basis;
+};
+std::optional<BasisChoice> parse_basis_choice(std::string_view text);
+inline constexpr std::string_view k_basis_choices = "auto, p90_itl (or p90) or median_tpot (or median)";
+
 // One point's interactivity as a listing shows it: on its workload's default basis, else on the other statistic.
 struct PointInteractivity
 {

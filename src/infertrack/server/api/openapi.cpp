@@ -283,7 +283,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "auto (P90 ITL for agentic runs, median TPOT for fixed-length ones, the other where a point lacks it), p90 or median"
+      "description": "auto (P90 ITL for agentic runs, median TPOT for fixed-length ones, the other where a point lacks it), p90 or median (or p90_itl, median_tpot, as answers name them)"
      },
      {
       "$ref": "#/components/parameters/metric"
@@ -352,7 +352,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "auto, p90 or median"
+      "description": "auto, p90 or median (or p90_itl, median_tpot, as answers name them)"
      },
      {
       "$ref": "#/components/parameters/metric"
@@ -436,7 +436,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "auto, p90 or median (auto: P90 ITL for agentic configurations, median TPOT for fixed-length ones, the other when a point lacks it)"
+      "description": "auto, p90 or median, or p90_itl, median_tpot as answers name them (auto: P90 ITL for agentic configurations, median TPOT for fixed-length ones, the other when a point lacks it)"
      },
      {
       "$ref": "#/components/parameters/metric"
@@ -1366,10 +1366,12 @@ openapi_document()
        "enum": [
         "auto",
         "p90",
-        "median"
+        "median",
+        "p90_itl",
+        "median_tpot"
        ]
       },
-      "description": "frontiers, interpolations, history: interactivity basis auto, p90 or median"
+      "description": "frontiers, interpolations, history: interactivity basis auto, p90 or median (or p90_itl, median_tpot)"
      },
      {
       "name": "metric",

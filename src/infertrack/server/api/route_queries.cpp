@@ -14,13 +14,12 @@ curve_options(const QueryParams& params)
 {
   domain::CurveOptions options;
   const std::string x = params.text("x").value_or("auto");
-  if (x == "p90") {
-    options.basis = domain::InteractivityBasis::p90_itl;
-  } else if (x == "median") {
-    options.basis = domain::InteractivityBasis::median_tpot;
-  } else if (x != "auto") {
-    return tl::unexpected(ApiError{400, "bad_parameter", "x: expected auto, p90 or median (got '" + x + "')"});
+  const std::optional<domain::BasisChoice> choice = domain::parse_basis_choice(x);
+  if (!choice) {
+    return tl::unexpected(ApiError{400, "bad_parameter",
+                                   "x: expected " + std::string(domain::k_basis_choices) + " (got '" + x + "')"});
   }
+  options.basis = choice->basis;
   const std::string metric = params.text("metric").value_or("total");
   const auto parsed = domain::parse_throughput_metric(metric);
   if (!parsed) {
