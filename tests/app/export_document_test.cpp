@@ -339,10 +339,15 @@ TEST_F(ExportDocumentTest, a_points_csv_export_reads_back_as_the_same_points)
     EXPECT_EQ(dataset->points[i].per_gpu_tps.total, stored[i].per_gpu_tps.total);
   }
 
+  // A listing reads no frontier: its runs are named without knots, which would read as a frontier of none.
+  EXPECT_THAT(document.text, HasSubstr("\n# run: DeepSeek-V4-Pro mi355x sglang fp4 none agg 8192/1024 @ 2026-05-21\n"));
+  EXPECT_EQ(document.text.find("knots"), std::string::npos);
+
   const json exported = build_json(query);
   ASSERT_EQ(exported["points"].size(), stored.size());
   EXPECT_EQ(exported["points"][0], to_json(stored[0]));
-  EXPECT_FALSE(exported["provenance"]["runs"].empty());
+  ASSERT_FALSE(exported["provenance"]["runs"].empty());
+  EXPECT_TRUE(exported["provenance"]["runs"][0]["knots"].is_null());
 }
 
 TEST(ExportKindTest, route_names_and_kind_names_both_parse)

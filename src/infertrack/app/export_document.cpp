@@ -87,7 +87,7 @@ points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, 
     const std::string label = configuration_label(group);
     if (provenance.runs.empty() || provenance.runs.back().configuration != label
         || provenance.runs.back().run_date != point.date) {
-      provenance.runs.push_back({label, point.date, {}});
+      provenance.runs.push_back({label, point.date, std::nullopt});
     }
   }
   return {format == ExportFormat::csv ? formats::write_points_csv(points) : json_array_text(points)};
@@ -143,10 +143,10 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
   for (const HistoryRow& row : answer) {
     for (const domain::HistoryPoint& point : row.series.points) {
       // A run's value is read between these knots; the rest of its frontier did not enter it.
-      RunProvenance run{configuration_label(row.series.configuration), point.date, {}};
+      RunProvenance run{configuration_label(row.series.configuration), point.date, std::vector<domain::FrontierKnot>{}};
       for (const auto& knot : {point.lower, point.upper}) {
         if (knot) {
-          run.knots.push_back(*knot);
+          run.knots->push_back(*knot);
         }
       }
       provenance.runs.push_back(std::move(run));
@@ -194,7 +194,7 @@ plan_rows(store::Store& store, const PlanQuery& query, ExportFormat format, Prov
     }
   } else if (const auto point = store.point(*query.point)) {
     const domain::ConfigGroupKey group = domain::config_group_of(*point);
-    provenance.runs.push_back({configuration_label(group), point->date, {}});
+    provenance.runs.push_back({configuration_label(group), point->date, std::nullopt});
     provenance.brackets.push_back({configuration_label(group), point->date, "measured", point->result_id, {}});
   }
   for (const PlanAnswer& answer : answers) {

@@ -78,9 +78,12 @@ to_json(const Provenance& provenance)
 {
   nlohmann::json runs = nlohmann::json::array();
   for (const RunProvenance& run : provenance.runs) {
-    nlohmann::json knots = nlohmann::json::array();
-    for (const domain::FrontierKnot& knot : run.knots) {
-      knots.push_back(to_json(knot));
+    nlohmann::json knots = nullptr;
+    if (run.knots) {
+      knots = nlohmann::json::array();
+      for (const domain::FrontierKnot& knot : *run.knots) {
+        knots.push_back(to_json(knot));
+      }
     }
     runs.push_back({{"configuration", run.configuration}, {"run_date", run.run_date}, {"knots", std::move(knots)}});
   }
@@ -121,7 +124,9 @@ provenance_comments(const Provenance& provenance)
     text += comment("query." + name, value_text(value));
   }
   for (const RunProvenance& run : provenance.runs) {
-    text += comment("run", fmt::format("{} @ {}: knots {}", run.configuration, run.run_date, knots_text(run.knots)));
+    text += comment("run", run.knots ? fmt::format("{} @ {}: knots {}", run.configuration, run.run_date,
+                                                   knots_text(*run.knots))
+                                     : fmt::format("{} @ {}", run.configuration, run.run_date));
   }
   for (const BracketProvenance& bracket : provenance.brackets) {
     std::string ids = bracket.lower_result_id.value_or("none");

@@ -17,7 +17,9 @@ struct RunProvenance
 {
   std::string configuration; // the group label, without the date
   std::string run_date;
-  std::vector<domain::FrontierKnot> knots;
+  // The frontier knots read; nullopt when none were read (a listing of points, a plan on one point), which is not a
+  // frontier without knots.
+  std::optional<std::vector<domain::FrontierKnot>> knots;
 };
 
 // The measured results a value was read between, so that a reader can look them up.
