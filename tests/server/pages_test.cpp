@@ -393,7 +393,7 @@ TEST(PageFormat, format_dollars_keeps_three_significant_digits)
   EXPECT_EQ(format_dollars(1.5), "$1.50");
   EXPECT_EQ(format_dollars(658886.4), "$658,886.40");
   EXPECT_EQ(format_dollars(0), "$0.00");
-  EXPECT_EQ(format_dollars(1e-12), "$0.000000000");
+  EXPECT_EQ(format_dollars(1e-12), "$0.000000000001");
 }
 
 TEST(PageFormat, format_number_groups_thousands)

@@ -89,5 +89,16 @@ TEST(guarded_comment_line, makes_every_cell_after_a_comma_text)
   EXPECT_EQ(guarded_comment_line("# a,,=b"), "# a,,'=b");
 }
 
+// Costs of a fraction of a cent keep three significant digits; larger figures two decimals.
+TEST(small_figure, keeps_three_significant_digits_below_one)
+{
+  EXPECT_EQ(small_figure(0.001428), "0.00143");
+  EXPECT_EQ(small_figure(0.0165), "0.0165");
+  EXPECT_EQ(small_figure(0.5), "0.500");
+  EXPECT_EQ(small_figure(1234.5), "1,234.50");
+  EXPECT_EQ(small_figure(0), "0.00");
+  EXPECT_EQ(small_figure(1e-15), "0.000000000000");
+}
+
 }  // namespace
 }  // namespace infertrack::util

@@ -51,11 +51,11 @@
     }
     return formatters.get(decimals).format(value);
   }
-  // Dollars with three significant digits and at least two decimals, as the server writes them (format_dollars).
+  // Dollars with at least two decimals and three significant digits below $1, as the server writes them
+  // (util::small_figure).
   function fmtDollars(v) {
     if (v === null || v === undefined || !Number.isFinite(v)) return 'n/a';
-    const magnitude = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
-    return '$' + fmt(v, Math.min(9, Math.max(2, 2 - magnitude)));
+    return '$' + fmt(v, v > 0 && v < 1 ? Math.min(12, 2 - Math.floor(Math.log10(v))) : 2);
   }
   const fmtTps = (v) => fmt(v, v !== null && Math.abs(v) >= 100 ? 0 : 1);
   const fmtPct = (v) => (v === null || v === undefined ? 'n/a' : fmt(v * 100, 1) + '%');

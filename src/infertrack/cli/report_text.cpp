@@ -12,6 +12,7 @@ namespace infertrack::cli {
 namespace {
 
 using util::group_thousands;
+using util::small_figure;
 using util::TextTable;
 
 std::string
@@ -21,19 +22,6 @@ brackets(const domain::InterpolatedThroughput& value)
     return value.lower_result_id.value_or("?") + " .. " + *value.upper_result_id;
   }
   return value.lower_result_id.value_or("-");
-}
-
-// A small figure (dollars, joules) with at least two decimals and three significant digits below 1, so that a
-// cost of a fraction of a cent does not print as 0.00.
-std::string
-small_figure(double value)
-{
-  int decimals = 2;
-  if (value > 0 && value < 1) {
-    constexpr int k_most_decimals = 12;
-    decimals = std::min(k_most_decimals, 2 - static_cast<int>(std::floor(std::log10(value))));
-  }
-  return group_thousands(value, decimals);
 }
 
 // Large token counts the way the planner's users say them: 40T, 1.5B.

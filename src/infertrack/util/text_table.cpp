@@ -112,4 +112,15 @@ group_thousands(double value, int decimals)
   return negative ? "-" + text : text;
 }
 
+std::string
+small_figure(double value)
+{
+  int decimals = 2;
+  if (value > 0 && value < 1) {
+    constexpr int k_most_decimals = 12;
+    decimals = std::min(k_most_decimals, 2 - static_cast<int>(std::floor(std::log10(value))));
+  }
+  return group_thousands(value, decimals);
+}
+
 }  // namespace infertrack::util

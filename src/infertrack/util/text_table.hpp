@@ -39,4 +39,8 @@ private:
 // from zero on the shortest decimal that reads back as the double, as the page's script rounds (198.5 -> "199").
 std::string group_thousands(double value, int decimals = 0);
 
+// A small figure (dollars, joules, megawatts) as group_thousands writes it, with at least two decimals and three
+// significant digits below 1, so that a cost of a fraction of a cent does not print as 0.00.
+std::string small_figure(double value);
+
 }  // namespace infertrack::util

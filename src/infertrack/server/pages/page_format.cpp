@@ -36,14 +36,7 @@ format_throughput(double tps_per_gpu)
 std::string
 format_dollars(double dollars)
 {
-  constexpr int k_significant = 3;
-  constexpr int k_fewest_decimals = 2;
-  constexpr int k_most_decimals = 9;
-  if (!std::isfinite(dollars)) {
-    return "n/a";
-  }
-  const int magnitude = dollars == 0 ? 0 : static_cast<int>(std::floor(std::log10(std::fabs(dollars))));
-  return "$" + format_number(dollars, std::clamp(k_significant - 1 - magnitude, k_fewest_decimals, k_most_decimals));
+  return std::isfinite(dollars) ? "$" + util::small_figure(dollars) : "n/a";
 }
 
 std::optional<std::string>

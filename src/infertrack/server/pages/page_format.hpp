@@ -20,8 +20,8 @@ std::string format_percent(double fraction, int decimals);
 // A throughput in tok/s/GPU with the precision a reader needs: no decimals from 100 up, one below.
 std::string format_throughput(double tps_per_gpu);
 
-// Dollars with three significant digits and at least two decimals: "$0.00143", "$0.0328", "$1.50". A price per
-// million tokens can be a fraction of a cent, which a fixed number of decimals rounds away.
+// Dollars as the CLI writes them (util::small_figure): "$0.00143", "$0.0328", "$1.50". A price per million tokens
+// can be a fraction of a cent, which a fixed number of decimals rounds away.
 std::string format_dollars(double dollars);
 
 // `url` when it is an absolute http or https URL, else nothing. Links come from data files, and a
