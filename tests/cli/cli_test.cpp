@@ -371,6 +371,17 @@ TEST_F(Cli, interpolate_marks_targets_beyond_the_frontier_unreachable)
   EXPECT_TRUE(answer["rows"][0]["value"]["tps_per_gpu"].is_null());
 }
 
+// Below the slowest measured point the value is a lower bound on the throughput: what it costs per token and in
+// energy is then at most the figure, tokens per MW at least.
+TEST_F(Cli, interpolate_marks_figures_of_a_clamped_value_as_bounds)
+{
+  const CliResult clamped = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "2"});
+  ASSERT_EQ(clamped.exit_code, 0) << clamped.err;
+  EXPECT_THAT(clamped.out, testing::ContainsRegex("clamped_low +85,065.9 +444911 +<= 0\\.00607 +>= 45,489,803 +<= 0\\.0220\n"));
+  const CliResult inside = run({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "gb200", "--at", "100"});
+  EXPECT_EQ(inside.out.find("<="), std::string::npos) << inside.out;
+}
+
 TEST_F(Cli, interpolate_metric_chooses_the_throughput_read_off_each_curve)
 {
   const json total = run_json({"interpolate", "--model", "DeepSeek-V4.1-Flash", "--at", "100"});

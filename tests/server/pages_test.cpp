@@ -3,6 +3,7 @@
 #include "bundled_tracker_test_support.hpp"
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/server/pages/headline_view.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
 
@@ -381,6 +382,22 @@ TEST_F(PagesTest, handle_page_refuses_other_methods)
   EXPECT_EQ(response.status, 405);
   ASSERT_FALSE(response.headers.empty());
   EXPECT_EQ(response.headers.front().first, "Allow");
+}
+
+// A lower bound on the throughput makes the price per million tokens an upper bound, and the table says so.
+TEST(PageFormat, a_clamped_value_is_priced_as_at_most)
+{
+  app::InterpolationRow row;
+  row.value.state = domain::InterpolationState::clamped_low;
+  row.value.throughput = 85065.9;
+  row.efficiency = domain::Efficiency{0.006074, 45489803, 0.02198};
+  const auto table = interpolation_table({&row, 1});
+  EXPECT_EQ(kainjow::mustache::mustache("{{#rows}}{{cost_per_million}}{{/rows}}").render({"rows", table}),
+            "≤ $0.00607");
+  row.value.state = domain::InterpolationState::interpolated;
+  EXPECT_EQ(kainjow::mustache::mustache("{{#rows}}{{cost_per_million}}{{/rows}}")
+              .render({"rows", interpolation_table({&row, 1})}),
+            "$0.00607");
 }
 
 // A price per million tokens keeps three significant digits, however small: $0.001 would understate 0.001428.

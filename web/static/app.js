@@ -717,7 +717,9 @@
         h('td', null, ids.map((id) => [h('a', { href: pointHref(id) }, id), ' ']), (r.findings || []).length
           ? h('ul', { class: 'findings' }, r.findings.map((f) => h('li', null,
             h('span', { class: 'badge finding-' + f.kind }, f.kind), ' ', f.detail))) : null),
-        h('td', { class: 'num' }, r.efficiency ? fmtDollars(r.efficiency.cost_per_million_tokens) : 'n/a'));
+        // A lower bound on the throughput (clamped_low) is an upper bound on what a token costs.
+        h('td', { class: 'num' }, r.efficiency
+          ? (v.state === 'clamped_low' ? '≤ ' : '') + fmtDollars(r.efficiency.cost_per_million_tokens) : 'n/a'));
     }));
     table.dataset.state = 'ready';
   }

@@ -24,6 +24,14 @@ brackets(const domain::InterpolatedThroughput& value)
   return value.lower_result_id.value_or("-");
 }
 
+// A figure derived from `row`'s value after `bound` ("<= ", ">= ") when that value is only a lower bound on the
+// throughput (clamped_low): cost and energy per token are then at most, tokens per MW at least, the figure.
+std::string
+bounded(const app::InterpolationRow& row, std::string_view bound, std::string figure)
+{
+  return row.value.state == domain::InterpolationState::clamped_low ? std::string(bound) + figure : figure;
+}
+
 // Large token counts the way the planner's users say them: 40T, 1.5B.
 std::string
 token_count(double tokens)
@@ -90,9 +98,9 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
                    domain::to_string(row.value.state),
                    row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
                    brackets(row.value),
-                   row.efficiency ? small_figure(row.efficiency->cost_per_million_tokens) : "-",
-                   row.efficiency ? group_thousands(row.efficiency->tokens_per_s_per_mw) : "-",
-                   row.efficiency ? small_figure(row.efficiency->joules_per_token) : "-"});
+                   row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->cost_per_million_tokens)) : "-",
+                   row.efficiency ? bounded(row, ">= ", group_thousands(row.efficiency->tokens_per_s_per_mw)) : "-",
+                   row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->joules_per_token)) : "-"});
   }
   std::string findings;
   for (const app::InterpolationRow& row : rows) {

@@ -144,8 +144,10 @@ interpolation_table(std::span<const app::InterpolationRow> rows)
     item.set("brackets", bracket_links(ids));
     item.set("has_findings", !row.findings.empty());
     item.set("findings", finding_items(row.findings));
+    // A lower bound on the throughput (clamped_low) is an upper bound on what a token costs.
+    const char* at_most = row.value.state == domain::InterpolationState::clamped_low ? "≤ " : "";
     item.set("cost_per_million",
-             row.efficiency ? format_dollars(row.efficiency->cost_per_million_tokens) : "n/a");
+             row.efficiency ? at_most + format_dollars(row.efficiency->cost_per_million_tokens) : "n/a");
     table.push_back(item);
   }
   return table;
