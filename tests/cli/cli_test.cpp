@@ -499,17 +499,23 @@ TEST_F(Cli, plan_at_a_target_gives_one_plan_per_configuration)
 
 TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reason)
 {
-  // Cost and power figures are stored for gb200 only; at 20 tok/s/user an MI355X fp4 curve is reachable too.
-  const std::string missing = "no cost and power figures are stored for hardware 'mi355x'";
+  // No cost and power figures are stored for b200; at 20 tok/s/user its curve is reachable.
+  const auto b200 = dir.write("b200.csv",
+                              "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
+                              "tput_per_gpu,interactivity,interactivity_basis\n"
+                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n"
+                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n");
+  ASSERT_EQ(run({"ingest", b200.string()}).exit_code, 0);
+  const std::string missing = "no cost and power figures are stored for hardware 'b200'";
   const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T"});
-  const json& mi355x = row_for(plans, "DeepSeek-V4-Pro mi355x sglang fp4");
-  EXPECT_TRUE(mi355x["plan"].is_null());
-  EXPECT_THAT(mi355x["unavailable"].get<std::string>(), HasSubstr(missing));
-  EXPECT_NE(mi355x["interpolation"]["state"], "unreachable");
+  const json& unpriced = row_for(plans, "DeepSeek-V4-Pro b200 vllm fp8");
+  EXPECT_TRUE(unpriced["plan"].is_null());
+  EXPECT_THAT(unpriced["unavailable"].get<std::string>(), HasSubstr(missing));
+  EXPECT_NE(unpriced["interpolation"]["state"], "unreachable");
   // No figures are stored: none are made up (zeros), while the measured group is still said.
-  EXPECT_TRUE(mi355x["hardware"].is_null()) << mi355x.dump();
-  EXPECT_EQ(mi355x["deployment"]["gpus_per_group"], 8) << mi355x.dump();
-  EXPECT_GT(mi355x["deployment"]["total_tps"].get<double>(), 0);
+  EXPECT_TRUE(unpriced["hardware"].is_null()) << unpriced.dump();
+  EXPECT_EQ(unpriced["deployment"]["gpus_per_group"], 8) << unpriced.dump();
+  EXPECT_GT(unpriced["deployment"]["total_tps"].get<double>(), 0);
   // Past every curve's fastest point nothing is sized: no group, basis or figures, not zeros and empty text.
   const json unreachable = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "100000", "--demand", "40T"});
   ASSERT_FALSE(unreachable.empty());
@@ -524,14 +530,14 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   // The figures given on the command line size it: 8 GPUs per rack, $2 per GPU-hour, 1.5 kW per GPU.
   const json sized = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T",
                                "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1.5", "--gpus-per-rack", "8"});
-  const json& plan = row_for(sized, "DeepSeek-V4-Pro mi355x sglang fp4")["plan"];
+  const json& plan = row_for(sized, "DeepSeek-V4-Pro b200 vllm fp8")["plan"];
   ASSERT_FALSE(plan.is_null());
   EXPECT_EQ(plan["provisioned_gpus"], plan["racks"].get<std::int64_t>() * 8);
   EXPECT_NEAR(plan["cost_per_day"].get<double>(), plan["provisioned_gpus"].get<double>() * 2 * 24, 1e-6);
   EXPECT_NEAR(plan["power_mw"].get<double>(), plan["provisioned_gpus"].get<double>() * 1.5 / 1000, 1e-9);
 
   // A plan for one point of that hardware has nothing else to answer with: it is refused, naming the flags.
-  const std::string point = run_json({"points", "--hardware", "mi355x"})[0]["result_id"];
+  const std::string point = run_json({"points", "--hardware", "b200"})[0]["result_id"];
   const CliResult refused = run({"plan", "--point", point, "--demand", "1T"});
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_THAT(refused.err, HasSubstr("--cost-per-gpu-hour: " + missing));
@@ -541,6 +547,39 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   EXPECT_THAT(priced.err, HasSubstr("--kw-per-gpu: " + missing));
   EXPECT_THAT(run({"plan", "--point", point, "--demand", "1T", "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1"}).err,
               HasSubstr("--gpus-per-rack: " + missing));
+}
+
+// The July 2026 table prices MI355X ($1.50 per GPU-hour, 2.09 kW) but gives no rack size: tokens are priced, and a
+// plan asks for the GPUs per rack, then uses the table's cost and power.
+TEST_F(Cli, mi355x_is_priced_from_the_july_2026_table_and_planned_with_a_rack_size_given)
+{
+  const json rows = run_json({"interpolate", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2"});
+  const json& day_one = row_for(rows["rows"], "DeepSeek-V4-Pro mi355x sglang fp8");
+  ASSERT_TRUE(day_one["efficiency"].is_object()) << day_one.dump();
+  const double tps = day_one["value"]["tps_per_gpu"].get<double>();
+  EXPECT_NEAR(day_one["efficiency"]["cost_per_million_tokens"].get<double>(), 1.50 / (tps * 3600 / 1e6), 1e-9);
+  EXPECT_NEAR(day_one["efficiency"]["joules_per_token"].get<double>(), 2.09 * 1000 / tps, 1e-9);
+
+  const json unplanned = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2",
+                                   "--demand", "1T"});
+  ASSERT_FALSE(unplanned.empty());
+  for (const json& answer : unplanned) {
+    EXPECT_TRUE(answer["plan"].is_null());
+    EXPECT_EQ(answer["unavailable"], "the cost figures of hardware 'mi355x' (2026-07-01) give no rack size: give GPUs "
+                                     "per rack (--gpus-per-rack; gpus_per_rack on the API)");
+  }
+  const json planned = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2",
+                                 "--demand", "1T", "--gpus-per-rack", "64"});
+  for (const json& answer : planned) {
+    ASSERT_FALSE(answer["plan"].is_null()) << answer.dump();
+    EXPECT_EQ(answer["hardware"]["cost_per_gpu_hour"], 1.5);
+    EXPECT_EQ(answer["hardware"]["kw_per_gpu"], 2.09);
+    EXPECT_EQ(answer["hardware"]["gpus_per_rack"], 64);
+    const json& plan = answer["plan"];
+    EXPECT_NEAR(plan["cost_per_day"].get<double>(), plan["provisioned_gpus"].get<double>() * 1.5 * 24, 1e-6);
+  }
+  const CliResult listed = run({"hardware", "--csv"});
+  EXPECT_THAT(listed.out, HasSubstr("\nmi355x,AMD Instinct MI355X,,1.5,2.09,2026-07-01,\n"));
 }
 
 TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_the_reason)
@@ -778,7 +817,7 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
 {
   const json check = run_json({"check"});
   EXPECT_FALSE(check["findings"].empty());
-  EXPECT_EQ(check["dataset_notes"].size(), 7); // the snapshot's 5 and one for each dated GB200 cost file
+  EXPECT_EQ(check["dataset_notes"].size(), 8); // the snapshot's 5 and one for each dated cost file
   for (const json& finding : check["findings"]) {
     EXPECT_NE(finding["kind"], "per_gpu_mismatch") << finding.dump(); // the seed validates within 6e-6
   }
@@ -799,7 +838,7 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
       ++findings;
     }
   }
-  EXPECT_EQ(caveats, 7u);
+  EXPECT_EQ(caveats, 8u);
   EXPECT_EQ(findings, check["findings"].size());
   // The bundled snapshot ingested again from its file in data/ (another source name) adds no caveat twice.
   ASSERT_EQ(run({"ingest", std::string(INFERTRACK_SOURCE_DIR) + "/data/deepseek-v4-gb200-snapshot.json"}).exit_code, 0);
@@ -876,9 +915,9 @@ TEST_F(Cli, presets_and_hardware_show_sources)
   EXPECT_EQ(presets[1]["key"], "fireworks");
   EXPECT_EQ(presets[1]["tokens_per_day"], 40e12);
   EXPECT_EQ(presets[1]["source_url"], "https://fireworks.ai/blog/fireworks-series-d-funding");
-  // GB200 NVL72 as published in April 2026, in July 2026, and as the seed retrieved it on 2026-11-02.
+  // GB200 NVL72 as published in April 2026, in July 2026, and as the seed retrieved it on 2026-11-02; MI355X in July.
   const json hardware = run_json({"hardware"});
-  ASSERT_EQ(hardware.size(), 3);
+  ASSERT_EQ(hardware.size(), 4);
   EXPECT_EQ(hardware[0]["hardware"], "gb200");
   EXPECT_EQ(hardware[0]["cost_per_gpu_hour"], 2.21);
   EXPECT_EQ(hardware[0]["kw_per_gpu"], 2.1);
@@ -888,6 +927,10 @@ TEST_F(Cli, presets_and_hardware_show_sources)
   EXPECT_EQ(hardware[2]["kw_per_gpu"], 1.87);
   EXPECT_EQ(hardware[2]["effective_date"], "2026-11-02");
   EXPECT_EQ(hardware[2]["source_url"], "https://inferencex.semianalysis.com/chips/gb200-nvl72");
+  EXPECT_EQ(hardware[3]["hardware"], "mi355x");
+  EXPECT_EQ(hardware[3]["cost_per_gpu_hour"], 1.5);
+  EXPECT_EQ(hardware[3]["kw_per_gpu"], 2.09);
+  EXPECT_TRUE(hardware[3]["gpus_per_rack"].is_null()) << "the table gives no rack size, and none is made up";
 
   // On a date, the figures in force that day, as a plan on that date prices with.
   const json may = run_json({"hardware", "--as-of", "2026-05-20"});

@@ -197,33 +197,40 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
     get_json("/api/v1/plan", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}, {"demand", "40T"}, {"utilization", "0.5"}});
   EXPECT_EQ(at_target.size(), 2);
   EXPECT_EQ(at_target[0]["utilization"], 0.5);
-  // Hardware without cost figures is answered with the reason, beside the plans of the rest.
+  // Hardware whose figures give no rack size is answered with the reason, beside the plans of the rest.
   const json beside = get_json("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"}});
   int planned = 0;
-  int without_figures = 0;
+  int without_rack = 0;
   for (const json& answer : beside) {
     planned += answer["plan"].is_null() ? 0 : 1;
-    without_figures += answer["unavailable"].is_string()
-                           && answer["unavailable"].get<std::string>().starts_with("no cost and power figures")
-                         ? 1
-                         : 0;
+    without_rack += answer["unavailable"].is_string()
+                        && answer["unavailable"].get<std::string>().find("give no rack size") != std::string::npos
+                      ? 1
+                      : 0;
   }
   EXPECT_GT(planned, 0);
-  EXPECT_GT(without_figures, 0);
+  EXPECT_GT(without_rack, 0);
+  const json racked =
+    get_json("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"}, {"gpus_per_rack", "64"}});
+  for (const json& answer : racked) {
+    EXPECT_TRUE(answer["unavailable"].is_null() || answer["interpolation"]["state"] == "unreachable") << answer.dump();
+  }
 }
 
 TEST_F(ApiRoutes, reference_routes)
 {
   EXPECT_EQ(get_json("/api/v1/presets").size(), 6);
   const json hardware = get_json("/api/v1/hardware");
-  ASSERT_EQ(hardware.size(), 3); // GB200 NVL72 figures of April, July and November 2026
+  ASSERT_EQ(hardware.size(), 4); // GB200 NVL72 figures of April, July and November 2026; MI355X of July
+  EXPECT_TRUE(hardware[3]["gpus_per_rack"].is_null()) << hardware[3].dump();
   // With a date, each hardware's figures in force that day, as the planner prices with.
   const auto in_force = [&](const std::string& date) {
     const json costs = get_json("/api/v1/hardware", {{"as_of", date}});
     return costs.empty() ? json() : json{costs.size(), costs.at(0)["hardware"], costs.at(0)["effective_date"]};
   };
-  EXPECT_EQ(in_force("2026-10-20"), json({1, "gb200", "2026-07-01"}));
-  EXPECT_EQ(in_force("2026-11-02"), json({1, "gb200", "2026-11-02"}));
+  EXPECT_EQ(in_force("2026-10-20"), json({2, "gb200", "2026-07-01"}));
+  EXPECT_EQ(in_force("2026-11-02"), json({2, "gb200", "2026-11-02"}));
+  EXPECT_EQ(in_force("2026-06-30"), json({1, "gb200", "2026-04-01"}));
   EXPECT_EQ(in_force("2026-01-01"), json()) << "no figures before the first";
   EXPECT_EQ(get("/api/v1/hardware", {{"as_of", "2026-13-01"}}).status, 400);
   EXPECT_EQ(get("/api/v1/hardware", {{"model", "DeepSeek-V4-Pro"}}).status, 400) << "takes no filters";

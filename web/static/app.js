@@ -745,7 +745,7 @@
     const list = (get) => inForce.map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
-    control('rack').placeholder = list((hw) => String(hw.gpus_per_rack));
+    control('rack').placeholder = list((hw) => hw.gpus_per_rack === null ? 'none published' : String(hw.gpus_per_rack));
   }
 
   function fillPlannerChoices() {
@@ -840,6 +840,8 @@
   function inPlannerWords(text) {
     const missing = /^(?:\w+: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
     if (missing) return `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`;
+    const noRack = /^(?:\w+: )?(.*give no rack size): give GPUs per rack \(.*\)$/.exec(text);
+    if (noRack) return `${noRack[1][0].toUpperCase()}${noRack[1].slice(1)}: fill in "GPUs per rack" above to plan it.`;
     const named = /^(\w+): (.*)$/s.exec(text);
     return named && PLANNER_LABELS[named[1]] ? `${PLANNER_LABELS[named[1]]}: ${named[2]}` : text;
   }
@@ -914,7 +916,8 @@
     $('#plan-caveats').replaceChildren(
       ...costs.map((hw) => h('li', null, `${hw.name}: $${fmt(hw.cost_per_gpu_hour, 2)}/GPU-hr, ` +
         `${fmt(hw.kw_per_gpu, 2)} kW/GPU all-in, ${hw.gpus_per_rack} GPUs per rack (${hw.effective_date}` +
-        `${answers.some((a) => a.cost_overridden || a.power_overridden) ? ', with your overrides' : ''}).`)),
+        `${answers.some((a) => a.cost_overridden || a.power_overridden || a.gpus_per_rack_overridden)
+          ? ', with your overrides' : ''}).`)),
       ...caveats.map((text) => h('li', null, text)));
   }
 

@@ -180,7 +180,7 @@ plans_csv(std::span<const PlanAnswer> answers)
                                plan->cost_per_million_tokens,
                                answer.hardware.cost_per_gpu_hour,
                                answer.hardware.kw_per_gpu,
-                               answer.hardware.gpus_per_rack,
+                               answer.hardware.gpus_per_rack.value_or(0), // set for every plan
                                answer.hardware.effective_date,
                                joined(overridden));
     }

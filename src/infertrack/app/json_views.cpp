@@ -105,7 +105,7 @@ to_json(const domain::HardwareCost& cost)
 {
   return {{"hardware", cost.hardware},
           {"name", cost.name},
-          {"gpus_per_rack", cost.gpus_per_rack},
+          {"gpus_per_rack", optional_json(cost.gpus_per_rack)},
           {"cost_per_gpu_hour", cost.cost_per_gpu_hour},
           {"kw_per_gpu", cost.kw_per_gpu},
           {"effective_date", cost.effective_date},

@@ -108,7 +108,15 @@ resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string&
   }
   cost.cost_per_gpu_hour = query.cost_per_gpu_hour.value_or(cost.cost_per_gpu_hour);
   cost.kw_per_gpu = query.kw_per_gpu.value_or(cost.kw_per_gpu);
-  cost.gpus_per_rack = query.gpus_per_rack.value_or(cost.gpus_per_rack);
+  if (query.gpus_per_rack) {
+    cost.gpus_per_rack = query.gpus_per_rack;
+  }
+  if (!cost.gpus_per_rack) {
+    return util::fail("", "gpus_per_rack",
+                      fmt::format("the cost figures of hardware '{}' ({}) give no rack size: give GPUs per rack "
+                                  "(--gpus-per-rack; gpus_per_rack on the API)",
+                                  hardware, cost.effective_date));
+  }
   return cost;
 }
 
@@ -142,7 +150,7 @@ request_for(const PlanContext& context, const domain::HardwareCost& hardware)
   request.tokens_per_day = context.demand.tokens_per_day;
   request.utilization = context.query.utilization;
   request.mix = context.mix;
-  request.gpus_per_rack = hardware.gpus_per_rack;
+  request.gpus_per_rack = hardware.gpus_per_rack.value_or(0); // resolve_hardware gave one, or refused
   request.cost_per_gpu_hour = hardware.cost_per_gpu_hour;
   request.kw_per_gpu = hardware.kw_per_gpu;
   return request;

@@ -56,7 +56,7 @@ constants_text(const ConstantsProvenance& constants)
                                  cost.name,
                                  cost.cost_per_gpu_hour,
                                  cost.kw_per_gpu,
-                                 cost.gpus_per_rack,
+                                 cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "unknown",
                                  cost.effective_date.empty() ? "none" : cost.effective_date,
                                  cost.source_url.value_or("none"));
   for (std::size_t i = 0; i < overridden.size(); ++i) {

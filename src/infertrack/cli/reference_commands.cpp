@@ -76,7 +76,7 @@ print_hardware(const GlobalOptions& options, const std::optional<std::string>& a
       fmt::print("{},{},{},{},{},{},{}\n",
                  util::csv_field(cost.hardware),
                  util::csv_field(cost.name),
-                 cost.gpus_per_rack,
+                 cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "",
                  cost.cost_per_gpu_hour,
                  cost.kw_per_gpu,
                  cost.effective_date,
@@ -102,7 +102,7 @@ print_hardware(const GlobalOptions& options, const std::optional<std::string>& a
   for (const domain::HardwareCost& cost : costs) {
     table.add_row({cost.hardware,
                    cost.name,
-                   std::to_string(cost.gpus_per_rack),
+                   cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "-",
                    fmt::format("{:.2f}", cost.cost_per_gpu_hour),
                    fmt::format("{:.2f}", cost.kw_per_gpu),
                    cost.effective_date,

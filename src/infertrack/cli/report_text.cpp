@@ -191,7 +191,7 @@ plan_text(std::span<const app::PlanAnswer> answers)
       answer.cost_overridden ? " (override)" : "",
       answer.hardware.kw_per_gpu,
       answer.power_overridden ? " (override)" : "",
-      answer.hardware.gpus_per_rack,
+      answer.hardware.gpus_per_rack.value_or(0), // set for every plan (app::plan refuses one without)
       answer.rack_overridden ? " (override)" : "",
       answer.hardware.effective_date.empty() ? "the command line" : answer.hardware.effective_date);
     // A group larger than a rack spans several racks: say that, rather than "0 groups per rack".

@@ -45,9 +45,9 @@ constexpr double k_trillion = 1e12;  // preset values are trillions of tokens pe
 using RequiredField = std::pair<std::string_view, std::string_view>;
 
 constexpr std::array<RequiredField, 1> k_headline_required = {{{"reported_total_tps_per_gpu", "a number >= 0"}}};
-constexpr std::array<RequiredField, 5> k_hardware_required = {{
+// A rack size is optional: some published cost tables give none, and a plan then asks for one.
+constexpr std::array<RequiredField, 4> k_hardware_required = {{
   {"name", "a string"},
-  {"gpus_per_rack", "an integer from 1 to 100000"},
   {"cost_per_gpu_hour", "a number > 0"},
   {"all_in_power_kw_per_gpu", "a number > 0"},
   {"retrieved", "a date YYYY-MM-DD"},
@@ -146,7 +146,11 @@ read_hardware_member(std::string_view key, JsonValue& value, const JsonPlace& at
     }
     hardware.name = std::string(trim_blanks(name));
   } else if (key == "gpus_per_rack") {
-    INFERTRACK_TRY_ASSIGN(gpus, read_count(value, at));
+    INFERTRACK_TRY_ASSIGN(given, read_optional_count(value, at));
+    if (!given) {
+      return {};
+    }
+    const std::int64_t gpus = *given; // read_count refuses 0 and below
     // The planner's bound, refused here rather than by every plan for this hardware later.
     if (gpus > domain::k_max_gpus_per_rack) {
       return fail_at(at, fmt::format("too many GPUs in one rack (got {}, expected at most {})", gpus,

@@ -335,6 +335,28 @@ CREATE INDEX trusted_devices_by_last_use ON trusted_devices (last_used_at);
 INSERT INTO rate_limit_rules (name, max_events, window_seconds) VALUES ('sign_in_per_device', 20, 900);
 )sql";
 
+// Published cost tables do not always give a rack size (the July 2026 table gives $/GPU-hr and kW only): such an
+// entry prices tokens, and a plan takes its rack size from the user.
+constexpr const char* k_optional_rack_size = R"sql(
+CREATE TABLE hardware_costs_with_optional_racks (
+  hardware TEXT NOT NULL,
+  name TEXT NOT NULL,
+  effective_date TEXT NOT NULL,
+  gpus_per_rack BIGINT,
+  cost_per_gpu_hour DOUBLE PRECISION NOT NULL,
+  kw_per_gpu DOUBLE PRECISION NOT NULL,
+  source_url TEXT,
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  UNIQUE (hardware, effective_date, name)
+);
+INSERT INTO hardware_costs_with_optional_racks
+  SELECT hardware, name, effective_date, gpus_per_rack, cost_per_gpu_hour, kw_per_gpu, source_url, source, ingested_at
+  FROM hardware_costs;
+DROP TABLE hardware_costs;
+ALTER TABLE hardware_costs_with_optional_racks RENAME TO hardware_costs;
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -346,6 +368,7 @@ constexpr std::array k_migrations{
   Migration{8, "a dataset caveat once, whatever the path it came from", k_dataset_notes_by_text},
   Migration{9, "a version of the benchmark data that community writes leave alone", k_benchmark_data_version},
   Migration{10, "browsers an account signed in from, with a sign-in limit of their own", k_trusted_devices},
+  Migration{11, "hardware cost entries without a rack size", k_optional_rack_size},
 };
 
 constexpr const char* k_create_migrations_table =
