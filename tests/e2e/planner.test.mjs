@@ -1,6 +1,9 @@
 // The capacity planner in a real browser: its answer for a measured point and a demand preset is the
 // one the CLI gives for the same question.
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser, newPage, screenshotPath, startServer, waitForApp } from './harness.mjs';
 
@@ -103,7 +106,13 @@ test('the planner at a target interactivity answers every configuration, reachab
 });
 
 test('hardware without published figures is planned from the three figures typed in', async () => {
-  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&runs=latest');
+  // No figures are published for b200: two points of it are added to the served database.
+  const csv = join(mkdtempSync(join(tmpdir(), 'infertrack-b200-')), 'b200.csv');
+  writeFileSync(csv, 'model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,' +
+    'interactivity,interactivity_basis\nDeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n' +
+    'DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n');
+  server.cli('ingest', csv);
+  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=b200&runs=latest');
   const point = listed.points[0].result_id;
   const [expected] = JSON.parse(server.cli('plan', '--point', point, '--preset', 'fireworks', '--cost-per-gpu-hour',
     '2.5', '--kw-per-gpu', '1.4', '--gpus-per-rack', '8', '--json'));
@@ -115,7 +124,7 @@ test('hardware without published figures is planned from the three figures typed
   await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
   // In the planner's own words: its fields, not the command's flags or the API's parameters.
   assert.equal(await page.textContent('#plan-status'), 'No plan: no cost and power figures are stored for hardware ' +
-    '\'mi355x\': fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.');
+    '\'b200\': fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.');
   await page.fill('#p-cost', '2.5');
   await page.fill('#p-kw', '1.4');
   await page.fill('#p-rack', '8');
@@ -138,6 +147,29 @@ test('hardware without published figures is planned from the three figures typed
   await page.keyboard.type('1e');
   await page.waitForSelector('#plan-table[data-state="invalid"]');
   assert.match(await page.textContent('#plan-status'), /Overrides must be numbers above 0/);
+  assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
+  await page.context().close();
+});
+
+// The July 2026 table prices MI355X but gives no rack size: the planner asks for that one figure, then uses the table's.
+test('MI355X is planned once its GPUs per rack are typed in', async () => {
+  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=mi355x&runs=latest');
+  const point = listed.points[0].result_id;
+  const [expected] = JSON.parse(server.cli('plan', '--point', point, '--preset', 'fireworks', '--gpus-per-rack', '64',
+    '--json'));
+  assert.equal(expected.hardware.cost_per_gpu_hour, 1.5);
+  const page = await newPage(browser);
+  await page.goto(server.url + `/?plan_by=point&point=${encodeURIComponent(point)}&preset=fireworks`);
+  await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
+  assert.equal(await page.textContent('#plan-status'), 'No plan: The cost figures of hardware \'mi355x\' (2026-07-01) ' +
+    'give no rack size: fill in "GPUs per rack" above to plan it.');
+  assert.match(await page.getAttribute('#p-rack', 'placeholder'), /mi355x none published/);
+  await page.fill('#p-rack', '64');
+  await page.waitForFunction((racks) =>
+    document.querySelector('#plan-table tbody tr td[data-field="racks"]')?.dataset.value === String(racks),
+  expected.plan.racks);
+  assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
+  assert.match(await page.textContent('#plan-caveats'), /AMD Instinct MI355X: \$1\.50\/GPU-hr, 2\.09 kW\/GPU all-in, 64 GPUs per rack \(2026-07-01, with your overrides\)/);
   assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
   await page.context().close();
 });
