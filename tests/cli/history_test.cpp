@@ -97,6 +97,34 @@ TEST_F(CliHistory, mi355x_values_rise_over_the_dates_with_the_launch_run_a_gap)
   EXPECT_TRUE(fp8["since_first"].is_null());
 }
 
+// The "100x" story: MI355X ran fp8 on day 1 and fp4 from day 8. Joined, the two are one series, and at the day-1
+// interactivity of 2 tok/s/user day 27 gives at least 91x the day-1 throughput per GPU.
+TEST_F(CliHistory, joined_precisions_tell_the_mi355x_story_from_day_one)
+{
+  const json apart = run_json({"--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2"});
+  EXPECT_EQ(apart["rows"].size(), 2u);
+  const json joined = run_json({"--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2", "--join-precisions",
+                                "--from", "2026-04-25", "--to", "2026-05-21"});
+  ASSERT_EQ(joined["configurations"], 1);
+  const json& row = joined["rows"][0];
+  EXPECT_EQ(row["precision"], "fp4/fp8");
+  ASSERT_EQ(row["points"].size(), 5u);
+  EXPECT_EQ(row["points"][0]["precision"], "fp8");
+  EXPECT_EQ(row["points"][0]["days_since_launch"], 1);
+  EXPECT_EQ(row["points"][4]["precision"], "fp4");
+  EXPECT_EQ(row["between"]["bound"], "at_least");
+  const double factor = row["between"]["factor"].get<double>();
+  EXPECT_NEAR(factor, 2256.1 / row["points"][0]["value"]["tps_per_gpu"].get<double>(), 1e-9);
+  EXPECT_GT(factor, 91.0);
+  // The table names each date's precision; without the flag it has no such column.
+  const CliResult table = run({"--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2", "--join-precisions"});
+  EXPECT_THAT(table.out, HasSubstr("DeepSeek-V4-Pro mi355x sglang fp4/fp8 none agg 8192/1024"));
+  EXPECT_THAT(table.out, testing::ContainsRegex("2026-04-25 +1 +fp8 +interpolated"));
+  EXPECT_THAT(table.out, testing::ContainsRegex("2026-05-21 +27 +fp4 +clamped_low +2,256.1 .* >= 91.7"));
+  EXPECT_EQ(run({"--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2"}).out.find("precision"),
+            std::string::npos);
+}
+
 TEST_F(CliHistory, from_and_to_give_the_factor_between_two_runs)
 {
   const json answer = run_json(
@@ -122,15 +150,15 @@ TEST_F(CliHistory, table_and_csv_show_the_gap_reason)
 
   const CliResult csv = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--csv"});
   ASSERT_EQ(csv.exit_code, 0) << csv.err;
-  EXPECT_THAT(csv.out, HasSubstr("configuration,date,days_since_launch,basis,metric,state,tps_per_gpu"));
-  EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,1,median_tpot,total,unreachable,,"));
+  EXPECT_THAT(csv.out, HasSubstr("configuration,date,precision,days_since_launch,basis,metric,state,tps_per_gpu"));
+  EXPECT_THAT(csv.out, HasSubstr(",2026-04-25,fp8,1,median_tpot,total,unreachable,,"));
 
   // The factor between two dates, which the text prints under each configuration, is in the CSV too.
   const CliResult between = run({"--model", "DeepSeek-V4-Pro", "--at", "5", "--hardware", "mi355x", "--precision",
                                  "fp4", "--from", "2026-05-02", "--to", "2026-05-21", "--csv"});
   ASSERT_EQ(between.exit_code, 0) << between.err;
   EXPECT_THAT(between.out, HasSubstr(",between_from,between_to,between_factor,between_bound\n"));
-  EXPECT_THAT(between.out, testing::ContainsRegex(",2026-05-21,27,.*,2026-05-02,2026-05-21,5\\.98[0-9]*,at_least\n"));
+  EXPECT_THAT(between.out, testing::ContainsRegex(",2026-05-21,fp4,27,.*,2026-05-02,2026-05-21,5\\.98[0-9]*,at_least\n"));
 }
 
 // Asked at P90, a run published with the median only is a gap with its reason, and the factor since the first

@@ -260,5 +260,48 @@ TEST(FactorBound, ToString)
   EXPECT_STREQ(to_string(FactorBound::indeterminate), "indeterminate");
 }
 
+// A GPU's launch-day runs in fp8 and its later ones in fp4 are one series once precisions are joined: each date its
+// best run, each point naming its precision, the factor since the first taken across them.
+TEST(JoinPrecisions, OneSeriesPerConfigurationButThePrecisionEachDateItsBestRun)
+{
+  std::vector<BenchmarkPoint> points = story_points();
+  for (BenchmarkPoint& p : points) {
+    if (p.date == "2026-04-25") {
+      p.precision = "fp8";
+    }
+  }
+  // On 2026-05-10 an fp8 run too, slower than the fp4 one at 6 tok/s/user: the fp4 run is kept.
+  for (BenchmarkPoint extra : {point("h1", "mi355x", "2026-05-10", 5, 100), point("h2", "mi355x", "2026-05-10", 9, 80)}) {
+    extra.precision = "fp8";
+    points.push_back(std::move(extra));
+  }
+  HistoryOptions options;
+  options.target = 6;
+  const std::vector<HistorySeries> apart = build_history(points, options);
+  ASSERT_EQ(apart.size(), 3u); // b200 fp4, mi355x fp4, mi355x fp8
+  const std::vector<HistorySeries> joined = join_precisions(apart);
+  ASSERT_EQ(joined.size(), 2u);
+  const HistorySeries& mi355x = series_of(joined, "mi355x");
+  EXPECT_EQ(mi355x.configuration.precision, "fp4/fp8");
+  std::vector<std::string> dates;
+  std::vector<std::string> precisions;
+  for (const HistoryPoint& p : mi355x.points) {
+    dates.push_back(p.date);
+    precisions.push_back(p.precision);
+  }
+  EXPECT_EQ(dates, (std::vector<std::string>{"2026-04-25", "2026-05-02", "2026-05-04", "2026-05-10"}));
+  EXPECT_EQ(precisions, (std::vector<std::string>{"fp8", "fp4", "fp4", "fp4"}));
+  // 2026-04-25 tops out at 3 tok/s/user: a gap, so the factors count from 2026-05-02 (60 at 6 tok/s/user).
+  EXPECT_EQ(mi355x.points[0].value.state, InterpolationState::unreachable);
+  EXPECT_FALSE(mi355x.points[0].since_first);
+  ASSERT_TRUE(mi355x.points[3].since_first && mi355x.points[3].since_first->factor);
+  EXPECT_EQ(mi355x.points[3].since_first->from_date, "2026-05-02");
+  EXPECT_DOUBLE_EQ(*mi355x.points[3].since_first->factor, *mi355x.points[3].value.throughput / 60);
+  EXPECT_GT(*mi355x.points[3].value.throughput, 150.0) << "the fp4 run (187.5), not the slower fp8 one (95)";
+  // A series alone in its configuration is unchanged, its points naming their own precision.
+  EXPECT_EQ(series_of(joined, "b200").points.front().precision, "fp4");
+  EXPECT_EQ(series_of(joined, "b200").configuration.precision, "fp4");
+}
+
 }  // namespace
 }  // namespace infertrack::domain

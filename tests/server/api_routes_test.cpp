@@ -415,7 +415,7 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/presets", {{"model", "dsv4"}}), 400, "bad_parameter",
                "model: unknown parameter (expected none)");
   expect_error(get("/api/v1/history", {{"model", "dsv4"}, {"colour", "red"}}), 400, "bad_parameter",
-               "colour: unknown parameter (expected at, x, metric, from, to, launch_date, offset, limit, model, hardware, ");
+               "colour: unknown parameter (expected at, x, metric, from, to, launch_date, join_precisions, offset, limit, model, ");
   expect_error(get("/api/v1/presets", {{"", "1"}}), 400, "bad_parameter",
                "a parameter without a name (got '=1'; expected name=value, the names being none)");
   // An empty model or one with a control character is a slip, named as the other filters are: never a 404.

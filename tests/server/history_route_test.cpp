@@ -96,6 +96,30 @@ TEST_F(HistoryRoute, answers_the_same_with_kept_frontiers_for_each_new_target)
   EXPECT_EQ(cache.entries(), 2u); // one set of frontiers per as-of date, whatever the target
 }
 
+// join_precisions=true answers the CLI's --join-precisions: configurations that differ only in precision as one row,
+// and pages count those rows.
+TEST_F(HistoryRoute, joins_precisions_when_asked)
+{
+  const json apart = get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "2"}});
+  const json joined = get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "2"}, {"join_precisions", "true"}});
+  EXPECT_EQ(joined["configurations"].get<int>(), apart["configurations"].get<int>() - 1);
+  std::vector<std::string> precisions;
+  for (const json& row : joined["rows"]) {
+    precisions.push_back(row["precision"]);
+  }
+  EXPECT_THAT(precisions, testing::Contains("fp4/fp8"));
+  for (const json& row : apart["rows"]) {
+    for (const json& point : row["points"]) {
+      EXPECT_EQ(point["precision"], row["precision"]);
+    }
+  }
+  const json second = get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "2"}, {"join_precisions", "true"}, {"limit", "1"},
+                                {"offset", "1"}});
+  ASSERT_EQ(second["rows"].size(), 1u);
+  EXPECT_EQ(second["rows"][0], joined["rows"][1]);
+  EXPECT_EQ(get({{"model", "DeepSeek-V4-Pro"}, {"join_precisions", "maybe"}}).status, 400);
+}
+
 TEST_F(HistoryRoute, answers_one_page_of_configurations_at_a_time)
 {
   const json whole = get_json({{"model", "DeepSeek-V4-Pro"}, {"at", "5"}});

@@ -122,15 +122,16 @@ std::string
 history_csv(const HistoryQuery& query, std::span<const HistoryRow> rows)
 {
   // The between columns repeat on each line of a configuration: its factor from `from` to `to`, when asked.
-  std::string text = "configuration,date,days_since_launch,basis,metric,state,tps_per_gpu,lower_result_id,"
+  std::string text = "configuration,date,precision,days_since_launch,basis,metric,state,tps_per_gpu,lower_result_id,"
                      "upper_result_id,"
                      "since_first_factor,since_first_bound,gap_reason,between_from,between_to,between_factor,"
                      "between_bound\n";
   for (const HistoryRow& row : rows) {
     for (const domain::HistoryPoint& point : row.series.points) {
-      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n",
+      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n",
                           util::csv_field(row.series.configuration.label()),
                           point.date,
+                          util::csv_field(point.precision),
                           point.days_since_launch,
                           domain::to_string(row.series.basis),
                           domain::to_string(query.options.metric),

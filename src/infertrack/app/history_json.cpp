@@ -87,6 +87,8 @@ write_point(JsonWriter& json, const domain::HistorySeries& series, const domain:
   json.value(point.frontier_size);
   json.key("run_url");
   json.value(point.run_url);
+  json.key("precision");
+  json.value(point.precision);
   json.key("since_first");
   write_factor(json, point.since_first);
   json.end_object();

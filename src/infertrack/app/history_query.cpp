@@ -3,6 +3,8 @@
 #include "infertrack/domain/frontier_sample.hpp"
 #include "infertrack/domain/history_frontiers.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace infertrack::app {
@@ -24,9 +26,20 @@ HistoryAnswer
 history_rows(const domain::HistoryFrontiers& frontiers, const HistoryQuery& query)
 {
   HistoryAnswer answer;
-  answer.configurations = frontiers.configuration_count();
-  const std::size_t count = query.limit.value_or(answer.configurations);
-  for (domain::HistorySeries& series : domain::read_history(frontiers, query.options, query.offset, count)) {
+  std::vector<domain::HistorySeries> page;
+  if (query.join_precisions) {
+    // Which series join is known only once all are read: the page is cut from the joined ones.
+    std::vector<domain::HistorySeries> joined = domain::join_precisions(domain::read_history(frontiers, query.options));
+    answer.configurations = joined.size();
+    const std::size_t first = std::min(query.offset, joined.size());
+    const std::size_t last = first + std::min(query.limit.value_or(joined.size()), joined.size() - first);
+    page.assign(std::make_move_iterator(joined.begin() + static_cast<std::ptrdiff_t>(first)),
+                std::make_move_iterator(joined.begin() + static_cast<std::ptrdiff_t>(last)));
+  } else {
+    answer.configurations = frontiers.configuration_count();
+    page = domain::read_history(frontiers, query.options, query.offset, query.limit.value_or(answer.configurations));
+  }
+  for (domain::HistorySeries& series : page) {
     HistoryRow& row = answer.rows.emplace_back();
     if (query.from && query.to) {
       row.between = domain::improvement_between(series, *query.from, *query.to);

@@ -20,6 +20,9 @@ struct HistoryQuery
   domain::HistoryOptions options;
   std::optional<std::string> from;
   std::optional<std::string> to;
+  // Configurations that differ only in precision as one series (domain::join_precisions): a GPU's launch-day runs in
+  // fp8 beside its later fp4 ones. Pages then count the joined series.
+  bool join_precisions = false;
   // One page of the configurations, in configuration order: a whole database's history is too large for
   // one answer (1,000 configurations x 200 dates is 130 MB of JSON). No limit: every configuration.
   std::size_t offset = 0;

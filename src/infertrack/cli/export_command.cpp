@@ -36,7 +36,7 @@ kind_flags()
     {app::ExportKind::points, {}},
     {app::ExportKind::frontiers, {"--basis", "--metric"}},
     {app::ExportKind::interpolations, {"--at", "--basis", "--metric"}},
-    {app::ExportKind::history, {"--at", "--basis", "--metric", "--from", "--to", "--launch-date"}},
+    {app::ExportKind::history, {"--at", "--basis", "--metric", "--from", "--to", "--launch-date", "--join-precisions"}},
     {app::ExportKind::plans,
      {"--at", "--point", "--demand", "--preset", "--utilization", "--mix", "--cost-per-gpu-hour", "--kw-per-gpu",
       "--gpus-per-rack"}},
@@ -174,6 +174,8 @@ add_export_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--metric", flags->curve.metric, "Throughput: total, input or output")->capture_default_str();
   command->add_option("--from", flags->history.from, "history: with --to, the improvement between two run dates");
   command->add_option("--to", flags->history.to, "history: with --from, the later run date");
+  command->add_flag("--join-precisions", flags->history.join_precisions,
+                    "history: one series for configurations that differ only in precision");
   command->add_option("--launch-date", flags->history.launch_date, "history: day 0 of 'days since launch'")
     ->capture_default_str();
   app::PlanQuery& plan = flags->plan;

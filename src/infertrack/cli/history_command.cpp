@@ -83,21 +83,28 @@ history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> ro
                                  query.options.target,
                                  query.options.launch_date);
   for (const app::HistoryRow& row : rows) {
-    TextTable table({{"date"},
-                     {"day", TextTable::Align::right},
-                     {"state"},
-                     {"tok/s/gpu", TextTable::Align::right},
-                     {"brackets"},
-                     {"vs first", TextTable::Align::right},
-                     {"note"}});
+    // With precisions joined, each date says which precision's run it read.
+    std::vector<TextTable::Column> columns = {{"date"}, {"day", TextTable::Align::right}};
+    if (query.join_precisions) {
+      columns.push_back({"precision"});
+    }
+    columns.insert(columns.end(), {{"state"},
+                                   {"tok/s/gpu", TextTable::Align::right},
+                                   {"brackets"},
+                                   {"vs first", TextTable::Align::right},
+                                   {"note"}});
+    TextTable table(std::move(columns));
     for (const domain::HistoryPoint& point : row.series.points) {
-      table.add_row({point.date,
-                     std::to_string(point.days_since_launch),
-                     domain::to_string(point.value.state),
-                     point.value.throughput ? util::group_thousands(*point.value.throughput, 1) : "-",
-                     brackets(point),
-                     factor_text(point.since_first),
-                     app::gap_reason(row.series, point, query.options.target).value_or("")});
+      std::vector<std::string> cells = {point.date, std::to_string(point.days_since_launch)};
+      if (query.join_precisions) {
+        cells.push_back(point.precision);
+      }
+      cells.insert(cells.end(), {domain::to_string(point.value.state),
+                                 point.value.throughput ? util::group_thousands(*point.value.throughput, 1) : "-",
+                                 brackets(point),
+                                 factor_text(point.since_first),
+                                 app::gap_reason(row.series, point, query.options.target).value_or("")});
+      table.add_row(std::move(cells));
     }
     text += fmt::format("\n{} ({}, {} tok/s/GPU)\n{}",
                         row.series.configuration.label(),
@@ -142,6 +149,8 @@ add_history_command(CLI::App& app, const GlobalOptions& options)
     "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
   add_filter_options(*command, flags->filters, ModelFlag::required);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (default: 100)");
+  command->add_flag("--join-precisions", flags->join_precisions,
+                    "One series for configurations that differ only in precision (each date: its best run's value)");
   command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl, median_tpot or auto (default, auto: P90 ITL for "
                                                "agentic configurations, median TPOT for fixed-length ones, the "
                                                "other where a point lacks it)");

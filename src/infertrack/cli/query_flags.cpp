@@ -74,6 +74,7 @@ to_query(const HistoryFlags& flags)
   query.options.launch_date = *checked_date(flags.launch_date, "--launch-date");
   query.from = checked_date(flags.from, "--from");
   query.to = checked_date(flags.to, "--to");
+  query.join_precisions = flags.join_precisions;
   if (const auto dates = app::check_history_dates(query); !dates) {
     throw_usage(dates.error());
   }

@@ -29,6 +29,7 @@ struct HistoryFlags
   std::optional<std::string> from;
   std::optional<std::string> to;
   std::string launch_date = std::string(domain::k_deepseek_v4_launch_date);
+  bool join_precisions = false;
 };
 
 // --basis (p90_itl or median_tpot; unset: automatic) and --metric; throw UsageError naming the flag.

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <set>
 #include <utility>
 
 namespace infertrack::domain {
@@ -152,6 +154,7 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, s
       const HistoryFrontiers::RunFrontier run = frontiers.run(c, r);
       HistoryPoint& point = series.points.emplace_back();
       read_run(frontiers, run, options.target, days_since_launch[run.date], point);
+      point.precision = series.configuration.precision;
       if (!first_measured && has_value(point.value.state)) {
         first_measured = r;
       }
@@ -161,6 +164,68 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, s
     }
   }
   return history;
+}
+
+std::vector<HistorySeries>
+join_precisions(std::vector<HistorySeries> series)
+{
+  // Series of one configuration but for the precision (and on one basis), in the order their first comes.
+  std::vector<std::vector<std::size_t>> groups;
+  std::map<std::pair<ConfigGroupKey, InteractivityBasis>, std::size_t> group_of;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    ConfigGroupKey key = series[i].configuration;
+    key.precision.clear();
+    const auto [found, added] = group_of.try_emplace({key, series[i].basis}, groups.size());
+    if (added) {
+      groups.emplace_back();
+    }
+    groups[found->second].push_back(i);
+  }
+  std::vector<HistorySeries> joined;
+  joined.reserve(groups.size());
+  for (const std::vector<std::size_t>& group : groups) {
+    if (group.size() == 1) {
+      joined.push_back(std::move(series[group.front()]));
+      continue;
+    }
+    HistorySeries& into = joined.emplace_back();
+    into.configuration = series[group.front()].configuration;
+    into.basis = series[group.front()].basis;
+    into.metric = series[group.front()].metric;
+    std::set<std::string> precisions;
+    // By date, the run with the highest value at the target; one without a value only when no run of the date has one.
+    std::map<std::string, HistoryPoint> best;
+    for (const std::size_t i : group) {
+      precisions.insert(series[i].configuration.precision);
+      for (HistoryPoint& point : series[i].points) {
+        const auto [at, added] = best.try_emplace(point.date, point);
+        const HistoryPoint& held = at->second;
+        const bool better = has_value(point.value.state) && point.value.throughput &&
+                            (!has_value(held.value.state) || !held.value.throughput ||
+                             *point.value.throughput > *held.value.throughput);
+        if (!added && better) {
+          at->second = std::move(point);
+        }
+      }
+    }
+    into.configuration.precision.clear();
+    for (const std::string& precision : precisions) {
+      into.configuration.precision += (into.configuration.precision.empty() ? "" : "/") + precision;
+    }
+    std::optional<std::size_t> first_measured;
+    for (auto& [date, point] : best) {
+      point.since_first.reset();
+      into.points.push_back(std::move(point));
+      HistoryPoint& added = into.points.back();
+      if (!first_measured && has_value(added.value.state)) {
+        first_measured = into.points.size() - 1;
+      }
+      if (first_measured) {
+        added.since_first = factor_between(into.points[*first_measured], added);
+      }
+    }
+  }
+  return joined;
 }
 
 std::vector<HistorySeries>

@@ -65,6 +65,7 @@ struct HistoryPoint
   double fastest_interactivity = 0;   // unreachable: the reason (the target lies above it)
   std::size_t frontier_size = 0;      // 0: no point of the run at the series' basis and metric, a gap
   std::optional<std::string> run_url; // of the point behind value.lower_result_id
+  std::string precision;              // of the run read: a series with precisions joined holds several
   // Against the first date of the series with a value; empty before it.
   std::optional<ImprovementFactor> since_first;
 };
@@ -94,6 +95,13 @@ std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers,
                                         const HistoryOptions& options,
                                         std::size_t first,
                                         std::size_t count);
+
+// `series` (in configuration order) with the series that differ only in precision joined into one, for a story such as
+// a GPU's first runs in fp8 and its later ones in fp4: each date keeps the run of the precision with the highest value
+// at the target (any run when none has one), each point says which precision it is, and the factors since the first
+// are taken again. Its configuration's precision names them all, sorted ("fp4/fp8"). Series whose interactivity bases
+// differ are left apart, as are series alone in their configuration. Each value is still read off one run's curve.
+std::vector<HistorySeries> join_precisions(std::vector<HistorySeries> series);
 
 // The factor between the series' runs of `from` and `to` (dates); empty when either date has no run.
 std::optional<ImprovementFactor>

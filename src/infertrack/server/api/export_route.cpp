@@ -43,7 +43,7 @@ export_query(app::ExportKind kind, const QueryParams& params, store::Store& stor
     case app::ExportKind::history: {
       API_TRY_ASSIGN(query, history_query(params));
       // The parameters are known good; this adds the unknown-model 404 every other kind gives.
-      const auto known = checked_filter(params, {"at", "x", "metric", "from", "to", "launch_date"}, store, false);
+      const auto known = checked_filter(params, {"at", "x", "metric", "from", "to", "launch_date", "join_precisions"}, store, false);
       if (!known) {
         return tl::unexpected(known.error());
       }

@@ -31,7 +31,8 @@ bad_parameter(std::string detail)
 tl::expected<app::HistoryQuery, ApiError>
 history_query(const QueryParams& params)
 {
-  if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date", "offset", "limit"},
+  if (auto names = params.check_names({"at", "x", "metric", "from", "to", "launch_date", "join_precisions", "offset",
+                                       "limit"},
                                       FilterParams::accepted);
       !names) {
     return tl::unexpected(bad_parameter(names.error()));
@@ -73,6 +74,11 @@ history_query(const QueryParams& params)
   if (*launch) {
     query.options.launch_date = **launch;
   }
+  const auto join = params.boolean("join_precisions");
+  if (!join) {
+    return tl::unexpected(bad_parameter(join.error()));
+  }
+  query.join_precisions = join->value_or(false);
 
   const auto offset = params.integer("offset");
   if (!offset) {

@@ -469,6 +469,15 @@ openapi_document()
       "description": "YYYY-MM-DD: day 0 of days_since_launch (default 2026-04-24, DeepSeek V4's launch)"
      },
      {
+      "name": "join_precisions",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "boolean"
+      },
+      "description": "true: configurations that differ only in precision are one series (a GPU's launch-day fp8 runs beside its later fp4 ones); each date keeps its run with the highest value at the target, and each point's precision says which. Pages then count the joined series. Default false"
+     },
+     {
       "name": "offset",
       "in": "query",
       "required": false,
@@ -1413,6 +1422,15 @@ openapi_document()
        "type": "string"
       },
       "description": "history: day 0 of days since launch (YYYY-MM-DD)"
+     },
+     {
+      "name": "join_precisions",
+      "in": "query",
+      "required": false,
+      "schema": {
+       "type": "boolean"
+      },
+      "description": "history: true joins configurations that differ only in precision into one series"
      },
      {
       "name": "point",
