@@ -100,3 +100,32 @@ test('moving the target refetches and shows the values the API gives for it', as
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// The MI355X story across precisions: with one line across precisions, the fp8 launch run and the fp4 runs after
+// it are one line, each date naming its precision, with the values the API gives with join_precisions=true.
+test('one line across precisions joins the MI355X fp8 launch run to its fp4 runs', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?model=DeepSeek-V4-Pro&hardware=mi355x');
+  await waitForApp(page);
+  await page.waitForSelector('#history-canvas[data-state="ready"]');
+  await page.fill('#h-at', '2');
+  await page.check('#h-join');
+  await page.waitForFunction(() => location.search.includes('join=1'));
+  const answer = await server.api('/api/v1/history?model=DeepSeek-V4-Pro&hardware=mi355x&at=2&x=auto&metric=total' +
+    '&join_precisions=true');
+  assert.equal(answer.rows.length, 1);
+  await page.waitForFunction((n) => document.getElementById('history-canvas').dataset.state === 'ready' &&
+    document.querySelectorAll('#history-table tbody tr').length === n, answer.rows[0].points.length);
+  assert.deepEqual(await shownValues(page), apiValues(answer));
+  assert.match(await page.textContent("#history-legend"), /DeepSeek-V4-Pro mi355x sglang fp4\/fp8 none agg 8192\/1024 ≥ 91\.73x since 2026-04-25/);
+  assert.match(await page.textContent('#history-table tr[data-date="2026-04-25"]'), /2026-04-25 \(fp8\)/);
+  assert.match(await page.textContent('#history-table tr[data-date="2026-05-21"]'), /2026-05-21 \(fp4\)/);
+  // The share link keeps the choice.
+  const restored = await newPage(browser);
+  await restored.goto(page.url());
+  await waitForApp(restored);
+  assert.equal(await restored.isChecked('#h-join'), true);
+  assert.deepEqual([...page.problems, ...restored.problems], []);
+  await page.context().close();
+  await restored.context().close();
+});

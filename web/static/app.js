@@ -12,7 +12,7 @@
   const CONTROLS = {
     model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
     spec_method: 'f-spec', disaggregated: 'f-disagg', as_of: 'f-as-of', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
-    log: 'c-log', history_at: 'h-at', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
+    log: 'c-log', history_at: 'h-at', join: 'h-join', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
     utilization: 'p-util', cost: 'p-cost', kw: 'p-kw', rack: 'p-rack',
   };
   // Dark enough for 3:1 contrast against the white chart background.
@@ -545,6 +545,7 @@
     const params = filterParams();
     params.set('model', valueOf('model') || initial.default_model);
     for (const [name, key] of [['at', 'history_at'], ['x', 'x'], ['metric', 'metric']]) params.set(name, valueOf(key));
+    if (valueOf('join') === '1') params.set('join_precisions', 'true');
     return params;
   }
 
@@ -580,6 +581,9 @@
     }
   }
 
+  // A run's date, with its precision where the line joins several.
+  const runDateText = (row, p) => (row.precision.includes('/') ? `${p.date} (${p.precision})` : p.date);
+
   function buildHistory(answer) {
     const log = valueOf('log') === '1';
     historyRows = answer.rows;
@@ -604,7 +608,8 @@
       for (const p of row.points) {
         const value = p.value.tps_per_gpu;
         rows.push(h('tr', { 'data-configuration': row.configuration, 'data-date': p.date },
-          h('td', null, row.configuration), h('td', null, p.date), h('td', { class: 'num' }, String(p.days_since_launch)),
+          h('td', null, row.configuration), h('td', null, runDateText(row, p)),
+          h('td', { class: 'num' }, String(p.days_since_launch)),
           h('td', null, h('span', { class: `badge state-${p.value.state}` }, stateLabel(p.value.state))),
           h('td', { class: 'num', 'data-value': value === null ? '' : String(value) }, value === null ? 'gap' : fmtTps(value)),
           h('td', { class: 'num' }, factorText(p.since_first)), h('td', null, p.gap_reason || bracketText(p))));
@@ -669,7 +674,7 @@
       h('dl', null,
         row('Value', p.value.tps_per_gpu === null ? `gap: ${p.gap_reason}`
           : `${fmtTps(p.value.tps_per_gpu)} tok/s/GPU (${stateLabel(p.value.state)})`),
-        row('Run', run ? `${p.date}, ${run}` : p.date),
+        row('Run', run ? `${runDateText(r, p)}, ${run}` : runDateText(r, p)),
         row(p.upper ? 'Between' : 'From', bracketText(p) || 'none'),
         p.since_first && p.since_first.factor !== null ? row('Since first', factorText(p.since_first)) : null));
     });
@@ -1079,6 +1084,7 @@
     const historySoon = debounce(refreshHistory, DEBOUNCE_MS);
     $('#history-form').addEventListener('submit', (event) => event.preventDefault());
     control('history_at').addEventListener('input', () => { syncUrl(); historySoon(); });
+    control('join').addEventListener('change', () => { syncUrl(); refreshHistory(); });
     $('#planner-form').addEventListener('submit', (event) => event.preventDefault());
     $('#planner-form').addEventListener('input', () => { showPresetNote(); syncUrl(); planSoon(); });
     $('#planner-form').addEventListener('change', () => { showPresetNote(); syncUrl(); planSoon(); });
