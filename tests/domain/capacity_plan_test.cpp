@@ -92,7 +92,7 @@ gb200_request(double tokens_per_day, double utilization = 0.6)
 DeploymentCapacity
 test_deployment(std::int64_t gpus = 8)
 {
-  return {"test", gpus, 3000.0, 1000.0, 4000.0};
+  return {"test", gpus, 3000.0, 1000.0, 4000.0, std::nullopt};
 }
 
 TEST(PackRack, reproduces_the_seed_same_group_packing)
@@ -238,7 +238,7 @@ TEST(PlanCapacity, explicit_mix_can_flip_the_binding_side)
 
 TEST(PlanCapacity, unknown_split_sizes_on_total_tokens)
 {
-  const DeploymentCapacity totals_only{"totals", 16, {}, {}, 618484.1601};
+  const DeploymentCapacity totals_only{"totals", 16, {}, {}, 618484.1601, std::nullopt};
   const auto plan = plan_capacity(totals_only, gb200_request(40e12));
   ASSERT_TRUE(plan) << plan.error().to_string();
   EXPECT_EQ(plan->binding, BindingSide::total);
@@ -277,8 +277,8 @@ TEST(PlanCapacity, refuses_bad_input_naming_the_field)
 {
   const PlanRequest ok = gb200_request(40e12);
   const DeploymentCapacity dep = test_deployment();
-  const DeploymentCapacity no_output{"test", 8, 3000.0, 0.0, 3000.0};
-  const DeploymentCapacity no_input{"test", 8, 0.0, 1000.0, 1000.0};
+  const DeploymentCapacity no_output{"test", 8, 3000.0, 0.0, 3000.0, std::nullopt};
+  const DeploymentCapacity no_input{"test", 8, 0.0, 1000.0, 1000.0, std::nullopt};
   const std::vector<BadPlan> cases{
     {"zero demand", dep, with(ok, [](auto& r) { r.tokens_per_day = 0; }), "demand",
      "must be > 0 and finite (got 0)"},
@@ -334,13 +334,13 @@ TEST(PlanCapacity, refuses_bad_input_naming_the_field)
     {"input asked of a deployment without input", no_input,
      with(ok, [](auto& r) { r.mix = TokenMix{3, 1}; }), "mix",
      "asks for input tokens but test serves none (input_tps 0)"},
-    {"deployment without GPUs", {"test", 0, 3000.0, 1000.0, 4000.0}, ok, "deployment",
+    {"deployment without GPUs", {"test", 0, 3000.0, 1000.0, 4000.0, std::nullopt}, ok, "deployment",
      "test has no GPUs (got gpus_per_group 0)"},
-    {"deployment with negative throughput", {"test", 8, -3000.0, 1000.0, 4000.0}, ok, "deployment",
+    {"deployment with negative throughput", {"test", 8, -3000.0, 1000.0, 4000.0, std::nullopt}, ok, "deployment",
      "test has a negative or non-finite throughput"},
-    {"deployment serving nothing, split unknown", {"test", 8, {}, {}, 0.0}, ok, "deployment",
+    {"deployment serving nothing, split unknown", {"test", 8, {}, {}, 0.0, std::nullopt}, ok, "deployment",
      "test serves no tokens (got total_tps 0)"},
-    {"deployment serving nothing, split known", {"test", 8, 0.0, 0.0, 0.0}, ok, "deployment",
+    {"deployment serving nothing, split known", {"test", 8, 0.0, 0.0, 0.0, std::nullopt}, ok, "deployment",
      "test serves no tokens (got input_tps 0, output_tps 0)"},
     {"demand beyond any plan", dep,
      with(ok, [](auto& r) {
@@ -425,10 +425,23 @@ TEST(InterpolatedCapacity, pro_headline_between_its_brackets)
   EXPECT_NEAR(*capacity->input_tps, 37029.643 * 20 * share, 1e-6);
   EXPECT_NEAR(*capacity->input_tps + *capacity->output_tps, capacity->total_tps, 1e-6);
 
+  // The brackets ran 20 and 16 GPUs: which size was taken is said, since whole racks depend on it.
+  EXPECT_EQ(capacity->sizing_note, "The brackets ran groups of different sizes: groups of 20 GPUs are planned, as "
+                                   "444911 (the nearer bracket) ran; 444914 ran 16, and whole racks and idle GPUs "
+                                   "would differ with groups of that size.");
+
   // Nearer the upper bracket: sized like 444914.
   const auto near_upper = interpolated_capacity(value, lower, &upper, InteractivityBasis::p90_itl, 104);
   ASSERT_TRUE(near_upper);
   EXPECT_EQ(near_upper->gpus_per_group, 16);
+  ASSERT_TRUE(near_upper->sizing_note);
+  EXPECT_NE(near_upper->sizing_note->find("groups of 16 GPUs are planned, as 444914"), std::string::npos);
+  // Brackets of one size need no such note.
+  BenchmarkPoint same_size = upper;
+  same_size.total_allocated_gpus = lower.total_allocated_gpus;
+  same_size.prefill_gpus = lower.prefill_gpus;
+  same_size.decode_gpus = lower.decode_gpus;
+  EXPECT_FALSE(interpolated_capacity(value, lower, &same_size, InteractivityBasis::p90_itl, 100)->sizing_note);
 }
 
 TEST(InterpolatedCapacity, reads_the_brackets_on_the_curves_basis)

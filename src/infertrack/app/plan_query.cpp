@@ -182,6 +182,9 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.plan = *rack_plan;
 
   answer.caveats.push_back(k_packing_caveat);
+  if (answer.deployment.sizing_note) {
+    answer.caveats.push_back(*answer.deployment.sizing_note);
+  }
   if (context.mix && !(answer.deployment.input_tps && answer.deployment.output_tps)) {
     answer.caveats.push_back(fmt::format("The {:g}:{:g} mix is not applied: the measurements give no input/output "
                                          "split, so the demand is sized on total tokens.",

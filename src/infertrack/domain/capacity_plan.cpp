@@ -355,8 +355,18 @@ interpolated_capacity(const InterpolatedThroughput& value,
                       ? std::optional<double>(*input_share + t * (*high_share - *input_share))
                       : std::nullopt;
       // Size like the nearer bracket; an exact tie keeps the lower one.
-      if (std::abs(x->second - target) < std::abs(target - x->first)) {
+      const bool nearer_high = std::abs(x->second - target) < std::abs(target - x->first);
+      if (nearer_high) {
         capacity.gpus_per_group = high.gpus_per_group;
+      }
+      if (low.gpus_per_group != high.gpus_per_group) {
+        const BenchmarkPoint& taken = nearer_high ? *upper : lower;
+        const BenchmarkPoint& other = nearer_high ? lower : *upper;
+        capacity.sizing_note = fmt::format(
+          "The brackets ran groups of different sizes: groups of {} GPUs are planned, as {} (the nearer bracket) ran; "
+          "{} ran {}, and whole racks and idle GPUs would differ with groups of that size.",
+          capacity.gpus_per_group, taken.result_id, other.result_id,
+          nearer_high ? low.gpus_per_group : high.gpus_per_group);
       }
     }
     capacity.basis = fmt::format("interpolated at {} tok/s/user between {} and {}", target, lower_id,

@@ -19,6 +19,8 @@ struct DeploymentCapacity
   std::optional<double> input_tps;   // logical tokens/s of the whole group
   std::optional<double> output_tps;
   double total_tps = 0;
+  // Interpolated between brackets that ran groups of different sizes: which size was taken, since racks depend on it.
+  std::optional<std::string> sizing_note;
 };
 
 // Input : output proportions of the demand (only the ratio matters).
