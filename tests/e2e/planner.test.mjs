@@ -170,6 +170,10 @@ test('MI355X is planned once its GPUs per rack are typed in', async () => {
   expected.plan.racks);
   assert.equal(Number(await cell(page, 'cost_per_day')), expected.plan.cost_per_day);
   assert.match(await page.textContent('#plan-caveats'), /AMD Instinct MI355X: \$1\.50\/GPU-hr, 2\.09 kW\/GPU all-in, 64 GPUs per rack \(2026-07-01, with your overrides\)/);
+  // At a target, both MI355X configurations lack the rack size: the status says none has a plan.
+  await page.goto(server.url + '/?model=DeepSeek-V4-Pro&hardware=mi355x&at=2&preset=fireworks');
+  await page.waitForSelector('#plan-table[data-state="ready"]');
+  assert.equal(await page.textContent('#plan-status'), 'None of the 2 configurations has a plan; the table says why.');
   assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
   await page.context().close();
 });

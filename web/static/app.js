@@ -497,7 +497,7 @@
         row('Concurrency', String(p.concurrency)),
         row('Cache hits', `GPU ${fmtPct(cache.gpu)}, CPU ${fmtPct(cache.cpu)}, external ${fmtPct(cache.external)}`),
         p.notes.length ? row('Notes', clip(p.notes.map((n) => n.text).join(' '), NOTE_CHARS)) : null),
-      h('p', { class: 'tooltip-hint' }, 'Click or press Enter for every field.'));
+      h('p', { class: 'tooltip-hint' }, 'Click (on a touch screen, tap again) or press Enter for every field.'));
   }
 
   function showTooltip(item) {
@@ -873,9 +873,10 @@
       if (ticket !== planTicket) return;
       renderPlan(answers);
       const planned = answers.filter((a) => a.plan).length;
-      status.textContent = planned === answers.length
-        ? `${planned} of ${answers.length} configurations can serve this demand.`
-        : `${planned} of ${answers.length} configurations have a plan; the table says why the others have none.`;
+      const configurations = `${answers.length} configuration${answers.length === 1 ? '' : 's'}`;
+      status.textContent = planned === answers.length ? `${planned} of ${configurations} can serve this demand.`
+        : planned === 0 ? `None of the ${configurations} has a plan; the table says why.`
+          : `${planned} of ${configurations} have a plan; the table says why the others have none.`;
       table.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== planTicket) return;
