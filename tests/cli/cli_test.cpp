@@ -565,8 +565,16 @@ TEST_F(Cli, mi355x_is_priced_from_the_july_2026_table_and_planned_with_a_rack_si
   ASSERT_FALSE(unplanned.empty());
   for (const json& answer : unplanned) {
     EXPECT_TRUE(answer["plan"].is_null());
+    EXPECT_FALSE(answer["cost_overridden"].get<bool>());
     EXPECT_EQ(answer["unavailable"], "the cost figures of hardware 'mi355x' (2026-07-01) give no rack size: give GPUs "
                                      "per rack (--gpus-per-rack; gpus_per_rack on the API)");
+  }
+  // An override given is said even where no plan came of it.
+  for (const json& answer : run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2",
+                                      "--demand", "1T", "--cost-per-gpu-hour", "1.2"})) {
+    EXPECT_TRUE(answer["plan"].is_null());
+    EXPECT_TRUE(answer["cost_overridden"].get<bool>());
+    EXPECT_FALSE(answer["gpus_per_rack_overridden"].get<bool>());
   }
   const json planned = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2",
                                  "--demand", "1T", "--gpus-per-rack", "64"});

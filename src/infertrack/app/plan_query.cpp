@@ -241,6 +241,10 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       answer.tokens_per_day = context.demand.tokens_per_day;
       answer.preset = context.demand.preset;
       answer.utilization = context.query.utilization;
+      // What the query overrode, even where no plan came of it.
+      answer.cost_overridden = context.query.cost_per_gpu_hour.has_value();
+      answer.power_overridden = context.query.kw_per_gpu.has_value();
+      answer.rack_overridden = context.query.gpus_per_rack.has_value();
       answer.unavailable = std::move(reason);
       answers.push_back(std::move(answer));
     };
