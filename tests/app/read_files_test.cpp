@@ -227,6 +227,31 @@ TEST(read_files, refuses_a_pipe_that_brings_more_than_the_bound)
   EXPECT_EQ(files, 1u);
 }
 
+// No text input holds a NUL byte: a pipe of them is refused at its first chunk, not after filling memory to the bound,
+// while a zip archive (whose bytes hold many) still comes through a pipe.
+TEST(read_files, refuses_a_pipe_of_nul_bytes_at_once_but_reads_a_zip_through_one)
+{
+  const test::TempDir dir;
+  const std::filesystem::path pipe = dir.file("zeros");
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  // Less than a pipe's buffer: the writer is done before the reader stops reading (no SIGPIPE for the test).
+  const std::string zeros(32 * 1024, '\0');
+  std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << zeros; });
+  const std::filesystem::path paths[] = {pipe};
+  const auto refused = read_files(paths);
+  writer.join();
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().to_string(),
+            pipe.string() + ": not text (got a NUL byte, expected JSON, CSV or a zip archive)");
+
+  const std::string archive = read_source_file("tests/cases/runner/dsv4-runs.zip");
+  std::thread zip_writer([&] { std::ofstream(pipe, std::ios::binary) << archive; });
+  const auto read = read_files(paths);
+  zip_writer.join();
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_GT(read->size(), 1u);
+}
+
 // A device such as /dev/zero never ends: it is refused before it is read, not read until memory runs out.
 TEST(read_files, refuses_a_device)
 {

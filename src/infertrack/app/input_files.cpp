@@ -66,6 +66,14 @@ read_up_to(int fd, char* at, std::size_t count)
   return got;
 }
 
+// A local file header, or the end-of-central-directory record that is all an empty archive holds.
+bool
+is_zip(std::string_view content)
+{
+  return content.starts_with(std::string_view("PK\x03\x04", 4))
+         || content.starts_with(std::string_view("PK\x05\x06", 4));
+}
+
 // POSIX calls rather than an ifstream and std::filesystem::file_size: one path look-up per file and no stream
 // buffer, which counts in a directory of one-row files.
 Result<formats::PaddedText>
@@ -85,8 +93,9 @@ read_whole_file(const std::filesystem::path& path, const std::string& name, std:
   // pipe, or what a growing file gained meanwhile) is read in chunks.
   struct stat status = {};
   const bool known = ::fstat(fd, &status) == 0;
-  // A device other than a terminal never ends (/dev/zero) or is not text: refused before its first byte.
-  if (known && (S_ISBLK(status.st_mode) || S_ISSOCK(status.st_mode) || (S_ISCHR(status.st_mode) && ::isatty(fd) == 0))) {
+  // A device other than a terminal never ends (/dev/zero) or is not text: refused before its first byte. (A socket is
+  // how some programs hand over standard input: it is read as a pipe is.)
+  if (known && (S_ISBLK(status.st_mode) || (S_ISCHR(status.st_mode) && ::isatty(fd) == 0))) {
     return fail_file(name, "cannot read the file (got a device, expected a file, a directory or a pipe)");
   }
   if (known && S_ISREG(status.st_mode)) {
@@ -112,6 +121,11 @@ read_whole_file(const std::filesystem::path& path, const std::string& name, std:
       break;
     }
     streamed += *got;
+    // No text input holds a NUL byte: a stream of them (cat /dev/zero) is refused at once, not after filling memory.
+    if (std::memchr(chunk, 0, *got) != nullptr && !is_zip(content.text().empty() ? std::string_view(chunk, *got)
+                                                                                 : content.text())) {
+      return fail_file(name, "not text (got a NUL byte, expected JSON, CSV or a zip archive)");
+    }
     if (streamed > most_streamed_bytes) {
       return fail_file(name, fmt::format("more than {} bytes arrived through a pipe, the most that is held in memory: "
                                          "save the input to a file and ingest the file",
@@ -123,14 +137,6 @@ read_whole_file(const std::filesystem::path& path, const std::string& name, std:
     return fail_file(name, "cannot read the file");
   }
   return content;
-}
-
-// A local file header, or the end-of-central-directory record that is all an empty archive holds.
-bool
-is_zip(std::string_view content)
-{
-  return content.starts_with(std::string_view("PK\x03\x04", 4))
-         || content.starts_with(std::string_view("PK\x05\x06", 4));
 }
 
 struct ZipCloser
