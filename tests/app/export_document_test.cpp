@@ -174,6 +174,27 @@ TEST_F(ExportDocumentTest, history_brackets_and_knots_are_those_of_each_run)
   EXPECT_EQ(provenance["query"]["launch_date"], query.options.launch_date);
 }
 
+// Series across precisions are another answer: the provenance says they were asked for.
+TEST_F(ExportDocumentTest, history_across_precisions_is_recorded_in_the_query)
+{
+  HistoryQuery query;
+  query.filter = model_filter();
+  query.filter.hardware = "mi355x";
+  query.options.target = 2;
+  EXPECT_FALSE(build_json(query)["provenance"]["query"].contains("join_precisions"));
+  query.join_precisions = true;
+  const json exported = build_json(query);
+  EXPECT_EQ(exported["provenance"]["query"]["join_precisions"], true);
+  ASSERT_EQ(exported["history"].size(), 1u);
+  EXPECT_EQ(exported["history"][0]["precision"], "fp4/fp8");
+  const std::string csv = build(query, ExportFormat::csv).text;
+  EXPECT_THAT(csv, HasSubstr("\n# query.join_precisions: true\n"));
+  // Each run is named in the precision it was read in, not the joined label.
+  EXPECT_THAT(csv, HasSubstr("\n# run: DeepSeek-V4-Pro mi355x sglang fp8 none agg 8192/1024 @ 2026-04-25: knots "));
+  EXPECT_THAT(csv, HasSubstr("\n# run: DeepSeek-V4-Pro mi355x sglang fp4 none agg 8192/1024 @ 2026-05-21: knots "));
+  EXPECT_EQ(csv.find("# run: DeepSeek-V4-Pro mi355x sglang fp4/fp8"), std::string::npos);
+}
+
 TEST_F(ExportDocumentTest, plans_record_the_cost_and_power_entries_with_their_dates_and_overrides)
 {
   PlanQuery query;

@@ -136,21 +136,27 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
   provenance.query["x"] = basis_text(query.options.basis);
   provenance.query["metric"] = domain::to_string(query.options.metric);
   provenance.query["launch_date"] = query.options.launch_date;
+  if (query.join_precisions) {
+    provenance.query["join_precisions"] = true; // the rows are series across precisions
+  }
   if (query.from && query.to) {
     provenance.query["from"] = *query.from;
     provenance.query["to"] = *query.to;
   }
   for (const HistoryRow& row : answer) {
     for (const domain::HistoryPoint& point : row.series.points) {
+      // The run read, in its own precision (a series across precisions joins several).
+      domain::ConfigGroupKey read = row.series.configuration;
+      read.precision = point.precision;
       // A run's value is read between these knots; the rest of its frontier did not enter it.
-      RunProvenance run{configuration_label(row.series.configuration), point.date, std::vector<domain::FrontierKnot>{}};
+      RunProvenance run{configuration_label(read), point.date, std::vector<domain::FrontierKnot>{}};
       for (const auto& knot : {point.lower, point.upper}) {
         if (knot) {
           run.knots->push_back(*knot);
         }
       }
       provenance.runs.push_back(std::move(run));
-      add_bracket(provenance, row.series.configuration, point.date, point.value);
+      add_bracket(provenance, read, point.date, point.value);
     }
   }
   return {format == ExportFormat::csv ? history_csv(query, answer) : history_rows_json(answer, query.options.target)};
