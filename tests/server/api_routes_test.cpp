@@ -431,6 +431,10 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
                "at: number out of range (got '1e400'");
   expect_error(get("/api/v1/plan", {{"point", "444914"}, {"demand", "1T"}, {"cost_per_gpu_hour", "1e306"}}), 400,
                "bad_parameter", "cost_per_gpu_hour: number out of range");
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "1e-400"}}), 400, "bad_parameter",
+               "at: number out of range (got '1e-400', too close to zero)");
+  expect_error(get("/api/v1/points", {{"limit", "99999999999999999999"}}), 400, "bad_parameter",
+               "limit: number out of range (got '99999999999999999999', expected a whole number");
   expect_error(get("/api/v1/points", {{"date", "2026-05-10"}, {"as_of", "2026-05-04"}}), 400, "bad_parameter",
                "date: run date 2026-05-10 is after the as-of date 2026-05-04");
   // Bytes that are not UTF-8 (%FF) are named, not answered 500 when the answer writes the filter back as JSON.

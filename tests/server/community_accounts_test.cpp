@@ -610,7 +610,12 @@ TEST_F(CommunityAccounts, malformed_bodies_are_refused_clearly)
   EXPECT_EQ(twice.status, 400);
   EXPECT_EQ(json::parse(twice.body)["field"], "password");
   EXPECT_EQ(detail(twice), "the body gives password more than once");
-  EXPECT_EQ(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":{"k":1,"k":2}})").status, 400);
+  const auto nested = alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":{"k":1,"k":2}})");
+  EXPECT_EQ(nested.status, 400);
+  EXPECT_EQ(detail(nested), "an object inside the body gives a key more than once");
+  EXPECT_FALSE(json::parse(nested.body).contains("field")) << "k is no field of the form";
+  const auto odd = alice.send("POST", "/api/v1/session", "{\"\\u001b[2J\":1,\"\\u001b[2J\":2}");
+  EXPECT_EQ(detail(odd), "the body gives a key more than once");
   EXPECT_EQ(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":[{"k":1},{"k":2}]})").status, 400)
     << "the same key in two objects is no repeat; the password is missing";
   EXPECT_EQ(json::parse(alice.send("POST", "/api/v1/session", R"({"email":"a@example.org","x":[{"k":1},{"k":2}]})").body)["field"],

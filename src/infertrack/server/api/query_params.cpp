@@ -68,6 +68,12 @@ QueryParams::number(std::string_view name) const
   double number = 0;
   const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
   const bool whole = end == value->data() + value->size();
+  // from_chars also reports a number too close to zero (1e-400) as out of range: say which end it is out of.
+  const bool tiny =
+    error == std::errc::result_out_of_range && std::abs(std::strtod(std::string(*value).c_str(), nullptr)) < 1;
+  if (whole && tiny) {
+    return util::fail("", std::string(name), fmt::format("number out of range (got '{}', too close to zero)", *value));
+  }
   if (whole && (error == std::errc::result_out_of_range || (error == std::errc() && std::isfinite(number) &&
                                                             std::abs(number) > formats::k_max_number_magnitude))) {
     // As the CLI and the input files bound numbers: past it, sums and products lose every digit that matters.
@@ -89,6 +95,10 @@ QueryParams::integer(std::string_view name) const
   }
   std::int64_t number = 0;
   const auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
+  if (error == std::errc::result_out_of_range && end == value->data() + value->size()) {
+    return util::fail("", std::string(name), fmt::format("number out of range (got '{}', expected a whole number{})",
+                                                         *value, formats::k_max_number_magnitude_words));
+  }
   if (error != std::errc() || end != value->data() + value->size()) {
     return util::fail("", std::string(name), fmt::format("expected a whole number (got '{}')", *value));
   }

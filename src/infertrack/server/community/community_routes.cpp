@@ -12,6 +12,7 @@
 #include <charconv>
 #include <initializer_list>
 #include <optional>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
@@ -239,20 +240,20 @@ json_body(const Request& request, std::string_view route)
     return error_answer(415, "unsupported_media_type", "send the body as application/json", "", route);
   }
   // A key given twice would otherwise be taken silently with its last value, as a repeated parameter is not.
-  std::vector<std::vector<std::string>> open_objects;
-  std::optional<std::string> repeated_key;
+  std::vector<std::set<std::string>> open_objects;
+  std::optional<std::string> repeated_key; // a field of the body given twice
+  bool repeated_inside = false;            // a key given twice in an object inside the body
   const auto note_keys = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
     if (event == nlohmann::json::parse_event_t::object_start) {
       open_objects.emplace_back();
     } else if (event == nlohmann::json::parse_event_t::object_end && !open_objects.empty()) {
       open_objects.pop_back();
     } else if (event == nlohmann::json::parse_event_t::key && !open_objects.empty()) {
-      std::vector<std::string>& keys = open_objects.back();
-      std::string key = parsed.get<std::string>();
-      if (std::find(keys.begin(), keys.end(), key) != keys.end() && !repeated_key) {
-        repeated_key = std::move(key);
+      const bool added = open_objects.back().insert(parsed.get<std::string>()).second;
+      if (!added && open_objects.size() == 1 && !repeated_key) {
+        repeated_key = parsed.get<std::string>();
       }
-      keys.push_back(parsed.get<std::string>());
+      repeated_inside |= !added && open_objects.size() > 1;
     }
     return true;
   };
@@ -271,7 +272,17 @@ json_body(const Request& request, std::string_view route)
                         route);
   }
   if (repeated_key) {
-    return error_answer(400, "invalid", "the body gives " + *repeated_key + " more than once", *repeated_key, route);
+    // Named when it reads as a field name; anything else (long, or with control characters) is not echoed back.
+    constexpr std::size_t k_longest_named_key = 64;
+    const bool nameable = repeated_key->size() <= k_longest_named_key &&
+                          std::all_of(repeated_key->begin(), repeated_key->end(),
+                                      [](char c) { return c > ' ' && c < 0x7f && c != '"'; });
+    return nameable ? error_answer(400, "invalid", "the body gives " + *repeated_key + " more than once",
+                                   *repeated_key, route)
+                    : error_answer(400, "invalid", "the body gives a key more than once", "", route);
+  }
+  if (repeated_inside) {
+    return error_answer(400, "invalid", "an object inside the body gives a key more than once", "", route);
   }
   return json;
 }
