@@ -588,6 +588,10 @@ TEST_F(Cli, mi355x_is_priced_from_the_july_2026_table_and_planned_with_a_rack_si
   }
   const CliResult listed = run({"hardware", "--csv"});
   EXPECT_THAT(listed.out, HasSubstr("\nmi355x,AMD Instinct MI355X,,1.5,2.09,2026-07-01,\n"));
+  // Before the table's month nothing prices MI355X, and the text says so rather than leave its columns blank.
+  const CliResult june = run({"interpolate", "--model", "dsv4", "--hardware", "mi355x", "--at", "10", "--as-of",
+                              "2026-06-30"});
+  EXPECT_THAT(june.out, HasSubstr("Priced with:\n  mi355x: no cost and power figures in force"));
 }
 
 TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_the_reason)

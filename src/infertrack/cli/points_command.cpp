@@ -38,7 +38,7 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
   auto store = open_database(options);
   const std::vector<domain::BenchmarkPoint> points = store->points(filter);
   if (points.empty()) {
-    require_stored_names(*store, filter); // an unknown name is a slip, as the other queries and the API say
+    require_stored_names(*store, filter); // an unknown name is a slip, as the other commands say
   }
   if (format == OutputFormat::csv) {
     fmt::print("{}", formats::write_points_csv(points));

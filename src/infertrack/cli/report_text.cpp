@@ -110,10 +110,18 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
   std::string priced;
   std::vector<std::string_view> listed;
   for (const app::InterpolationRow& row : rows) {
-    if (!row.cost || std::find(listed.begin(), listed.end(), row.cost->hardware) != listed.end()) {
+    const std::string& hardware = row.curve.group.hardware;
+    if (std::find(listed.begin(), listed.end(), hardware) != listed.end()) {
       continue;
     }
-    listed.push_back(row.cost->hardware);
+    listed.push_back(hardware);
+    if (!row.cost) {
+      // Its columns are empty: say why rather than leave a blank.
+      priced += fmt::format("  {}: no cost and power figures in force (none stored, or none yet on the as-of date; "
+                            "see infertrack hardware)\n",
+                            hardware);
+      continue;
+    }
     priced += fmt::format("  {}: {} at ${}/GPU-hr, {} kW/GPU all-in (figures of {})\n",
                           row.cost->hardware,
                           row.cost->name,
