@@ -99,7 +99,8 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   const latest = await expected(null);
   await settle(page, latest);
   assert.deepEqual(await shown(page), latest);
-  assert.equal(await page.getAttribute('#p-cost', 'placeholder'), 'gb200 $1.86, mi355x $1.50');
+  // The planner's placeholders give the figures of the hardware the filters choose.
+  assert.equal(await page.getAttribute('#p-cost', 'placeholder'), 'mi355x $1.50');
 
   // Keyboard: focus the picker and type the date.
   requests.length = 0;
@@ -126,10 +127,15 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
     assert.ok(sent.every((url) => url.searchParams.get('as_of') === EARLIER), route);
   }
   assert.match(page.url(), new RegExp(`as_of=${EARLIER}`));
-  // The planner's placeholders are the figures the server says were in force that day: GB200 NVL72 as published in
-  // April 2026.
+  // The planner's placeholders are the figures the server says were in force that day: none for MI355X (its first
+  // are of July 2026), and GB200 NVL72 as published in April 2026 once the filters take every hardware.
+  await page.waitForFunction(() => document.getElementById('p-cost').placeholder === 'mi355x: none in force');
+  await page.selectOption('#f-hardware', '');
   await page.waitForFunction(() => document.getElementById('p-cost').placeholder === 'gb200 $2.21');
   assert.equal(await page.getAttribute('#p-kw', 'placeholder'), 'gb200 2.10');
+  await page.selectOption('#f-hardware', 'mi355x');
+  await page.waitForFunction(() => location.search.includes('hardware=mi355x'));
+  await settle(page, earlier);
   await page.screenshot({ path: screenshotPath('as-of.png'), fullPage: false });
 
   // The share link restores the date, and the page the server renders for it already follows it.
@@ -276,6 +282,11 @@ test('a date typed digit by digit is applied once, when typing pauses', async ()
   await page.waitForFunction(() => location.search.includes('as_of=2026-05-10'), null, { timeout: 500 });
   await settle(page, await expected('2026-05-10'));
   assert.deepEqual([...applied], ['2026-05-10']);
+  // A day deleted and the field left: nothing new is applied, and the field shows again the date the page shows.
+  await page.keyboard.press('Backspace');
+  await page.focus('#f-model');
+  assert.equal(await page.inputValue('#f-as-of'), '2026-05-10');
+  assert.match(page.url(), /as_of=2026-05-10/);
   await page.fill('#f-as-of', '');
   await page.waitForFunction(() => !location.search.includes('as_of'));
   assert.equal(await page.locator('#headlines .headline:visible').count(), 2);

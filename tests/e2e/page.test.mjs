@@ -136,6 +136,13 @@ test('without JavaScript the headlines, points table and caveats are there', asy
   assert.equal(await page.locator('#points-table tbody tr').count(), latest.points.length);
   await page.selectOption('#c-runs', 'all');
   await Promise.all([page.waitForURL(/runs=all/), page.click('#filters button[type="submit"]')]);
+  // With the script, the address keeps runs=all (the server's choice is not taken for the default).
+  const scripted = await newPage(browser);
+  await scripted.goto(page.url());
+  await waitForApp(scripted);
+  assert.match(scripted.url(), /runs=all/);
+  assert.equal(await scripted.inputValue('#c-runs'), 'all');
+  await scripted.context().close();
   const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
   assert.equal(points.next, null);
   assert.ok(points.points.length > latest.points.length);

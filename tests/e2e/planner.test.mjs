@@ -164,6 +164,10 @@ test('MI355X is planned once its GPUs per rack are typed in', async () => {
   assert.equal(await page.textContent('#plan-status'), 'No plan: The cost figures of hardware \'mi355x\' (2026-07-01) ' +
     'give no rack size: fill in "GPUs per rack" above to plan it.');
   assert.match(await page.getAttribute('#p-rack', 'placeholder'), /mi355x none published/);
+  // With the filters on MI355X, the placeholders give its figures alone.
+  await page.selectOption('#f-hardware', 'mi355x');
+  await page.waitForFunction(() => document.getElementById('p-cost').placeholder === 'mi355x $1.50');
+  assert.equal(await page.getAttribute('#p-rack', 'placeholder'), 'mi355x none published');
   await page.fill('#p-rack', '64');
   await page.waitForFunction((racks) =>
     document.querySelector('#plan-table tbody tr td[data-field="racks"]')?.dataset.value === String(racks),

@@ -747,7 +747,10 @@
       }
     }
     if (asked !== costsAsked) return;
-    const list = (get) => inForce.map((hw) => `${hw.hardware} ${get(hw)}`).join(', ');
+    // The figures of the hardware the filters choose, all of them when they choose none.
+    const shown = inForce.filter((hw) => !valueOf('hardware') || hw.hardware === valueOf('hardware'));
+    const none = valueOf('hardware') ? `${valueOf('hardware')}: none in force` : 'none in force';
+    const list = (get) => (shown.length ? shown.map((hw) => `${hw.hardware} ${get(hw)}`).join(', ') : none);
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
     control('rack').placeholder = list((hw) => hw.gpus_per_rack === null ? 'none published' : String(hw.gpus_per_rack));
@@ -1016,6 +1019,7 @@
     // The server has already applied the address's filters: their defaults are "Any" and the latest runs.
     for (const key of FILTERS) defaults[key] = '';
     defaults.model = initial.default_model;
+    defaults.runs = 'latest'; // the server selects "Every run date" when the address asks for it
     fillPlannerChoices();
     defaults.preset = valueOf('preset');
     restoreFromUrl();
@@ -1038,7 +1042,11 @@
       asOfKeyAt = performance.now();
       if (event.key === 'Enter') applyPendingAsOf();
     });
-    control('as_of').addEventListener('blur', applyPendingAsOf);
+    control('as_of').addEventListener('blur', () => {
+      applyPendingAsOf();
+      // A date left half typed (05/dd/2026) applies nothing: the field shows again the date the page shows.
+      if (control('as_of').validity.badInput) control('as_of').value = appliedAsOf;
+    });
     for (const key of FILTERS) {
       control(key).addEventListener('change', () => {
         if (key === 'as_of' && performance.now() - asOfKeyAt < AS_OF_TYPING_MS) {
@@ -1071,6 +1079,7 @@
         showPublishedCosts();
         showHeadlinesAsOf();
       } else if (!control('as_of').validity.valid) control('as_of').value = appliedAsOf; // the user moved on
+      if (key === 'hardware') showPublishedCosts();
       showAsOfStatus(asOfBeforeFirstRun());
       syncUrl();
       refreshAll();
