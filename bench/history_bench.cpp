@@ -299,7 +299,8 @@ history_db_new_target(benchmark::State& state)
 BENCHMARK(history_db_new_target)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // GET /api/v1/history?at=... through the API handler with its cache (no HTTP): every configuration (first
-// argument 0), or one model's 250 (1); one page of the default size (second argument 0), or `limit` 1000.
+// argument 0), or one model's 250 (1); one page of the default size (second argument 0), or `limit` 1000; with
+// precisions joined (third argument 1) or not (0).
 void
 history_route_new_target(benchmark::State& state)
 {
@@ -315,6 +316,9 @@ history_route_new_target(benchmark::State& state)
     }
     if (state.range(1) > 0) {
       request.query.emplace_back("limit", std::to_string(state.range(1)));
+    }
+    if (state.range(2) == 1) {
+      request.query.emplace_back("join_precisions", "true");
     }
     request.target = request.path;
     return infertrack::server::api::handle_api(request, store, &cache);
@@ -334,10 +338,12 @@ history_route_new_target(benchmark::State& state)
   state.counters["cache_MB"] = static_cast<double>(cache.size_bytes()) / 1e6;
 }
 BENCHMARK(history_route_new_target)
-  ->Args({0, 0})
-  ->Args({1, 0})
-  ->Args({0, 1000})
-  ->Args({1, 1000})
+  ->Args({0, 0, 0})
+  ->Args({1, 0, 0})
+  ->Args({0, 1000, 0})
+  ->Args({1, 1000, 0})
+  ->Args({0, 0, 1})
+  ->Args({0, 1000, 1})
   ->Unit(benchmark::kMillisecond);
 
 }  // namespace

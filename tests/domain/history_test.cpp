@@ -277,10 +277,15 @@ TEST(JoinPrecisions, OneSeriesPerConfigurationButThePrecisionEachDateItsBestRun)
   }
   HistoryOptions options;
   options.target = 6;
-  const std::vector<HistorySeries> apart = build_history(points, options);
-  ASSERT_EQ(apart.size(), 3u); // b200 fp4, mi355x fp4, mi355x fp8
-  const std::vector<HistorySeries> joined = join_precisions(apart);
-  ASSERT_EQ(joined.size(), 2u);
+  HistoryFrontiers frontiers(options.basis, options.metric);
+  frontiers.add(points);
+  ASSERT_EQ(frontiers.configuration_count(), 3u); // b200 fp4, mi355x fp4, mi355x fp8
+  const std::vector<std::vector<std::size_t>> groups = precision_groups(frontiers);
+  ASSERT_EQ(groups.size(), 2u);
+  std::vector<HistorySeries> joined;
+  for (const std::vector<std::size_t>& group : groups) {
+    joined.push_back(join_precisions(read_history(frontiers, options, group)));
+  }
   const HistorySeries& mi355x = series_of(joined, "mi355x");
   EXPECT_EQ(mi355x.configuration.precision, "fp4/fp8");
   std::vector<std::string> dates;

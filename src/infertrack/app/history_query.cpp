@@ -4,7 +4,6 @@
 #include "infertrack/domain/history_frontiers.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <utility>
 
 namespace infertrack::app {
@@ -28,13 +27,14 @@ history_rows(const domain::HistoryFrontiers& frontiers, const HistoryQuery& quer
   HistoryAnswer answer;
   std::vector<domain::HistorySeries> page;
   if (query.join_precisions) {
-    // Which series join is known only once all are read: the page is cut from the joined ones.
-    std::vector<domain::HistorySeries> joined = domain::join_precisions(domain::read_history(frontiers, query.options));
-    answer.configurations = joined.size();
-    const std::size_t first = std::min(query.offset, joined.size());
-    const std::size_t last = first + std::min(query.limit.value_or(joined.size()), joined.size() - first);
-    page.assign(std::make_move_iterator(joined.begin() + static_cast<std::ptrdiff_t>(first)),
-                std::make_move_iterator(joined.begin() + static_cast<std::ptrdiff_t>(last)));
+    // Pages count the groups, found from the configurations' keys: only the page's groups are read.
+    const std::vector<std::vector<std::size_t>> groups = domain::precision_groups(frontiers);
+    answer.configurations = groups.size();
+    const std::size_t first = std::min(query.offset, groups.size());
+    const std::size_t last = first + std::min(query.limit.value_or(groups.size()), groups.size() - first);
+    for (std::size_t g = first; g < last; ++g) {
+      page.push_back(domain::join_precisions(domain::read_history(frontiers, query.options, groups[g])));
+    }
   } else {
     answer.configurations = frontiers.configuration_count();
     page = domain::read_history(frontiers, query.options, query.offset, query.limit.value_or(answer.configurations));

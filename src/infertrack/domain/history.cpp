@@ -132,6 +132,19 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options)
 std::vector<HistorySeries>
 read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, std::size_t first, std::size_t count)
 {
+  first = std::min(first, frontiers.configuration_count());
+  std::vector<std::size_t> configurations(std::min(count, frontiers.configuration_count() - first));
+  for (std::size_t i = 0; i < configurations.size(); ++i) {
+    configurations[i] = first + i;
+  }
+  return read_history(frontiers, options, configurations);
+}
+
+std::vector<HistorySeries>
+read_history(const HistoryFrontiers& frontiers,
+             const HistoryOptions& options,
+             std::span<const std::size_t> configurations)
+{
   INFERTRACK_ASSERT(std::isfinite(options.target));
   INFERTRACK_ASSERT(options.basis == frontiers.basis_option() && options.metric == frontiers.metric());
   const std::int64_t launch_day = day_number(options.launch_date);
@@ -140,10 +153,10 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, s
     days_since_launch[d] = day_number(frontiers.date(static_cast<std::uint32_t>(d))) - launch_day;
   }
 
-  first = std::min(first, frontiers.configuration_count());
-  std::vector<HistorySeries> history(std::min(count, frontiers.configuration_count() - first));
+  std::vector<HistorySeries> history(configurations.size());
   for (std::size_t i = 0; i < history.size(); ++i) {
-    const std::size_t c = first + i;
+    const std::size_t c = configurations[i];
+    INFERTRACK_ASSERT(c < frontiers.configuration_count());
     HistorySeries& series = history[i];
     series.configuration = frontiers.configuration(c);
     series.basis = frontiers.basis(c);
@@ -166,63 +179,64 @@ read_history(const HistoryFrontiers& frontiers, const HistoryOptions& options, s
   return history;
 }
 
-std::vector<HistorySeries>
-join_precisions(std::vector<HistorySeries> series)
+std::vector<std::vector<std::size_t>>
+precision_groups(const HistoryFrontiers& frontiers)
 {
-  // Series of one configuration but for the precision (and on one basis), in the order their first comes.
   std::vector<std::vector<std::size_t>> groups;
   std::map<std::pair<ConfigGroupKey, InteractivityBasis>, std::size_t> group_of;
-  for (std::size_t i = 0; i < series.size(); ++i) {
-    ConfigGroupKey key = series[i].configuration;
+  for (std::size_t c = 0; c < frontiers.configuration_count(); ++c) {
+    ConfigGroupKey key = frontiers.configuration(c);
     key.precision.clear();
-    const auto [found, added] = group_of.try_emplace({key, series[i].basis}, groups.size());
+    const auto [found, added] = group_of.try_emplace({std::move(key), frontiers.basis(c)}, groups.size());
     if (added) {
       groups.emplace_back();
     }
-    groups[found->second].push_back(i);
+    groups[found->second].push_back(c);
   }
-  std::vector<HistorySeries> joined;
-  joined.reserve(groups.size());
-  for (const std::vector<std::size_t>& group : groups) {
-    if (group.size() == 1) {
-      joined.push_back(std::move(series[group.front()]));
-      continue;
-    }
-    HistorySeries& into = joined.emplace_back();
-    into.configuration = series[group.front()].configuration;
-    into.basis = series[group.front()].basis;
-    into.metric = series[group.front()].metric;
-    std::set<std::string> precisions;
-    // By date, the run with the highest value at the target; one without a value only when no run of the date has one.
-    std::map<std::string, HistoryPoint> best;
-    for (const std::size_t i : group) {
-      precisions.insert(series[i].configuration.precision);
-      for (HistoryPoint& point : series[i].points) {
-        const auto [at, added] = best.try_emplace(point.date, point);
-        const HistoryPoint& held = at->second;
-        const bool better = has_value(point.value.state) && point.value.throughput &&
-                            (!has_value(held.value.state) || !held.value.throughput ||
-                             *point.value.throughput > *held.value.throughput);
-        if (!added && better) {
-          at->second = std::move(point);
-        }
+  return groups;
+}
+
+HistorySeries
+join_precisions(std::vector<HistorySeries> group)
+{
+  INFERTRACK_ASSERT(!group.empty());
+  if (group.size() == 1) {
+    return std::move(group.front());
+  }
+  HistorySeries joined;
+  joined.configuration = group.front().configuration;
+  joined.basis = group.front().basis;
+  joined.metric = group.front().metric;
+  std::set<std::string> precisions;
+  // By date, the run with the highest value at the target; one without a value only when no run of the date has one.
+  std::map<std::string, HistoryPoint> best;
+  for (HistorySeries& series : group) {
+    precisions.insert(series.configuration.precision);
+    for (HistoryPoint& point : series.points) {
+      const auto [at, added] = best.try_emplace(point.date, point);
+      const HistoryPoint& held = at->second;
+      const bool better = has_value(point.value.state) && point.value.throughput &&
+                          (!has_value(held.value.state) || !held.value.throughput ||
+                           *point.value.throughput > *held.value.throughput);
+      if (!added && better) {
+        at->second = std::move(point);
       }
     }
-    into.configuration.precision.clear();
-    for (const std::string& precision : precisions) {
-      into.configuration.precision += (into.configuration.precision.empty() ? "" : "/") + precision;
+  }
+  joined.configuration.precision.clear();
+  for (const std::string& precision : precisions) {
+    joined.configuration.precision += (joined.configuration.precision.empty() ? "" : "/") + precision;
+  }
+  std::optional<std::size_t> first_measured;
+  for (auto& [date, point] : best) {
+    point.since_first.reset();
+    joined.points.push_back(std::move(point));
+    HistoryPoint& added = joined.points.back();
+    if (!first_measured && has_value(added.value.state)) {
+      first_measured = joined.points.size() - 1;
     }
-    std::optional<std::size_t> first_measured;
-    for (auto& [date, point] : best) {
-      point.since_first.reset();
-      into.points.push_back(std::move(point));
-      HistoryPoint& added = into.points.back();
-      if (!first_measured && has_value(added.value.state)) {
-        first_measured = into.points.size() - 1;
-      }
-      if (first_measured) {
-        added.since_first = factor_between(into.points[*first_measured], added);
-      }
+    if (first_measured) {
+      added.since_first = factor_between(joined.points[*first_measured], added);
     }
   }
   return joined;

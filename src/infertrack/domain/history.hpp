@@ -96,12 +96,20 @@ std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers,
                                         std::size_t first,
                                         std::size_t count);
 
-// `series` (in configuration order) with the series that differ only in precision joined into one, for a story such as
-// a GPU's first runs in fp8 and its later ones in fp4: each date keeps the run of the precision with the highest value
-// at the target (any run when none has one), each point says which precision it is, and the factors since the first
-// are taken again. Its configuration's precision names them all, sorted ("fp4/fp8"). Series whose interactivity bases
-// differ are left apart, as are series alone in their configuration. Each value is still read off one run's curve.
-std::vector<HistorySeries> join_precisions(std::vector<HistorySeries> series);
+// read_history of the configurations `configurations` (indices, ascending) only.
+std::vector<HistorySeries> read_history(const HistoryFrontiers& frontiers,
+                                        const HistoryOptions& options,
+                                        std::span<const std::size_t> configurations);
+
+// The configurations of `frontiers` that differ only in precision (on one interactivity basis), as groups of their
+// indices, ascending; the groups in the order of their first configuration. Read off the keys alone: no run is read.
+std::vector<std::vector<std::size_t>> precision_groups(const HistoryFrontiers& frontiers);
+
+// One group's series (precision_groups) joined into one, for a story such as a GPU's first runs in fp8 and its later
+// ones in fp4: each date keeps the run of the precision with the highest value at the target (any run when none has
+// one), each point says which precision it is, and the factors since the first are taken again. Its configuration's
+// precision names them all, sorted ("fp4/fp8"). Each value is still read off one run's curve.
+HistorySeries join_precisions(std::vector<HistorySeries> group);
 
 // The factor between the series' runs of `from` and `to` (dates); empty when either date has no run.
 std::optional<ImprovementFactor>
