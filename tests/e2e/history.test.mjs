@@ -44,6 +44,10 @@ test('the history chart draws one line per configuration the API answers', async
   assert.equal(await page.locator('#history-canvas canvas').count(), 1);
   assert.equal(await page.locator('#history-legend li').count(), answer.rows.length);
   assert.deepEqual(await shownValues(page), apiValues(answer));
+  // The x axis leaves room beside the first and last run days, so that no marker is cut in half by the frame.
+  const days = answer.rows.flatMap((row) => row.points.map((p) => p.days_since_launch));
+  const [left, right] = (await canvas.getAttribute('data-days')).split(',').map(Number);
+  assert.ok(left < Math.min(...days) && right > Math.max(...days), `${left},${right} around ${days}`);
 
   // The MI355X launch run (fp8, fastest point 2.43 tok/s/user) is a gap with its reason, never a zero.
   const gap = page.locator('#history-table tr[data-date="2026-04-25"]');

@@ -648,11 +648,14 @@
       ...size,
       legend: { show: false },
       cursor: { drag: { x: false, y: false, setScale: false } },
-      scales: { x: { time: false }, y: { distr: log ? 3 : 1, log: 10 } },
+      // Room beside the first and last days, so that their markers are not cut in half by the frame.
+      scales: { x: { time: false, range: (u, min, max) => [min - Math.max(1, (max - min) * 0.03),
+        max + Math.max(1, (max - min) * 0.03)] }, y: { distr: log ? 3 : 1, log: 10 } },
       axes: [axis(`Days since launch (${answer.launch_date})`),
         axis(yLabel)],
       series,
-      hooks: { setCursor: [showHistoryTooltip] },
+      hooks: { setCursor: [showHistoryTooltip],
+        setScale: [(u, key) => { if (key === 'x') canvas.dataset.days = `${u.scales.x.min},${u.scales.x.max}`; }] },
     }, data, canvas);
     historyChart.over.addEventListener('mouseleave', () => { $('#history-tooltip').hidden = true; });
   }
