@@ -424,6 +424,16 @@ TEST_F(ApiRoutes, bad_parameters_are_400_with_the_parameter_named)
   expect_error(get("/api/v1/points", {{"hardware", "x\ny"}}), 400, "bad_parameter",
                "hardware: expected a name (got a control character, which no stored name holds)");
   expect_error(get("/api/v1/points", {{"model", "dsv4\x1b"}}), 400, "bad_parameter", "model: expected a name (got a control");
+  // A name no stored point has is a slip, answered with the stored names as the CLI answers it; known names that
+  // select nothing together are an empty answer.
+  expect_error(get("/api/v1/points", {{"hardware", "h100"}}), 400, "bad_parameter",
+               "hardware: no stored points for hardware 'h100' (stored: gb200, mi355x)");
+  expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "5"}, {"framework", "trt"}}), 400, "bad_parameter",
+               "framework: no stored points for framework 'trt' (stored: dynamo-vllm, sglang, vllm)");
+  expect_error(get("/api/v1/history", {{"model", "dsv4"}, {"spec_method", "eagle"}}), 400, "bad_parameter",
+               "spec_method: no stored points for spec_method 'eagle' (stored: draft_model, mtp, none)");
+  EXPECT_EQ(get("/api/v1/points", {{"spec_method", "MTP"}}).status, 200) << "compared without case, as filtered";
+  EXPECT_EQ(get("/api/v1/points", {{"model", "dsv4"}, {"hardware", "gb200"}, {"framework", "sglang"}}).status, 200);
   // Numbers are bounded as on the command line and in the input files.
   expect_error(get("/api/v1/interpolate", {{"model", "dsv4"}, {"at", "1e308"}}), 400, "bad_parameter",
                "at: number out of range (got '1e308', expected a finite number of magnitude at most 1e18)");

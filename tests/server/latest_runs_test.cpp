@@ -242,7 +242,7 @@ TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
   // their cursors add up to the same points, and runs=latest to the latest runs.
   const std::vector<std::vector<std::pair<std::string, std::string>>> queries = {
     {}, {{"model", "Runs-Model"}}, {{"model", "dsv4"}}, {{"hardware", "gb200"}}, {{"as_of", "2026-06-04"}},
-    {{"model", "Runs-Model"}, {"date", "2026-06-05"}}, {{"framework", "no-such-engine"}},
+    {{"model", "Runs-Model"}, {"date", "2026-06-05"}}, {{"model", "Runs-Model"}, {"framework", "dynamo-vllm"}},
   };
   for (const auto& query : queries) {
     http::Request request;

@@ -4,7 +4,6 @@
 #include "infertrack/util/ascii_text.hpp"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
 namespace infertrack::app {
@@ -103,47 +102,36 @@ model_is_stored(store::Store& store, const std::string& model)
 {
   store::PointFilter model_only;
   model_only.model = model;
-  return !store.latest_points(model_only).empty();
+  return !unstored_name(store, model_only);
 }
 
 std::optional<UnstoredName>
 unstored_name(store::Store& store, const store::PointFilter& filter)
 {
   using Field = std::optional<std::string> store::PointFilter::*;
-  using Name = const std::string& (*)(const domain::BenchmarkPoint&);
   struct Parameter
   {
     const char* name;
     Field field;
-    Name of_point;
+    store::ConfigurationName names;
   };
   static constexpr Parameter k_parameters[] = {
-    {"model", &store::PointFilter::model, [](const domain::BenchmarkPoint& p) -> const std::string& { return p.model; }},
-    {"hardware", &store::PointFilter::hardware,
-     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.hardware; }},
-    {"framework", &store::PointFilter::framework,
-     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.framework; }},
-    {"precision", &store::PointFilter::precision,
-     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.precision; }},
-    {"spec_method", &store::PointFilter::spec_method,
-     [](const domain::BenchmarkPoint& p) -> const std::string& { return p.spec_method; }},
+    {"model", &store::PointFilter::model, store::ConfigurationName::model},
+    {"hardware", &store::PointFilter::hardware, store::ConfigurationName::hardware},
+    {"framework", &store::PointFilter::framework, store::ConfigurationName::framework},
+    {"precision", &store::PointFilter::precision, store::ConfigurationName::precision},
+    {"spec_method", &store::PointFilter::spec_method, store::ConfigurationName::spec_method},
   };
   for (const Parameter& parameter : k_parameters) {
     const std::optional<std::string>& name = filter.*parameter.field;
     if (!name) {
       continue;
     }
-    store::PointFilter alone;
-    alone.*parameter.field = name;
-    if (!store.latest_points(alone).empty()) {
-      continue;
+    std::vector<std::string> stored = store.configuration_names(parameter.names);
+    // Without case, as the store's filters compare a speculative-decoding method (the others are canonical).
+    if (std::none_of(stored.begin(), stored.end(), [&](const std::string& s) { return util::ascii_iequals(s, *name); })) {
+      return UnstoredName{parameter.name, *name, std::move(stored)};
     }
-    // Every configuration's latest run is read only here, on the way to a refusal.
-    std::set<std::string> stored;
-    for (const domain::BenchmarkPoint& point : store.latest_points({})) {
-      stored.insert(parameter.of_point(point));
-    }
-    return UnstoredName{parameter.name, *name, {stored.begin(), stored.end()}};
   }
   return std::nullopt;
 }

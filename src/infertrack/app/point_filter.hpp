@@ -30,7 +30,7 @@ nlohmann::json filter_json(const store::PointFilter& filter);
 std::string filter_summary(const store::PointFilter& filter);
 
 // Whether any point of `model` is stored, so that a query naming an unknown model is told so rather than answered
-// with nothing. Reads at most the model's latest runs: callers ask when an answer came out empty.
+// with nothing. A look-up in the stored configurations' names.
 bool model_is_stored(store::Store& store, const std::string& model);
 
 // A name a filter gives that no stored point has (most likely a typing slip), with the names that are stored.

@@ -31,6 +31,16 @@ struct PointFilter
   std::optional<std::string> as_of;      // on or before this date
 };
 
+// A name that configurations carry, as filters name them.
+enum class ConfigurationName
+{
+  model,
+  hardware,
+  framework,
+  precision,
+  spec_method,
+};
+
 // What one ingest changed: records new to the store, and records that were already there unchanged.
 struct IngestSummary
 {
@@ -165,6 +175,10 @@ public:
   virtual void frontier_samples(const PointFilter& filter,
                                 domain::ThroughputMetric metric,
                                 const std::function<void(const domain::FrontierSample&)>& read) = 0;
+
+  // Every name stored for one name of the configurations (each model, hardware, ...), sorted: a look-up in the
+  // configurations, not the points.
+  virtual std::vector<std::string> configuration_names(ConfigurationName name) = 0;
 
   // All dated cost/power entries, by hardware then effective date.
   virtual std::vector<domain::HardwareCost> hardware() = 0;

@@ -106,6 +106,11 @@ history_answer(const QueryParams& params, store::Store& store, app::HistoryCache
   if (answer.configurations == 0 && query->filter.model && !app::model_is_stored(store, *query->filter.model)) {
     return tl::unexpected(unknown_model(*query->filter.model));
   }
+  if (answer.configurations == 0) {
+    if (const auto unstored = app::unstored_name(store, query->filter)) {
+      return tl::unexpected(unstored_name_error(*unstored));
+    }
+  }
   return app::history_json(*query, answer);
 }
 

@@ -3,6 +3,7 @@
 #include "infertrack/app/point_filter.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <cstdint>
 #include <utility>
@@ -60,6 +61,16 @@ unknown_model(const std::string& model)
   return ApiError{404, "unknown_model", "no stored points for model '" + model + "'"};
 }
 
+ApiError
+unstored_name_error(const app::UnstoredName& unstored)
+{
+  // As the CLI says it: a slip, answered with the names there are.
+  return ApiError{400, "bad_parameter",
+                  fmt::format("{}: no stored points for {} '{}' (stored: {})", unstored.parameter, unstored.parameter,
+                              unstored.name,
+                              unstored.stored.empty() ? "none" : fmt::format("{}", fmt::join(unstored.stored, ", ")))};
+}
+
 tl::expected<store::PointFilter, ApiError>
 checked_filter(const QueryParams& params,
                std::initializer_list<std::string_view> extra,
@@ -78,6 +89,9 @@ checked_filter(const QueryParams& params,
   }
   if (filter->model && !app::model_is_stored(store, *filter->model)) {
     return tl::unexpected(unknown_model(*filter->model));
+  }
+  if (const auto unstored = app::unstored_name(store, *filter)) {
+    return tl::unexpected(unstored_name_error(*unstored));
   }
   return *std::move(filter);
 }

@@ -3,6 +3,7 @@
 #include "infertrack/app/frontier_query.hpp"
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/plan_query.hpp"
+#include "infertrack/app/point_filter.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
 
@@ -32,6 +33,9 @@ ApiError bad_parameter(const util::Diagnostic& diagnostic);
 // A 404 unknown_model: `model` has no stored points.
 ApiError unknown_model(const std::string& model);
 
+// A 400 naming the filter whose name no stored point has, with the stored names.
+ApiError unstored_name_error(const app::UnstoredName& unstored);
+
 // A diagnostic-returning parameter reader as an API answer.
 template<typename T>
 tl::expected<T, ApiError>
@@ -52,7 +56,8 @@ param(util::Result<T> value)
   auto var = std::move(*var##_checked_)
 
 // The configuration filters after checking the parameter names (the filters and `extra`); a model is
-// required when `model_required`, and a named model must have stored points (else 404 unknown_model).
+// required when `model_required`, and a named model must have stored points (else 404 unknown_model), as must the
+// other names (else 400, with the stored names).
 tl::expected<store::PointFilter, ApiError> checked_filter(const QueryParams& params,
                                                           std::initializer_list<std::string_view> extra,
                                                           store::Store& store,

@@ -247,6 +247,35 @@ public:
     read_frontier_samples(m_db, filter, metric, read);
   }
 
+  std::vector<std::string> configuration_names(ConfigurationName name) override
+  {
+    // One statement per name: the column is never text from outside.
+    const char* sql = "SELECT DISTINCT model FROM configurations ORDER BY 1";
+    switch (name) {
+      case ConfigurationName::model:
+        break;
+      case ConfigurationName::hardware:
+        sql = "SELECT DISTINCT hardware FROM configurations ORDER BY 1";
+        break;
+      case ConfigurationName::framework:
+        sql = "SELECT DISTINCT framework FROM configurations ORDER BY 1";
+        break;
+      case ConfigurationName::precision:
+        sql = "SELECT DISTINCT precision FROM configurations ORDER BY 1";
+        break;
+      case ConfigurationName::spec_method:
+        sql = "SELECT DISTINCT spec_method FROM configurations ORDER BY 1";
+        break;
+    }
+    std::lock_guard lock(m_mutex);
+    Statement statement(m_db, sql);
+    std::vector<std::string> names;
+    while (statement.step()) {
+      names.emplace_back(statement.column_text(0));
+    }
+    return names;
+  }
+
   std::vector<domain::HardwareCost> hardware() override
   {
     return read_all<domain::HardwareCost>("hardware_costs", "hardware, effective_date, name");
