@@ -166,6 +166,11 @@ TEST_F(ExportRoute, refusals_name_the_parameter)
   expect_error(get("/api/v1/export/frontiers", {{"model", "DeepSeek-V4-Pro"}, {"x", "p50"}}), 400, "bad_parameter",
                "x: expected auto, p90_itl (or p90) or median_tpot (or median)");
   expect_error(get("/api/v1/export/points", {{"limit", "5"}}), 400, "bad_parameter", "limit: unknown parameter");
+  // An export of history takes the history route's parameters but for paging, and says so.
+  expect_error(get("/api/v1/export/history", {{"model", "dsv4"}, {"bogus", "1"}}), 400, "bad_parameter",
+               "bogus: unknown parameter (expected at, x, metric, from, to, launch_date, join_precisions, model, ");
+  expect_error(get("/api/v1/export/history", {{"model", "dsv4"}, {"limit", "5"}}), 400, "bad_parameter",
+               "limit: unknown parameter (expected at, x, metric, from, to, launch_date, join_precisions, model, ");
   expect_error(get("/api/v1/export/history", {{"model", "No-Such-Model"}, {"at", "5"}}), 404, "unknown_model",
                "No-Such-Model");
   expect_error(get("/api/v1/export/history", {{"model", "DeepSeek-V4-Pro"}, {"at", "5"}, {"from", "2026-05-01"}}),

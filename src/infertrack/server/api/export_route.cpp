@@ -41,12 +41,14 @@ export_query(app::ExportKind kind, const QueryParams& params, store::Store& stor
       return query;
     }
     case app::ExportKind::history: {
-      API_TRY_ASSIGN(query, history_query(params));
-      // The parameters are known good; this adds the unknown-model 404 every other kind gives.
-      const auto known = checked_filter(params, {"at", "x", "metric", "from", "to", "launch_date", "join_precisions"}, store, false);
+      // The export's own parameters (history's, but for paging) and the unknown-name answers every other kind gives,
+      // before the history route's reading of them.
+      const auto known =
+        checked_filter(params, {"at", "x", "metric", "from", "to", "launch_date", "join_precisions"}, store, false);
       if (!known) {
         return tl::unexpected(known.error());
       }
+      API_TRY_ASSIGN(query, history_query(params));
       return query;
     }
     case app::ExportKind::plans: {
