@@ -14,6 +14,7 @@
 
 #include <sys/stat.h>
 
+#include <array>
 #include <mutex>
 #include <set>
 
@@ -249,24 +250,15 @@ public:
 
   std::vector<std::string> configuration_names(ConfigurationName name) override
   {
-    // One statement per name: the column is never text from outside.
-    const char* sql = "SELECT DISTINCT model FROM configurations ORDER BY 1";
-    switch (name) {
-      case ConfigurationName::model:
-        break;
-      case ConfigurationName::hardware:
-        sql = "SELECT DISTINCT hardware FROM configurations ORDER BY 1";
-        break;
-      case ConfigurationName::framework:
-        sql = "SELECT DISTINCT framework FROM configurations ORDER BY 1";
-        break;
-      case ConfigurationName::precision:
-        sql = "SELECT DISTINCT precision FROM configurations ORDER BY 1";
-        break;
-      case ConfigurationName::spec_method:
-        sql = "SELECT DISTINCT spec_method FROM configurations ORDER BY 1";
-        break;
-    }
+    // One statement per name, in ConfigurationName's order: the column is never text from outside.
+    static constexpr std::array<const char*, 5> k_sql = {
+      "SELECT DISTINCT model FROM configurations ORDER BY 1",
+      "SELECT DISTINCT hardware FROM configurations ORDER BY 1",
+      "SELECT DISTINCT framework FROM configurations ORDER BY 1",
+      "SELECT DISTINCT precision FROM configurations ORDER BY 1",
+      "SELECT DISTINCT spec_method FROM configurations ORDER BY 1",
+    };
+    const char* sql = k_sql.at(static_cast<std::size_t>(name));
     std::lock_guard lock(m_mutex);
     Statement statement(m_db, sql);
     std::vector<std::string> names;
