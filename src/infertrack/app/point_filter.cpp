@@ -3,6 +3,8 @@
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -103,6 +105,13 @@ model_is_stored(store::Store& store, const std::string& model)
   store::PointFilter model_only;
   model_only.model = model;
   return !unstored_name(store, model_only);
+}
+
+std::string
+unstored_text(const UnstoredName& unstored, std::string_view what)
+{
+  return fmt::format("no stored points for {} '{}' (stored: {})", what, unstored.name,
+                     unstored.stored.empty() ? "none" : fmt::format("{}", fmt::join(unstored.stored, ", ")));
 }
 
 std::optional<UnstoredName>

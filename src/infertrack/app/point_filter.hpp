@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infertrack::app {
@@ -40,6 +41,9 @@ struct UnstoredName
   std::string name;                 // as the filter gives it
   std::vector<std::string> stored;  // that parameter's stored names, sorted
 };
+
+// "no stored points for <what> 'h100' (stored: gb200, mi355x)", `what` naming the filter in its caller's words.
+std::string unstored_text(const UnstoredName& unstored, std::string_view what);
 
 // The first of `filter`'s model, hardware, framework, precision and speculative-decoding names that no stored point
 // has, looked up on its own (whatever dates the filter asks for), or nullopt.

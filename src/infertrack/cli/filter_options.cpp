@@ -5,7 +5,6 @@
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>
-#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -92,8 +91,7 @@ require_stored_names(store::Store& store, const store::PointFilter& filter)
   std::replace(flag.begin(), flag.end(), '_', '-');
   std::string what = unstored->parameter;
   std::replace(what.begin(), what.end(), '_', ' ');
-  throw UsageError(fmt::format("{}: no stored points for {} '{}' (stored: {})", flag, what, unstored->name,
-                               unstored->stored.empty() ? "none" : fmt::format("{}", fmt::join(unstored->stored, ", "))));
+  throw UsageError(flag + ": " + app::unstored_text(*unstored, what));
 }
 
 }  // namespace infertrack::cli

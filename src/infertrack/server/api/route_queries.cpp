@@ -3,7 +3,6 @@
 #include "infertrack/app/point_filter.hpp"
 
 #include <fmt/core.h>
-#include <fmt/format.h>
 
 #include <cstdint>
 #include <utility>
@@ -65,10 +64,7 @@ ApiError
 unstored_name_error(const app::UnstoredName& unstored)
 {
   // As the CLI says it: a slip, answered with the names there are.
-  return ApiError{400, "bad_parameter",
-                  fmt::format("{}: no stored points for {} '{}' (stored: {})", unstored.parameter, unstored.parameter,
-                              unstored.name,
-                              unstored.stored.empty() ? "none" : fmt::format("{}", fmt::join(unstored.stored, ", ")))};
+  return ApiError{400, "bad_parameter", unstored.parameter + ": " + app::unstored_text(unstored, unstored.parameter)};
 }
 
 tl::expected<store::PointFilter, ApiError>

@@ -325,7 +325,8 @@ render_tracker_page(store::Store& store, const http::Request& request)
     filter.model.reset();
   }
   const bool every_date = request.query_value("runs") == std::optional<std::string_view>("all");
-  const TableRows shown = table_rows(store, filter, every_date ? TableRuns::every_date : TableRuns::latest);
+  const TableRuns runs = every_date ? TableRuns::every_date : TableRuns::latest;
+  const TableRows shown = table_rows(store, filter, runs);
   const std::vector<domain::HardwareCost> costs = store.hardware();
 
   data body;
@@ -364,7 +365,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   const std::string note = table_note(shown);
   body.set("has_table_note", !note.empty());
   body.set("table_note", note);
-  body.set("api_points_url", api_points_url(filter, every_date ? TableRuns::every_date : TableRuns::latest));
+  body.set("api_points_url", api_points_url(filter, runs));
   body.set("notes", dataset_notes(store));
   const std::vector<domain::DataFinding> all_findings = store.findings(std::nullopt);
   body.set("findings", findings(all_findings));
