@@ -202,7 +202,7 @@ TEST_F(ExportDocumentTest, plans_record_the_cost_and_power_entries_with_their_da
   query.filter.hardware = "gb200"; // the hardware with stored cost and power figures
   query.at = 20;
   query.demand = "40T";
-  query.kw_per_gpu = 2.5;
+  query.kw_per_gpu.every = 2.5;
   const json exported = build_json(query);
   auto answers = plan(*store, query);
   ASSERT_TRUE(answers.has_value());

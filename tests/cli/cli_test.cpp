@@ -567,7 +567,7 @@ TEST_F(Cli, mi355x_is_priced_from_the_july_2026_table_and_planned_with_a_rack_si
     EXPECT_TRUE(answer["plan"].is_null());
     EXPECT_FALSE(answer["cost_overridden"].get<bool>());
     EXPECT_EQ(answer["unavailable"], "the cost figures of hardware 'mi355x' (2026-07-01) give no rack size: give GPUs "
-                                     "per rack (--gpus-per-rack; gpus_per_rack on the API)");
+                                     "per rack (--gpus-per-rack mi355x=N; gpus_per_rack=mi355x=N on the API)");
   }
   // An override given is said even where no plan came of it.
   for (const json& answer : run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2",
@@ -592,6 +592,50 @@ TEST_F(Cli, mi355x_is_priced_from_the_july_2026_table_and_planned_with_a_rack_si
   const CliResult june = run({"interpolate", "--model", "dsv4", "--hardware", "mi355x", "--at", "10", "--as-of",
                               "2026-06-30"});
   EXPECT_THAT(june.out, HasSubstr("Priced with:\n  mi355x: no cost and power figures in force"));
+}
+
+// MI355X planned beside GB200: a rack size given for MI355X alone leaves GB200's published 72, and a figure for
+// hardware that nothing stored has is a slip, refused with the stored names.
+TEST_F(Cli, plan_overrides_may_name_the_hardware_they_are_for)
+{
+  const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "2", "--demand", "40T",
+                               "--gpus-per-rack", "MI355X=8", "--cost-per-gpu-hour", "mi355x=1.25, gb200=2"});
+  const json& gb200 = row_for(plans, "DeepSeek-V4-Pro gb200");
+  ASSERT_FALSE(gb200["plan"].is_null()) << gb200.dump();
+  EXPECT_EQ(gb200["hardware"]["gpus_per_rack"], 72);
+  EXPECT_FALSE(gb200["gpus_per_rack_overridden"].get<bool>());
+  EXPECT_EQ(gb200["hardware"]["cost_per_gpu_hour"], 2);
+  EXPECT_TRUE(gb200["cost_overridden"].get<bool>());
+  const json& mi355x = row_for(plans, "DeepSeek-V4-Pro mi355x");
+  ASSERT_FALSE(mi355x["plan"].is_null()) << mi355x.dump();
+  EXPECT_EQ(mi355x["hardware"]["gpus_per_rack"], 8);
+  EXPECT_TRUE(mi355x["gpus_per_rack_overridden"].get<bool>());
+  EXPECT_EQ(mi355x["hardware"]["cost_per_gpu_hour"], 1.25);
+  EXPECT_EQ(mi355x["plan"]["provisioned_gpus"], mi355x["plan"]["racks"].get<std::int64_t>() * 8);
+
+  // The export records the figures by hardware, as given.
+  const CliResult exported = run({"export", "plans", "--format", "json", "--model", "DeepSeek-V4-Pro", "--at", "2",
+                                  "--demand", "40T", "--gpus-per-rack", "mi355x=8"});
+  ASSERT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(json::parse(exported.out)["provenance"]["query"]["gpus_per_rack"], json({{"mi355x", 8}}));
+
+  const std::pair<std::vector<std::string>, std::string> refusals[] = {
+    {{"--gpus-per-rack", "h100=8"}, "--gpus-per-rack: no stored points for hardware 'h100' (stored: "},
+    {{"--gpus-per-rack", "mi355x=8,mi355x=4"}, "--gpus-per-rack: hardware 'mi355x' is given twice"},
+    {{"--gpus-per-rack", "mi355x=2.5"}, "--gpus-per-rack: expected a whole number (got 'mi355x=2.5')"},
+    {{"--gpus-per-rack", "mi355x=0"}, "--gpus-per-rack: must be 1 to 100000 (got 0)"},
+    {{"--gpus-per-rack", "8,mi355x=4"}, "--gpus-per-rack: '8' is not hardware=value"},
+    {{"--gpus-per-rack", "mi355x=8,"}, "--gpus-per-rack: an empty entry is not hardware=value"},
+    {{"--kw-per-gpu", "gb200=-1"}, "--kw-per-gpu: must be"},
+    {{"--cost-per-gpu-hour", "mi355x=1e400"}, "--cost-per-gpu-hour: number out of range (got 'mi355x=1e400'"},
+  };
+  for (const auto& [flags, message] : refusals) {
+    std::vector<std::string> args = {"plan", "--model", "DeepSeek-V4-Pro", "--at", "2", "--demand", "40T"};
+    args.insert(args.end(), flags.begin(), flags.end());
+    const CliResult refused = run(args);
+    EXPECT_EQ(refused.exit_code, 2) << flags[1];
+    EXPECT_THAT(refused.err, HasSubstr(message)) << flags[1];
+  }
 }
 
 TEST_F(Cli, plan_at_a_target_answers_a_configuration_that_serves_no_tokens_with_the_reason)

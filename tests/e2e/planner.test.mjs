@@ -162,7 +162,7 @@ test('MI355X is planned once its GPUs per rack are typed in', async () => {
   await page.goto(server.url + `/?plan_by=point&point=${encodeURIComponent(point)}&preset=fireworks`);
   await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
   assert.equal(await page.textContent('#plan-status'), 'No plan: The cost figures of hardware \'mi355x\' (2026-07-01) ' +
-    'give no rack size: fill in "GPUs per rack" above to plan it.');
+    'give no rack size: fill in "GPUs per rack" above to plan it (mi355x=N sizes this hardware alone).');
   assert.match(await page.getAttribute('#p-rack', 'placeholder'), /mi355x none published/);
   // With the filters on MI355X, the placeholders give its figures alone.
   await page.selectOption('#f-hardware', 'mi355x');
@@ -178,6 +178,39 @@ test('MI355X is planned once its GPUs per rack are typed in', async () => {
   await page.goto(server.url + '/?model=DeepSeek-V4-Pro&hardware=mi355x&at=2&preset=fireworks');
   await page.waitForSelector('#plan-table[data-state="ready"]');
   assert.equal(await page.textContent('#plan-status'), 'None of the 2 configurations has a plan; the table says why.');
+  assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
+  await page.context().close();
+});
+
+// Beside GB200, a rack size typed for MI355X alone sizes MI355X and leaves GB200's published 72 in force.
+test('a planner figure typed as hardware=value applies to that hardware alone', async () => {
+  const expected = JSON.parse(server.cli('plan', '--model', 'DeepSeek-V4-Pro', '--at', '2', '--preset', 'fireworks',
+    '--gpus-per-rack', 'mi355x=8', '--json'));
+  const racksOf = (hardware) => expected.filter((a) => a.plan && a.hardware.hardware === hardware)
+    .map((a) => [a.configuration, String(a.plan.racks)]);
+  assert.ok(racksOf('gb200').length > 0 && racksOf('mi355x').length > 0);
+  assert.ok(expected.every((a) => !a.plan || a.hardware.gpus_per_rack === (a.hardware.hardware === 'mi355x' ? 8 : 72)));
+
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?model=DeepSeek-V4-Pro&at=2&preset=fireworks');
+  await page.waitForSelector('#plan-table[data-state="ready"]');
+  await page.fill('#p-rack', 'MI355X = 8');
+  const shown = async () => page.$$eval('#plan-table tbody tr', (rows) => rows.map((row) =>
+    [row.dataset.configuration, row.querySelector('td[data-field="racks"]')?.dataset.value ?? null]));
+  await page.waitForFunction(() => document.querySelectorAll('#plan-table tbody td[data-field="racks"]').length >= 3);
+  const rows = new Map(await shown());
+  for (const [configuration, racks] of [...racksOf('gb200'), ...racksOf('mi355x')]) {
+    assert.equal(rows.get(configuration), racks, configuration);
+  }
+  assert.match(page.url(), /rack=MI355X\+%3D\+8|rack=MI355X%20%3D%208/);
+
+  // Text that is neither a number nor pairs is refused in the page; a hardware nothing stored has, by the server.
+  await page.fill('#p-rack', 'mi355x=8,');
+  await page.waitForSelector('#plan-table[data-state="invalid"]');
+  assert.match(await page.textContent('#plan-status'), /hardware=number pairs such as mi355x=8/);
+  await page.fill('#p-rack', 'h100=8');
+  await page.waitForFunction(() => /GPUs per rack: no stored points for hardware 'h100'/
+    .test(document.querySelector('#plan-status').textContent));
   assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
   await page.context().close();
 });

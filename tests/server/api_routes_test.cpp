@@ -215,6 +215,24 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
   for (const json& answer : racked) {
     EXPECT_TRUE(answer["unavailable"].is_null() || answer["interpolation"]["state"] == "unreachable") << answer.dump();
   }
+  // A rack size for MI355X alone sizes it and leaves GB200 at its published 72.
+  const json by_hardware = get_json(
+    "/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"}, {"gpus_per_rack", "mi355x=8"}});
+  int mi355x_planned = 0;
+  for (const json& answer : by_hardware) {
+    if (answer["plan"].is_null()) {
+      EXPECT_EQ(answer["interpolation"]["state"], "unreachable") << answer.dump();
+      continue;
+    }
+    const bool mi355x = answer["hardware"]["hardware"] == "mi355x";
+    mi355x_planned += mi355x ? 1 : 0;
+    EXPECT_EQ(answer["hardware"]["gpus_per_rack"], mi355x ? 8 : 72) << answer.dump();
+    EXPECT_EQ(answer["gpus_per_rack_overridden"], mi355x) << answer.dump();
+  }
+  EXPECT_GT(mi355x_planned, 0);
+  expect_error(get("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"},
+                                    {"gpus_per_rack", "h100=8"}}),
+               400, "bad_parameter", "gpus_per_rack: no stored points for hardware 'h100'");
 }
 
 TEST_F(ApiRoutes, reference_routes)

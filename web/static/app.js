@@ -21,6 +21,9 @@
   const DEBOUNCE_MS = 250;
   const AS_OF_TYPING_MS = 800; // a pause in typing a date, after which it is applied
   const DEMAND_PATTERN = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[TBMtbm]?$/;
+  // A planner override: a figure for every hardware, or hardware=figure pairs separated by commas.
+  const OVERRIDE_NUMBER = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+  const OVERRIDE_PAIRS = /^[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(\s*,\s*[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*$/;
   const HIT_RADIUS_PX = 14;
   const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
 
@@ -835,12 +838,17 @@
     if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.'];
     params.set('utilization', String(utilization));
     for (const [key, name] of [['cost', 'cost_per_gpu_hour'], ['kw', 'kw_per_gpu'], ['rack', 'gpus_per_rack']]) {
-      // A number the browser cannot read ("1e", "-") reads as blank: say so rather than plan without it.
-      if (control(key).validity.badInput) return [null, 'Overrides must be numbers above 0 (or blank).'];
-      if (valueOf(key) === '') continue;
-      if (!(Number(valueOf(key)) > 0)) return [null, 'Overrides must be numbers above 0 (or blank).'];
-      if (key === 'rack' && !Number.isInteger(Number(valueOf(key)))) return [null, 'GPUs per rack must be a whole number.'];
-      params.set(name, valueOf(key));
+      const text = valueOf(key).trim();
+      if (text === '') continue;
+      // One figure for every hardware, or hardware=figure pairs (mi355x=8): the server reads and checks both.
+      const figures = text.includes('=') ? text.split(',').map((pair) => pair.split('=')[1]) : [text];
+      if (!(text.includes('=') ? OVERRIDE_PAIRS : OVERRIDE_NUMBER).test(text) || !figures.every((f) => Number(f) > 0)) {
+        return [null, 'Overrides must be numbers above 0, or hardware=number pairs such as mi355x=8 (or blank).'];
+      }
+      if (key === 'rack' && !figures.every((f) => Number.isInteger(Number(f)))) {
+        return [null, 'GPUs per rack must be a whole number.'];
+      }
+      params.set(name, text);
     }
     return [params, null];
   }
@@ -852,7 +860,11 @@
     const missing = /^(?:\w+: )?(.*): give a cost per GPU-hour, kW per GPU and GPUs per rack \(.*\)$/.exec(text);
     if (missing) return `${missing[1]}: fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.`;
     const noRack = /^(?:\w+: )?(.*give no rack size): give GPUs per rack \(.*\)$/.exec(text);
-    if (noRack) return `${noRack[1][0].toUpperCase()}${noRack[1].slice(1)}: fill in "GPUs per rack" above to plan it.`;
+    if (noRack) {
+      const hardware = /hardware '([^']+)'/.exec(noRack[1]);
+      return `${noRack[1][0].toUpperCase()}${noRack[1].slice(1)}: fill in "GPUs per rack" above to plan it` +
+        (hardware ? ` (${hardware[1]}=N sizes this hardware alone).` : '.');
+    }
     const named = /^(\w+): (.*)$/s.exec(text);
     return named && PLANNER_LABELS[named[1]] ? `${PLANNER_LABELS[named[1]]}: ${named[2]}` : text;
   }

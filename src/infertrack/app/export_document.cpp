@@ -162,6 +162,21 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
   return {format == ExportFormat::csv ? history_csv(query, answer) : history_rows_json(answer, query.options.target)};
 }
 
+// A figure for every hardware as a number, figures by hardware as an object: {"mi355x": 8}.
+template <typename T>
+void
+add_override(nlohmann::json& json, const char* name, const HardwareOverride<T>& given)
+{
+  if (given.every) {
+    json[name] = *given.every;
+  } else if (given.given()) {
+    nlohmann::json& by_hardware = json[name] = nlohmann::json::object();
+    for (const auto& [hardware, value] : given.by_hardware) {
+      by_hardware[hardware] = value;
+    }
+  }
+}
+
 nlohmann::json
 plan_query_json(const PlanQuery& query)
 {
@@ -173,16 +188,12 @@ plan_query_json(const PlanQuery& query)
       json[name] = **value;
     }
   }
-  const std::pair<const char*, const std::optional<double>*> numbers[] = {
-    {"at", &query.at}, {"cost_per_gpu_hour", &query.cost_per_gpu_hour}, {"kw_per_gpu", &query.kw_per_gpu}};
-  for (const auto& [name, value] : numbers) {
-    if (*value) {
-      json[name] = **value;
-    }
+  if (query.at) {
+    json["at"] = *query.at;
   }
-  if (query.gpus_per_rack) {
-    json["gpus_per_rack"] = *query.gpus_per_rack;
-  }
+  add_override(json, "cost_per_gpu_hour", query.cost_per_gpu_hour);
+  add_override(json, "kw_per_gpu", query.kw_per_gpu);
+  add_override(json, "gpus_per_rack", query.gpus_per_rack);
   json["utilization"] = query.utilization;
   return json;
 }

@@ -6,6 +6,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace infertrack::app {
@@ -69,7 +70,8 @@ std::optional<std::string>
 missing_figures(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
 {
   if (domain::cost_in_force(costs, hardware, query.filter.as_of) ||
-      (query.cost_per_gpu_hour && query.kw_per_gpu && query.gpus_per_rack)) {
+      (query.cost_per_gpu_hour.for_hardware(hardware) && query.kw_per_gpu.for_hardware(hardware) &&
+       query.gpus_per_rack.for_hardware(hardware))) {
     return std::nullopt;
   }
   // Figures stored for it, if any, all took effect after the as-of date: name the first of them.
@@ -84,9 +86,10 @@ missing_figures(std::span<const domain::HardwareCost> costs, const std::string& 
                         "effect on {})",
                         hardware, *query.filter.as_of, *first)
           : fmt::format("no cost and power figures are stored for hardware '{}'", hardware);
-  return fmt::format("{}: give a cost per GPU-hour, kW per GPU and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, "
-                     "--gpus-per-rack; cost_per_gpu_hour, kw_per_gpu, gpus_per_rack on the API)",
-                     why);
+  return fmt::format("{0}: give a cost per GPU-hour, kW per GPU and GPUs per rack (--cost-per-gpu-hour, --kw-per-gpu, "
+                     "--gpus-per-rack, each N or {1}=N; cost_per_gpu_hour, kw_per_gpu, gpus_per_rack on the API, "
+                     "each N or {1}=N)",
+                     why, hardware);
 }
 
 util::Result<domain::HardwareCost>
@@ -98,24 +101,24 @@ resolve_hardware(std::span<const domain::HardwareCost> costs, const std::string&
     cost = *stored;
   } else if (auto missing = missing_figures(costs, hardware, query)) {
     // Named by the first figure not given: a cost given is not what is missing.
-    const char* field = !query.cost_per_gpu_hour ? "cost_per_gpu_hour"
-                        : !query.kw_per_gpu      ? "kw_per_gpu"
-                                                 : "gpus_per_rack";
+    const char* field = !query.cost_per_gpu_hour.for_hardware(hardware) ? "cost_per_gpu_hour"
+                        : !query.kw_per_gpu.for_hardware(hardware)      ? "kw_per_gpu"
+                                                                        : "gpus_per_rack";
     return util::fail("", field, std::move(*missing));
   } else {
     cost.hardware = hardware;
     cost.name = hardware;
   }
-  cost.cost_per_gpu_hour = query.cost_per_gpu_hour.value_or(cost.cost_per_gpu_hour);
-  cost.kw_per_gpu = query.kw_per_gpu.value_or(cost.kw_per_gpu);
-  if (query.gpus_per_rack) {
-    cost.gpus_per_rack = query.gpus_per_rack;
+  cost.cost_per_gpu_hour = query.cost_per_gpu_hour.for_hardware(hardware).value_or(cost.cost_per_gpu_hour);
+  cost.kw_per_gpu = query.kw_per_gpu.for_hardware(hardware).value_or(cost.kw_per_gpu);
+  if (auto rack = query.gpus_per_rack.for_hardware(hardware)) {
+    cost.gpus_per_rack = rack;
   }
   if (!cost.gpus_per_rack) {
     return util::fail("", "gpus_per_rack",
                       fmt::format("the cost figures of hardware '{}' ({}) give no rack size: give GPUs per rack "
-                                  "(--gpus-per-rack; gpus_per_rack on the API)",
-                                  hardware, cost.effective_date));
+                                  "(--gpus-per-rack {}=N; gpus_per_rack={}=N on the API)",
+                                  hardware, cost.effective_date, hardware, hardware));
   }
   return cost;
 }
@@ -156,6 +159,15 @@ request_for(const PlanContext& context, const domain::HardwareCost& hardware)
   return request;
 }
 
+// Which of the answer's figures the query gave for its hardware.
+void
+mark_overrides(PlanAnswer& answer, const PlanQuery& query, std::string_view hardware)
+{
+  answer.cost_overridden = query.cost_per_gpu_hour.for_hardware(hardware).has_value();
+  answer.power_overridden = query.kw_per_gpu.for_hardware(hardware).has_value();
+  answer.rack_overridden = query.gpus_per_rack.for_hardware(hardware).has_value();
+}
+
 util::Result<PlanAnswer>
 answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, domain::DeploymentCapacity deployment)
 {
@@ -163,9 +175,7 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
   answer.configuration = domain::config_group_of(example).label();
   INFERTRACK_TRY_ASSIGN(hardware, resolve_hardware(context.costs, example.hardware, context.query));
   answer.hardware = std::move(hardware);
-  answer.cost_overridden = context.query.cost_per_gpu_hour.has_value();
-  answer.power_overridden = context.query.kw_per_gpu.has_value();
-  answer.rack_overridden = context.query.gpus_per_rack.has_value();
+  mark_overrides(answer, context.query, example.hardware);
   answer.tokens_per_day = context.demand.tokens_per_day;
   answer.preset = context.demand.preset;
   answer.utilization = context.query.utilization;
@@ -206,11 +216,26 @@ answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, do
 util::Result<void>
 check_query(const PlanContext& context)
 {
-  domain::HardwareCost stand_in;
-  stand_in.gpus_per_rack = context.query.gpus_per_rack.value_or(1);
-  stand_in.cost_per_gpu_hour = context.query.cost_per_gpu_hour.value_or(1);
-  stand_in.kw_per_gpu = context.query.kw_per_gpu.value_or(1);
-  return domain::check_plan_request(request_for(context, stand_in));
+  const auto check = [&](auto given) {
+    domain::HardwareCost stand_in;
+    stand_in.gpus_per_rack = 1;
+    stand_in.cost_per_gpu_hour = 1;
+    stand_in.kw_per_gpu = 1;
+    given(stand_in);
+    return domain::check_plan_request(request_for(context, stand_in));
+  };
+  INFERTRACK_TRY(check([](domain::HardwareCost&) {}));
+  // Each figure given, for whichever hardware it is given.
+  for (const double cost : context.query.cost_per_gpu_hour.values()) {
+    INFERTRACK_TRY(check([cost](domain::HardwareCost& stand_in) { stand_in.cost_per_gpu_hour = cost; }));
+  }
+  for (const double kw : context.query.kw_per_gpu.values()) {
+    INFERTRACK_TRY(check([kw](domain::HardwareCost& stand_in) { stand_in.kw_per_gpu = kw; }));
+  }
+  for (const std::int64_t rack : context.query.gpus_per_rack.values()) {
+    INFERTRACK_TRY(check([rack](domain::HardwareCost& stand_in) { stand_in.gpus_per_rack = rack; }));
+  }
+  return {};
 }
 
 util::Result<std::vector<PlanAnswer>>
@@ -242,9 +267,7 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
       answer.preset = context.demand.preset;
       answer.utilization = context.query.utilization;
       // What the query overrode, even where no plan came of it.
-      answer.cost_overridden = context.query.cost_per_gpu_hour.has_value();
-      answer.power_overridden = context.query.kw_per_gpu.has_value();
-      answer.rack_overridden = context.query.gpus_per_rack.has_value();
+      mark_overrides(answer, context.query, row.curve.group.hardware);
       answer.unavailable = std::move(reason);
       answers.push_back(std::move(answer));
     };
@@ -289,6 +312,28 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
   return answers;
 }
 
+// A figure given for hardware that no stored point has is a slip (of its name, most likely): refused, with the
+// stored names.
+util::Result<void>
+check_override_hardware(store::Store& store, const PlanQuery& query)
+{
+  std::optional<std::vector<std::string>> stored; // read once, and only when a figure names its hardware
+  const auto check = [&](const auto& given, const char* field) -> util::Result<void> {
+    for (const auto& entry : given.by_hardware) {
+      if (!stored) {
+        stored = store.configuration_names(store::ConfigurationName::hardware);
+      }
+      if (std::find(stored->begin(), stored->end(), entry.first) == stored->end()) {
+        return util::fail("", field, unstored_text(UnstoredName{field, entry.first, *stored}, "hardware"));
+      }
+    }
+    return {};
+  };
+  INFERTRACK_TRY(check(query.cost_per_gpu_hour, "cost_per_gpu_hour"));
+  INFERTRACK_TRY(check(query.kw_per_gpu, "kw_per_gpu"));
+  return check(query.gpus_per_rack, "gpus_per_rack");
+}
+
 }  // namespace
 
 util::Result<std::vector<PlanAnswer>>
@@ -309,6 +354,7 @@ plan(store::Store& store, const PlanQuery& query)
   if (query.at && !(std::isfinite(*query.at) && *query.at > 0)) {
     return util::fail("", "at", fmt::format("must be a positive number of tok/s/user (got {})", *query.at));
   }
+  INFERTRACK_TRY(check_override_hardware(store, query));
   INFERTRACK_TRY_ASSIGN(demand, resolve_demand(store, query));
   PlanContext context{query, std::move(demand), store.hardware(), std::nullopt};
   if (query.mix) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/hardware_override.hpp"
 #include "infertrack/domain/capacity_plan.hpp"
 #include "infertrack/domain/demand_preset.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
@@ -25,9 +26,9 @@ struct PlanQuery
   std::optional<std::string> preset; // a preset key
   double utilization = k_default_utilization;
   std::optional<std::string> mix;    // "IN:OUT"
-  std::optional<double> cost_per_gpu_hour;
-  std::optional<double> kw_per_gpu;
-  std::optional<std::int64_t> gpus_per_rack;
+  FigureOverride cost_per_gpu_hour;
+  FigureOverride kw_per_gpu;
+  RackSizeOverride gpus_per_rack;
 };
 
 // The plan for one configuration, or why it has none (e.g. the target is unreachable on its curve).

@@ -23,7 +23,8 @@ struct ExportFlags
   InterpolateFlags curve;   // filters, --basis, --metric (interpolations, history and frontiers)
   std::optional<double> at; // interpolations default to 100; history requires it; plans read curves at it
   HistoryFlags history;     // --from, --to, --launch-date
-  app::PlanQuery plan;      // --point, --demand, --preset, --utilization, --mix and the overrides
+  app::PlanQuery plan;      // --point, --demand, --preset, --utilization and --mix
+  PlanFigureFlags figures;  // the overrides
   std::string format = "csv";
   std::optional<std::string> output;
 };
@@ -81,6 +82,7 @@ to_export_query(app::ExportKind kind, ExportFlags flags)
     case app::ExportKind::plans:
       flags.plan.filter = flags.curve.filters.to_filter();
       flags.plan.at = flags.at;
+      apply_plan_figures(flags.figures, flags.plan);
       if (flags.plan.at && !flags.plan.point && !flags.plan.filter.model) {
         throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
       }
@@ -184,9 +186,7 @@ add_export_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--preset", plan.preset, "plans: a demand preset key");
   command->add_option("--utilization", plan.utilization, "plans: usable fraction of capacity")->capture_default_str();
   command->add_option("--mix", plan.mix, "plans: input:output token mix, e.g. 3:1");
-  command->add_option("--cost-per-gpu-hour", plan.cost_per_gpu_hour, "plans: override $/GPU-hour");
-  command->add_option("--kw-per-gpu", plan.kw_per_gpu, "plans: override all-in kW per GPU");
-  command->add_option("--gpus-per-rack", plan.gpus_per_rack, "plans: override GPUs per rack");
+  add_plan_figure_options(*command, flags->figures, "plans: ");
   command->callback([&options, flags, command] { run_export(options, *flags, *command); });
 }
 

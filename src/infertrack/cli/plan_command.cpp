@@ -1,5 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 #include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/query_flags.hpp"
 #include "infertrack/cli/report_text.hpp"
 
 #include "infertrack/app/export_csv.hpp"
@@ -16,6 +17,7 @@ namespace {
 struct PlanFlags
 {
   FilterFlags filters;
+  PlanFigureFlags figures;
   app::PlanQuery query;
 };
 
@@ -24,6 +26,7 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
 {
   const OutputFormat format = options.format();
   flags.query.filter = flags.filters.to_filter();
+  apply_plan_figures(flags.figures, flags.query);
   // With --point as well, plan() names that clash instead.
   if (flags.query.at && !flags.query.point && !flags.query.filter.model) {
     throw UsageError("--model is required with --at, e.g. --model DeepSeek-V4.1-Flash --at 100");
@@ -66,9 +69,7 @@ add_plan_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--utilization", query.utilization, "Usable fraction of capacity, in (0, 1]")
     ->capture_default_str();
   command->add_option("--mix", query.mix, "Input:output token mix, e.g. 3:1 (default: the benchmark's own)");
-  command->add_option("--cost-per-gpu-hour", query.cost_per_gpu_hour, "Override $/GPU-hour");
-  command->add_option("--kw-per-gpu", query.kw_per_gpu, "Override all-in kW per GPU");
-  command->add_option("--gpus-per-rack", query.gpus_per_rack, "Override GPUs per rack");
+  add_plan_figure_options(*command, flags->figures, "");
   command->callback([&options, flags] { run_plan(options, *flags); });
 }
 

@@ -19,6 +19,37 @@ require_model(const FilterFlags& filters)
 
 }  // namespace
 
+void
+add_plan_figure_options(CLI::App& command, PlanFigureFlags& flags, std::string_view help_prefix)
+{
+  const auto help = [&](std::string_view what) {
+    return fmt::format("{}override {}: N for every hardware, or hardware=N pairs (mi355x=8,b200=8)", help_prefix, what);
+  };
+  command.add_option("--cost-per-gpu-hour", flags.cost_per_gpu_hour, help("$/GPU-hour"));
+  command.add_option("--kw-per-gpu", flags.kw_per_gpu, help("all-in kW per GPU"));
+  command.add_option("--gpus-per-rack", flags.gpus_per_rack, help("GPUs per rack"));
+}
+
+void
+apply_plan_figures(const PlanFigureFlags& flags, app::PlanQuery& query)
+{
+  const auto read = [](const auto& parsed) {
+    if (!parsed) {
+      throw_usage(parsed.error());
+    }
+    return *parsed;
+  };
+  if (flags.cost_per_gpu_hour) {
+    query.cost_per_gpu_hour = read(app::parse_figure_override(*flags.cost_per_gpu_hour, "cost_per_gpu_hour"));
+  }
+  if (flags.kw_per_gpu) {
+    query.kw_per_gpu = read(app::parse_figure_override(*flags.kw_per_gpu, "kw_per_gpu"));
+  }
+  if (flags.gpus_per_rack) {
+    query.gpus_per_rack = read(app::parse_rack_size_override(*flags.gpus_per_rack, "gpus_per_rack"));
+  }
+}
+
 std::optional<domain::InteractivityBasis>
 basis_flag(const std::optional<std::string>& basis)
 {

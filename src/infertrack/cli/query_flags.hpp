@@ -2,6 +2,7 @@
 
 #include "infertrack/app/history_query.hpp"
 #include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/plan_query.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/domain/history.hpp"
 
@@ -31,6 +32,21 @@ struct HistoryFlags
   std::string launch_date = std::string(domain::k_deepseek_v4_launch_date);
   bool join_precisions = false;
 };
+
+// The planner's figure overrides as typed: a value for every hardware ("8"), or hardware=value pairs
+// ("mi355x=8,b200=8"). `plan` and `export plans` take them.
+struct PlanFigureFlags
+{
+  std::optional<std::string> cost_per_gpu_hour;
+  std::optional<std::string> kw_per_gpu;
+  std::optional<std::string> gpus_per_rack;
+};
+
+// Adds --cost-per-gpu-hour, --kw-per-gpu and --gpus-per-rack, their help texts after `help_prefix` ("plans: ").
+void add_plan_figure_options(CLI::App& command, PlanFigureFlags& flags, std::string_view help_prefix);
+
+// Sets `query`'s overrides from the flags; throws UsageError naming the flag that is malformed.
+void apply_plan_figures(const PlanFigureFlags& flags, app::PlanQuery& query);
 
 // --basis (p90_itl or median_tpot; unset: automatic) and --metric; throw UsageError naming the flag.
 std::optional<domain::InteractivityBasis> basis_flag(const std::optional<std::string>& basis);

@@ -607,27 +607,27 @@ openapi_document()
       "in": "query",
       "required": false,
       "schema": {
-       "type": "number"
+       "type": "string"
       },
-      "description": "Override $/GPU-hour"
+      "description": "Override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
      },
      {
       "name": "kw_per_gpu",
       "in": "query",
       "required": false,
       "schema": {
-       "type": "number"
+       "type": "string"
       },
-      "description": "Override all-in kW per GPU"
+      "description": "Override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
      },
      {
       "name": "gpus_per_rack",
       "in": "query",
       "required": false,
       "schema": {
-       "type": "integer"
+       "type": "string"
       },
-      "description": "Override GPUs per rack"
+      "description": "Override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
      }
     ],
     "responses": {
@@ -1482,27 +1482,27 @@ openapi_document()
       "in": "query",
       "required": false,
       "schema": {
-       "type": "number"
+       "type": "string"
       },
-      "description": "plans: override $/GPU-hour (flagged in the provenance)"
+      "description": "plans: override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
      },
      {
       "name": "kw_per_gpu",
       "in": "query",
       "required": false,
       "schema": {
-       "type": "number"
+       "type": "string"
       },
-      "description": "plans: override all-in kW per GPU (flagged in the provenance)"
+      "description": "plans: override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
      },
      {
       "name": "gpus_per_rack",
       "in": "query",
       "required": false,
       "schema": {
-       "type": "integer"
+       "type": "string"
       },
-      "description": "plans: override GPUs per rack (flagged in the provenance)"
+      "description": "plans: override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
      }
     ],
     "responses": {
