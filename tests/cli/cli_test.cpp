@@ -181,6 +181,26 @@ TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
   EXPECT_THAT(bad.err, HasSubstr("--disaggregated: expected true or false (got 'yes')"));
 }
 
+// CLI11 would take the option after one left without its value as that value: `--run-url --quiet` stored "--quiet"
+// as a run's URL, and `--model --db FILE` left FILE a stray argument.
+TEST_F(Cli, an_option_is_not_taken_as_the_value_of_the_option_before_it)
+{
+  ASSERT_EQ(run({"summary"}).exit_code, 0);
+  const std::string before = run({"points", "--csv"}).out;
+  const auto file = dir.write("row.json", "[]");
+  const CliResult ingest = run({"ingest", "--date", "2026-08-05", "--run-url", "--quiet", file.string()});
+  EXPECT_EQ(ingest.exit_code, 2);
+  EXPECT_EQ(ingest.err, "infertrack: --run-url: needs a value (got the option '--quiet'; a value that begins with -- "
+                        "cannot be given)\nRun with --help for more information.\n");
+  EXPECT_EQ(run({"points", "--csv"}).out, before);
+  const CliResult points = run({"points", "--model", "--json"});
+  EXPECT_EQ(points.exit_code, 2);
+  EXPECT_THAT(points.err, HasSubstr("--model: needs a value (got the option '--json'"));
+  // A negative number is a value, and is refused for what it is.
+  EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "-5"}).err, HasSubstr("--at"));
+  EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "-5"}).err, Not(HasSubstr("needs a value")));
+}
+
 TEST_F(Cli, global_options_work_before_and_after_the_subcommand)
 {
   const CliResult before = run_cli({"--db", db, "--json", "points", "--model", "dsv4"});

@@ -122,8 +122,9 @@ number_problem(std::string_view text, bool integer)
 }
 
 // CLI11 reads numbers as strtod does, which takes "0x10" as 16 and "" as 0: a number flag takes decimal text only.
+// And no option takes another option as its value.
 void
-require_decimal_numbers(CLI::App& app)
+check_option_values(CLI::App& app)
 {
   const auto validator = [](bool integer) {
     return CLI::Validator(
@@ -132,7 +133,19 @@ require_decimal_numbers(CLI::App& app)
   };
   static const CLI::Validator k_number = validator(false);
   static const CLI::Validator k_integer = validator(true);
+  // CLI11 takes whatever follows an option as its value: `--run-url --quiet` stored the URL "--quiet", and
+  // `--model --db x.db` made "--db" the model and x.db a stray argument.
+  static const CLI::Validator k_not_an_option(
+    [](std::string& text) -> std::string {
+      return text.starts_with("--") && text.size() > 2
+               ? "needs a value (got the option '" + text + "'; a value that begins with -- cannot be given)"
+               : "";
+    },
+    "");
   for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_size() != 0) {
+      option->check(k_not_an_option);
+    }
     // The type name gains the descriptions of any validators: only its start names the type.
     const std::string type = option->get_type_name();
     if (type.starts_with("FLOAT")) {
@@ -142,7 +155,7 @@ require_decimal_numbers(CLI::App& app)
     }
   }
   for (CLI::App* command : app.get_subcommands({})) {
-    require_decimal_numbers(*command);
+    check_option_values(*command);
   }
 }
 
@@ -181,7 +194,7 @@ run(int argc, char** argv)
   add_limits_command(app, options);
   add_audit_command(app, options);
   add_export_command(app, options);
-  require_decimal_numbers(app);
+  check_option_values(app);
   for (CLI::App* command : app.get_subcommands({})) {
     // The global options are the app's, so a subcommand's own help would not list them: each says those it takes
     // (export writes its own --format, summary has no CSV, serve prints no answer), and so do its own subcommands.
@@ -200,9 +213,14 @@ run(int argc, char** argv)
     reject_unknown_command(app, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    // CLI11 prints help and version itself, with exit code 0; everything else is a usage error.
-    const int code = app.exit(error);
-    return code == 0 ? k_exit_ok : k_exit_usage;
+    // CLI11 prints help and version itself, with exit code 0; everything else is a usage error, said as the
+    // command's other errors are.
+    if (error.get_exit_code() == 0) {
+      app.exit(error);
+      return k_exit_ok;
+    }
+    tell(fmt::format("infertrack: {}\nRun with --help for more information.\n", error.what()));
+    return k_exit_usage;
   } catch (const UsageError& error) {
     tell(fmt::format("infertrack: {}\n", error.what()));
     return k_exit_usage;
