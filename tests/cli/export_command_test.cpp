@@ -106,7 +106,7 @@ TEST_F(CliExport, plans_csv_rows_are_the_plan_commands_csv)
   EXPECT_THAT(planned.out, HasSubstr(",1500000000,0.6,,,,,,,,,,,,,,,,,,60 tok/s/user is unreachable"));
   // The planned row names its rack packing both ways, the dated figures it was priced with, and carries the caveats
   // the text and JSON give.
-  EXPECT_THAT(planned.out, HasSubstr(",output,1,20,20,3,1,1,72,52,"));
+  EXPECT_THAT(planned.out, HasSubstr(",both,1,20,20,3,1,1,72,52,"));
   EXPECT_THAT(planned.out, HasSubstr(",1.86,1.87,72,2026-11-02,,,"));
   const CliResult overridden = run_cli(
     {"plan", "--point", "444914", "--demand", "40T", "--cost-per-gpu-hour", "2", "--csv", "--db", db});

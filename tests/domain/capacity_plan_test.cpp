@@ -135,7 +135,7 @@ TEST(PlanCapacity, forty_trillion_a_day_on_point_444914)
 {
   // d = 40e12 / 86400 = 462,962,962.963 tok/s, split by the point's own mix 613533.27093 : 4950.88918.
   // Both sides then load d / (613533.27093 + 4950.88918) = d / 618484.16011 = 748.5446 groups: a tie,
-  // reported as output. / 0.6 = 1247.574 -> 1248 groups x 16 GPUs = 19,968 allocated.
+  // reported as both. / 0.6 = 1247.574 -> 1248 groups x 16 GPUs = 19,968 allocated.
   // 4 groups per 72-GPU rack -> ceil(1248 / 4) = 312 racks = 22,464 provisioned, 2,496 idle.
   // $/day = 22464 x 1.86 x 24 = 1,002,792.96; MW = 22464 x 1.87 / 1000 = 42.00768;
   // $/M tokens = 1,002,792.96 / 40e6 = 0.025069824.
@@ -144,7 +144,7 @@ TEST(PlanCapacity, forty_trillion_a_day_on_point_444914)
   EXPECT_DOUBLE_EQ(plan->mix_used.input, 613533.27093);
   EXPECT_DOUBLE_EQ(plan->mix_used.output, 4950.88918);
   EXPECT_NEAR(plan->demand_input_per_s + plan->demand_output_per_s, 462962962.962963, 1e-3);
-  EXPECT_EQ(plan->binding, BindingSide::output);
+  EXPECT_EQ(plan->binding, BindingSide::both);
   EXPECT_EQ(plan->groups, 1248);
   EXPECT_EQ(plan->gpus_per_group, 16);
   EXPECT_EQ(plan->allocated_gpus, 19968);

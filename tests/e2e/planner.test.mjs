@@ -203,6 +203,14 @@ test('a planner figure typed as hardware=value applies to that hardware alone', 
     assert.equal(rows.get(configuration), racks, configuration);
   }
   assert.match(page.url(), /rack=MI355X\+%3D\+8|rack=MI355X%20%3D%208/);
+  // A plan sized on a lower bound of throughput (the target below the slowest point) is an upper bound itself.
+  const bounded = expected.filter((a) => a.plan && a.interpolation.state === 'clamped_low');
+  assert.ok(bounded.length > 0);
+  for (const answer of expected.filter((a) => a.plan)) {
+    const racks = page.locator(`#plan-table tbody tr[data-configuration="${answer.configuration}"] td[data-field="racks"]`);
+    assert.equal((await racks.textContent()).startsWith('≤ '), answer.interpolation.state === 'clamped_low',
+      answer.configuration);
+  }
 
   // Text that is neither a number nor pairs is refused in the page; a hardware nothing stored has, by the server.
   await page.fill('#p-rack', 'mi355x=8,');

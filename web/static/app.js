@@ -22,6 +22,7 @@
   const AS_OF_TYPING_MS = 800; // a pause in typing a date, after which it is applied
   const DEMAND_PATTERN = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[TBMtbm]?$/;
   // A planner override: a figure for every hardware, or hardware=figure pairs separated by commas.
+  const BINDING_WORDS = { both: 'input and output alike', total: 'total tokens' };
   const OVERRIDE_NUMBER = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
   const OVERRIDE_PAIRS = /^[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(\s*,\s*[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*$/;
   const HIT_RADIUS_PX = 14;
@@ -924,13 +925,15 @@
         return h('tr', { 'data-configuration': answer.configuration },
           name, h('td', { colspan: 7, class: 'unavailable' }, inPlannerWords(answer.unavailable || 'no plan')));
       }
+      const atMost = answer.interpolation?.state === 'clamped_low';
       const cells = PLAN_FIELDS.map(([field, get, format]) => {
         const value = get(plan);
         const text = format ? format(value) : `${fmt(value, 0)} (${fmt(plan.idle_gpus, 0)})`;
-        return h('td', { class: 'num', 'data-field': field, 'data-value': value }, text);
+        // Sized on a lower bound of throughput, the plan is an upper bound of what the demand takes.
+        return h('td', { class: 'num', 'data-field': field, 'data-value': value }, atMost ? '≤ ' + text : text);
       });
       return h('tr', { 'data-configuration': answer.configuration }, name, ...cells,
-        h('td', null, plan.binding));
+        h('td', null, BINDING_WORDS[plan.binding] || plan.binding));
     });
     $('#plan-table').tBodies[0].replaceChildren(...rows);
     renderPlanBars(answers.filter((a) => a.plan));

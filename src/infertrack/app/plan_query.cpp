@@ -300,7 +300,7 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
     }
     if (row.value.state == domain::InterpolationState::clamped_low) {
       answer.caveats.push_back("The target is below the slowest measured point: its throughput is used as a "
-                               "lower bound.");
+                               "lower bound, so the racks, cost and power are upper bounds.");
     } else if (row.value.state == domain::InterpolationState::interpolated) {
       answer.caveats.push_back(fmt::format("Throughput interpolated on the Pareto frontier between {} and {}, "
                                            "not measured.",

@@ -11,6 +11,21 @@
 namespace infertrack::cli {
 namespace {
 
+// "bound by input and output alike": the deployment's own mix loads both sides at once.
+std::string_view
+binding_words(domain::BindingSide side)
+{
+  switch (side) {
+  case domain::BindingSide::both:
+    return "input and output alike";
+  case domain::BindingSide::total:
+    return "total tokens";
+  default:
+    return domain::to_string(side);
+  }
+}
+
+
 using util::group_thousands;
 using util::small_figure;
 using util::TextTable;
@@ -216,7 +231,7 @@ plan_text(std::span<const app::PlanAnswer> answers)
                         plan.cost_per_day >= 1 ? group_thousands(plan.cost_per_day) : small_figure(plan.cost_per_day),
                         small_figure(plan.power_mw),
                         small_figure(plan.cost_per_million_tokens),
-                        domain::to_string(plan.binding));
+                        binding_words(plan.binding));
     for (const std::string& caveat : answer.caveats) {
       text += "  * " + util::printable_text(caveat) + "\n";
     }

@@ -149,6 +149,8 @@ to_string(BindingSide side)
     return "input";
   case BindingSide::output:
     return "output";
+  case BindingSide::both:
+    return "both";
   case BindingSide::total:
     return "total";
   }
@@ -241,9 +243,12 @@ plan_capacity(const DeploymentCapacity& deployment, const PlanRequest& request)
     }
     const double input_load = plan.demand_input_per_s > 0 ? plan.demand_input_per_s / input_tps : 0;
     const double output_load = plan.demand_output_per_s > 0 ? plan.demand_output_per_s / output_tps : 0;
-    // The deployment's own mix loads both sides equally; such ties (to rounding) report output.
+    // The deployment's own mix loads both sides equally: a tie (to rounding) is said as one, not as either side.
     const bool input_binds = input_load > output_load * (1 + k_boundary_tolerance);
-    plan.binding = input_binds ? BindingSide::input : BindingSide::output;
+    const bool output_binds = output_load > input_load * (1 + k_boundary_tolerance);
+    plan.binding = input_binds    ? BindingSide::input
+                   : output_binds ? BindingSide::output
+                                  : BindingSide::both;
     load = std::max(input_load, output_load);
   }
 

@@ -34,6 +34,7 @@ enum class BindingSide
 {
   input,
   output,
+  both,  // input and output load the deployment alike (its own mix, to rounding)
   total, // the deployment's split was unknown: sized on total tokens
 };
 const char* to_string(BindingSide side);
