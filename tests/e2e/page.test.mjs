@@ -51,6 +51,24 @@ test('the page loads with no console error', async () => {
   await phone.context().close();
 });
 
+test('a hardware in the link that nothing stored has is named, and the page shows every hardware', async () => {
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?hardware=h100');
+  await waitForApp(page);
+  assert.equal(await page.textContent('#unstored-filters'),
+    'From the address: no stored points for hardware \'h100\' (stored: gb200, mi355x); the page shows every hardware.');
+  assert.equal(await page.inputValue('#f-hardware'), '');
+  assert.doesNotMatch(page.url(), /h100/);
+  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&runs=latest');
+  await page.waitForFunction((count) => document.querySelectorAll('#points-table tbody tr').length === count,
+    listed.points.length);
+  // Once the reader picks a filter, the note about the address goes.
+  await page.selectOption('#f-hardware', 'gb200');
+  await page.waitForSelector('#unstored-filters', { state: 'detached' });
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('the chart draws every curve and point the API answers', async () => {
   const page = await newPage(browser);
   await page.goto(server.url + '/');

@@ -156,6 +156,25 @@ TEST_F(PagesTest, handle_page_says_when_it_leaves_out_a_malformed_as_of_date)
   EXPECT_EQ(answer(request).body.find("from the address is not a date"), std::string::npos);
 }
 
+// A name in the address that no stored point has is left out, and the page says which and what is stored, escaped;
+// the table then lists what the other filters choose rather than nothing.
+TEST_F(PagesTest, handle_page_says_when_it_leaves_out_a_name_nothing_stored_has)
+{
+  http::Request request = get("/");
+  request.query = {{"hardware", "h100<i>"}, {"precision", "fp4"}, {"model", "Llama"}};
+  const std::string html = answer(request).body;
+  EXPECT_NE(html.find("<li>From the address: no stored points for hardware &apos;h100&lt;i&gt;&apos; (stored: gb200, "
+                      "mi355x); the page shows every hardware.</li>"),
+            std::string::npos);
+  EXPECT_NE(html.find("no stored points for model &apos;Llama&apos; (stored: DeepSeek-V4-Pro, DeepSeek-V4.1-Flash); "
+                      "the page shows the default model."),
+            std::string::npos);
+  EXPECT_EQ(html.find("h100<i>"), std::string::npos);
+  EXPECT_NE(html.find("<tr data-result-id=\"444914\">"), std::string::npos); // a Pro fp4 point
+  request.query = {{"hardware", "gb200"}};
+  EXPECT_EQ(answer(request).body.find("unstored-filters"), std::string::npos);
+}
+
 // A headline is about one run: before that run was measured, its card is hidden and the page says why.
 TEST_F(PagesTest, handle_page_hides_headlines_about_runs_after_the_as_of_date)
 {

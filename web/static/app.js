@@ -1076,6 +1076,8 @@
       });
     }
     function applyFilter(key) {
+      // The names the address gave that were not stored are history once the reader picks filters.
+      $('#unstored-filters')?.remove();
       if (key === 'as_of') {
         clearTimeout(asOfPending);
         asOfPending = 0;

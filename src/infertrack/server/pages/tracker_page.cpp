@@ -290,6 +290,24 @@ table_note(const TableRows& rows)
   return "";
 }
 
+// The filter named by its API parameter, in the page's words ("speculative-decoding method").
+std::string_view
+unstored_filter_words(std::string_view parameter)
+{
+  return parameter == "spec_method" ? "speculative-decoding method" : parameter;
+}
+
+void
+drop_filter(store::PointFilter& filter, std::string_view parameter)
+{
+  std::optional<std::string>* field = parameter == "model"       ? &filter.model
+                                      : parameter == "hardware"  ? &filter.hardware
+                                      : parameter == "framework" ? &filter.framework
+                                      : parameter == "precision" ? &filter.precision
+                                                                 : &filter.spec_method;
+  field->reset();
+}
+
 }  // namespace
 
 store::PointFilter
@@ -324,6 +342,20 @@ render_tracker_page(store::Store& store, const http::Request& request)
   if (filter.model && filter.model->empty()) {
     filter.model.reset();
   }
+  // A name in the address that nothing stored has (a typing slip, or data since removed) is left out, as a
+  // malformed date is, and the page says which, with the names it could be.
+  data unstored{data::type::list};
+  while (const auto name = app::unstored_name(store, filter)) {
+    const bool model = name->parameter == "model";
+    unstored.push_back(data(fmt::format("{}; the page shows {}.",
+                                        app::unstored_text(*name, unstored_filter_words(name->parameter)),
+                                        model ? std::string("the default model")
+                                              : fmt::format("every {}", unstored_filter_words(name->parameter)))));
+    drop_filter(filter, name->parameter);
+    if (model) {
+      filter.model = default_model.empty() ? std::nullopt : std::optional<std::string>(default_model);
+    }
+  }
   const bool every_date = request.query_value("runs") == std::optional<std::string_view>("all");
   const TableRuns runs = every_date ? TableRuns::every_date : TableRuns::latest;
   const TableRows shown = table_rows(store, filter, runs);
@@ -353,6 +385,8 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("has_refused_as_of", asked_as_of && !filter.as_of);
   body.set("refused_as_of", asked_as_of.value_or(""));
 
+  body.set("has_unstored_filters", !unstored.list_value().empty());
+  body.set("unstored_filters", unstored);
   body.set("filters", filter_options(latest, filter));
   body.set("runs_every_date", every_date);
   data rows{data::type::list};
