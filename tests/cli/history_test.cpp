@@ -138,6 +138,28 @@ TEST_F(CliHistory, from_and_to_give_the_factor_between_two_runs)
   const json& points = answer["rows"][0]["points"];
   EXPECT_DOUBLE_EQ(between["factor"].get<double>(),
                    points[1]["value"]["tps_per_gpu"].get<double>() / points[0]["value"]["tps_per_gpu"].get<double>());
+
+  // A date without a run is named, not "both dates".
+  const CliResult missing = run({"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--from",
+                                 "2026-05-03", "--to", "2026-05-21"});
+  EXPECT_THAT(missing.out, HasSubstr("2026-05-03 -> 2026-05-21: no run on 2026-05-03\n"));
+  const CliResult neither = run({"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--from",
+                                 "2026-05-03", "--to", "2026-05-05"});
+  EXPECT_THAT(neither.out, HasSubstr("no run on 2026-05-03 nor on 2026-05-05\n"));
+}
+
+// At 3 tok/s/user every fp4 run is clamped_low: the first run against itself is exactly 1, the later ones compare
+// two lower bounds (~), and the header says what ~ means.
+TEST_F(CliHistory, factors_between_two_lower_bounds_are_marked_and_explained)
+{
+  const CliResult table = run({"--model", "dsv4", "--hardware", "mi355x", "--precision", "fp4", "--at", "3"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_THAT(table.out, HasSubstr("~ : both ends are clamped_low lower bounds, so the factor bounds nothing"));
+  EXPECT_THAT(table.out, testing::ContainsRegex("2026-05-02 +8 +clamped_low +500.2 +[^ ]+ +1.00x"));
+  EXPECT_THAT(table.out, testing::ContainsRegex("2026-05-21 +27 +clamped_low +2,256.1 +[^ ]+ +~ 4.51x"));
+  const json answer = run_json({"--model", "dsv4", "--hardware", "mi355x", "--precision", "fp4", "--at", "3"});
+  EXPECT_EQ(answer["rows"][0]["points"][0]["since_first"]["bound"], "exact");
+  EXPECT_EQ(answer["rows"][0]["points"][1]["since_first"]["bound"], "indeterminate");
 }
 
 TEST_F(CliHistory, table_and_csv_show_the_gap_reason)

@@ -174,8 +174,9 @@ plain_history(std::vector<BenchmarkPoint> points, const HistoryOptions& options)
       ImprovementFactor factor{first->date, later->date, first->value.state, later->value.state, {}, {}};
       if (later->value.throughput && *first->value.throughput > 0) {
         factor.factor = *later->value.throughput / *first->value.throughput;
-        const bool from_bound = first->value.state == InterpolationState::clamped_low;
-        const bool to_bound = later->value.state == InterpolationState::clamped_low;
+        const bool itself = later == first;
+        const bool from_bound = !itself && first->value.state == InterpolationState::clamped_low;
+        const bool to_bound = !itself && later->value.state == InterpolationState::clamped_low;
         factor.bound = from_bound && to_bound ? FactorBound::indeterminate
                        : from_bound           ? FactorBound::at_most
                        : to_bound             ? FactorBound::at_least

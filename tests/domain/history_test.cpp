@@ -241,6 +241,13 @@ TEST(ImprovementBetween, NamesBothStatesAndTheBound)
   EXPECT_FALSE(from_gap->factor);
 
   EXPECT_FALSE(improvement_between(mi355x, "2026-05-03", "2026-05-10")); // no run that day
+
+  // A clamped_low run against itself is exactly 1, not a ratio of two bounds.
+  const auto itself = improvement_between(mi355x, "2026-05-10", "2026-05-10");
+  ASSERT_TRUE(itself && itself->factor);
+  EXPECT_EQ(*itself->factor, 1.0);
+  EXPECT_EQ(itself->to_state, InterpolationState::clamped_low);
+  EXPECT_EQ(itself->bound, FactorBound::exact);
 }
 
 TEST(DaysBetween, CountsCalendarDays)

@@ -12,6 +12,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <memory>
 
@@ -55,10 +57,17 @@ factor_text(const std::optional<domain::ImprovementFactor>& factor)
 
 // The factor between --from and --to, or why there is none: a date without a run, or a run without a value.
 std::string
-between_text(const app::HistoryRow& row)
+between_text(const app::HistoryQuery& query, const app::HistoryRow& row)
 {
   if (!row.between) {
-    return "no run on both dates";
+    const auto has_run = [&](const std::string& date) {
+      return std::any_of(row.series.points.begin(), row.series.points.end(),
+                         [&](const domain::HistoryPoint& point) { return point.date == date; });
+    };
+    const bool from_run = has_run(*query.from);
+    const bool to_run = has_run(*query.to);
+    return !from_run && !to_run ? fmt::format("no run on {} nor on {}", *query.from, *query.to)
+                                : fmt::format("no run on {}", from_run ? *query.to : *query.from);
   }
   if (row.between->factor) {
     return factor_text(row.between);
@@ -78,7 +87,8 @@ std::string
 history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> rows)
 {
   std::string text = fmt::format("{} per GPU at {:g} tok/s/user over time, each run its own curve "
-                                 "(days since launch {}; >= / <= : a clamped_low end makes the factor a bound)\n",
+                                 "(days since launch {}; >= / <= : a clamped_low end makes the factor a bound; ~ : both "
+                                 "ends are clamped_low lower bounds, so the factor bounds nothing)\n",
                                  throughput_title(query.options.metric),
                                  query.options.target,
                                  query.options.launch_date);
@@ -112,7 +122,7 @@ history_text(const app::HistoryQuery& query, std::span<const app::HistoryRow> ro
                         domain::to_string(row.series.metric),
                         table.render());
     if (query.from && query.to) {
-      text += fmt::format("{} -> {}: {}\n", *query.from, *query.to, between_text(row));
+      text += fmt::format("{} -> {}: {}\n", *query.from, *query.to, between_text(query, row));
     }
   }
   return text;

@@ -55,8 +55,10 @@ factor_between(const HistoryPoint& from, const HistoryPoint& to)
     return factor;
   }
   factor.factor = *to.value.throughput / *from.value.throughput;
-  const bool from_bound = from.value.state == InterpolationState::clamped_low;
-  const bool to_bound = to.value.state == InterpolationState::clamped_low;
+  // A run against itself (the first date's own factor) is exactly 1, whatever its value's state.
+  const bool same_run = from.date == to.date && from.precision == to.precision;
+  const bool from_bound = !same_run && from.value.state == InterpolationState::clamped_low;
+  const bool to_bound = !same_run && to.value.state == InterpolationState::clamped_low;
   factor.bound = from_bound && to_bound ? FactorBound::indeterminate
                  : from_bound           ? FactorBound::at_most
                  : to_bound             ? FactorBound::at_least
