@@ -1039,7 +1039,7 @@ TEST_F(Cli, as_of_prices_plans_and_efficiency_with_the_figures_in_force_that_day
 
   // The table says which dated figures its cost and power columns use.
   EXPECT_THAT(run(command("interpolate", {"--as-of", "2026-05-15"})).out,
-              HasSubstr("Priced with:\n  gb200: NVIDIA GB200 NVL72 at $2.21/GPU-hr, 2.1 kW/GPU all-in (figures of "
+              HasSubstr("Priced with:\n  gb200: NVIDIA GB200 NVL72 at $2.21/GPU-hr, 2.10 kW/GPU all-in (figures of "
                         "2026-04-01)\n"));
   const json today = run_json(command("interpolate", {}))["rows"].at(0);
   EXPECT_EQ(today["hardware_cost"]["effective_date"], "2026-11-02");

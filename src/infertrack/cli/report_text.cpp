@@ -140,8 +140,8 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
     priced += fmt::format("  {}: {} at ${}/GPU-hr, {} kW/GPU all-in (figures of {})\n",
                           row.cost->hardware,
                           row.cost->name,
-                          row.cost->cost_per_gpu_hour,
-                          row.cost->kw_per_gpu,
+                          small_figure(row.cost->cost_per_gpu_hour),
+                          small_figure(row.cost->kw_per_gpu),
                           row.cost->effective_date);
   }
   const auto metric = rows.empty() ? domain::ThroughputMetric::total : rows.front().curve.metric;
@@ -210,9 +210,9 @@ plan_text(std::span<const app::PlanAnswer> answers)
     text += fmt::format(
       "  hardware: {} at ${}/GPU-hr{}, {} kW/GPU all-in{}, {} GPUs/rack{} (figures of {})\n",
       answer.hardware.name,
-      answer.hardware.cost_per_gpu_hour,
+      small_figure(answer.hardware.cost_per_gpu_hour),
       answer.cost_overridden ? " (override)" : "",
-      answer.hardware.kw_per_gpu,
+      small_figure(answer.hardware.kw_per_gpu),
       answer.power_overridden ? " (override)" : "",
       answer.hardware.gpus_per_rack.value_or(0), // set for every plan (app::plan refuses one without)
       answer.rack_overridden ? " (override)" : "",
