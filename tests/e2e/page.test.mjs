@@ -69,6 +69,23 @@ test('a hardware in the link that nothing stored has is named, and the page show
   await page.context().close();
 });
 
+test('configurations without a point at the chosen statistic are named, not silently left off the chart', async () => {
+  const answer = await server.api('/api/v1/frontier?model=DeepSeek-V4-Pro&x=p90');
+  assert.ok(answer.left_out.length > 0);
+  const page = await newPage(browser);
+  await page.goto(server.url + '/?x=p90');
+  await waitForApp(page);
+  await page.waitForFunction(() => /Not drawn/.test(document.querySelector('#chart-status').textContent));
+  const status = await page.textContent('#chart-status');
+  for (const { configuration } of answer.left_out) assert.ok(status.includes(configuration), configuration);
+  assert.match(status, new RegExp(`^${answer.curves.length} curves?, `));
+  // Filters no point matches are said as such, not as points lacking a throughput.
+  await page.goto(server.url + '/?disaggregated=true&precision=fp8');
+  await page.waitForFunction(() => /Nothing to draw/.test(document.querySelector('#chart-status').textContent));
+  assert.equal(await page.textContent('#chart-status'), 'Nothing to draw: no point matches these filters.');
+  await page.context().close();
+});
+
 test('the chart draws every curve and point the API answers', async () => {
   const page = await newPage(browser);
   await page.goto(server.url + '/');

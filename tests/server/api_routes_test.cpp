@@ -282,6 +282,11 @@ TEST_F(ApiRoutes, interpolate_names_the_configurations_left_out_at_the_asked_bas
   EXPECT_EQ(answer["rows"].size(), 1u);
   ASSERT_EQ(answer["left_out"].size(), 2u) << answer.dump();
   EXPECT_THAT(answer["left_out"][0]["reason"].get<std::string>(), testing::HasSubstr("p90_itl interactivity"));
+  // The chart's curves name the same configurations, so that the page says which it does not draw.
+  const json frontier = get_json("/api/v1/frontier", {{"model", "dsv4"}, {"x", "p90"}});
+  EXPECT_EQ(frontier["curves"].size(), 1u);
+  EXPECT_EQ(frontier["left_out"], answer["left_out"]);
+  EXPECT_EQ(get_json("/api/v1/frontier", {{"model", "dsv4"}})["left_out"], json::array());
 }
 
 // A query parameter the document marks required is refused when it is missing; the document itself takes

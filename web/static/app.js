@@ -336,8 +336,8 @@
   async function loadCurves(model) {
     const params = frontierParams(model);
     if (valueOf('runs') !== 'all') {
-      const curves = (await api('frontier', params)).curves;
-      return { curves, total: curves.length };
+      const answer = await api('frontier', params);
+      return { curves: answer.curves, total: answer.curves.length, leftOut: answer.left_out };
     }
     // One curve per run date: ask for each date the current filters hold (the stored runs, not every
     // point, tell which); a run is never stitched.
@@ -354,13 +354,20 @@
     // Newest dates first, so a cut keeps the most recent runs.
     const curves = answers.flatMap((answer) => answer.curves);
     return { curves: curves.slice(0, MAX_CURVES_DRAWN), dates: dates.length, datesShown: shown.length,
-      total: curves.length };
+      total: curves.length, leftOut: answers.flatMap((answer) => answer.left_out) };
   }
 
-  // Empty filters, or points without the chosen throughput or interactivity (output of a source that gives none).
-  // Why a chart is empty; with an as-of date, that date is the likelier cause and is named.
-  const nothingToDraw = () => 'Nothing to draw: no point of these filters' +
-    (appliedAsOf ? ` measured on or before ${appliedAsOf}` : '') + ' has the chosen throughput and interactivity.';
+  // Why a chart is empty: no point matches the filters (with an as-of date, that date is the likelier cause and is
+  // named), or the points there are lack the chosen throughput or interactivity (`unusable`: a source gives none).
+  const nothingToDraw = (unusable) => unusable
+    ? 'Nothing to draw: no point of these filters' + (appliedAsOf ? ` measured on or before ${appliedAsOf}` : '') +
+      ' has the chosen throughput and interactivity.'
+    : 'Nothing to draw: no point matches these filters' + (appliedAsOf ? ` on or before ${appliedAsOf}` : '') + '.';
+  // The configurations whose runs have no point at the chosen statistic and throughput, named rather than vanishing.
+  const notDrawn = (leftOut) => leftOut.length
+    ? ` Not drawn, having no point with the chosen throughput and interactivity: ` +
+      `${[...new Set(leftOut.map((l) => l.configuration))].join('; ')}.`
+    : '';
 
   // Thousands of curves on one canvas exhaust the tab's memory; past these, the newest runs are drawn.
   const MAX_RUN_DATES_DRAWN = 8;
@@ -634,7 +641,7 @@
       ? `${plural(historyRows.length, 'configuration')} at ${answer.target_interactivity} tok/s/user, ` +
         `${plural(short, 'run')} short of it` +
         (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
-      : nothingToDraw();
+      : nothingToDraw(true);
     if (!historyRows.length || typeof uPlot === 'undefined') return;
     // No value to scale a y axis to: an empty frame would only look broken; the table lists each run's reason.
     if (!historyRows.some((r) => r.points.some((p) => p.value.tps_per_gpu !== null))) {
@@ -978,8 +985,9 @@
       const curves = loaded.curves;
       buildChart(curves);
       $('#chart-status').textContent = curves.length
-        ? `${curves.length} curve${curves.length === 1 ? '' : 's'}, ${drawn.length} points.` + curvesLeftOut(loaded)
-        : nothingToDraw();
+        ? `${curves.length} curve${curves.length === 1 ? '' : 's'}, ${drawn.length} points.` + curvesLeftOut(loaded) +
+          notDrawn(loaded.leftOut)
+        : nothingToDraw(loaded.leftOut.length > 0);
       canvas.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== dataTicket) return;

@@ -2,6 +2,8 @@
 
 #include "infertrack/app/json_views.hpp"
 
+#include <fmt/core.h>
+
 #include <map>
 #include <string>
 
@@ -12,12 +14,38 @@ constexpr std::size_t k_curve_samples = 48; // enough for a smooth line at chart
 
 }  // namespace
 
+std::vector<LeftOutConfiguration>
+left_out_configurations(std::span<const domain::BenchmarkPoint> points,
+                        std::set<std::string> answered,
+                        const domain::CurveOptions& options)
+{
+  const std::string throughput = domain::throughput_phrase(options.metric);
+  const std::string reason =
+    options.basis
+      ? fmt::format("no point of its run has a {} interactivity with {}", domain::to_string(*options.basis), throughput)
+      : fmt::format("no point of its run has {} with an interactivity at the statistic its run is read at",
+                    throughput);
+  std::vector<LeftOutConfiguration> left_out;
+  for (const domain::BenchmarkPoint& point : points) {
+    std::string label = domain::config_group_of(point).label();
+    if (answered.insert(label).second) {
+      left_out.push_back({std::move(label), reason});
+    }
+  }
+  return left_out;
+}
+
 FrontierAnswer
 frontiers(store::Store& store, const FrontierQuery& query)
 {
   FrontierAnswer answer;
   answer.points = store.latest_points(query.filter);
   answer.curves = domain::build_curves(answer.points, query.curve);
+  std::set<std::string> answered;
+  for (const domain::PerformanceCurve& curve : answer.curves) {
+    answered.insert(curve.group.label());
+  }
+  answer.left_out = left_out_configurations(answer.points, std::move(answered), query.curve);
   return answer;
 }
 

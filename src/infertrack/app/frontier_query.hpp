@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace infertrack::app {
@@ -17,12 +20,26 @@ struct FrontierQuery
   domain::CurveOptions curve;
 };
 
+// A configuration the query selects that has no curve, and why: none of its run's points has an interactivity at
+// the asked basis with a throughput of the asked metric.
+struct LeftOutConfiguration
+{
+  std::string configuration; // the config group label, run date included
+  std::string reason;
+};
+
+// The configurations of `points` whose labels `answered` lacks, once each, with the reason `options` gives.
+std::vector<LeftOutConfiguration> left_out_configurations(std::span<const domain::BenchmarkPoint> points,
+                                                          std::set<std::string> answered,
+                                                          const domain::CurveOptions& options);
+
 // The curves and the points they were made of (the latest run of each configuration, or the run of the
-// filter's date), so that each curve's points can be shown beside it.
+// filter's date), so that each curve's points can be shown beside it; and the configurations left without one.
 struct FrontierAnswer
 {
   std::vector<domain::BenchmarkPoint> points;
   std::vector<domain::PerformanceCurve> curves;
+  std::vector<LeftOutConfiguration> left_out;
 };
 
 // Reads only the latest selected run of each configuration (Store::latest_points).

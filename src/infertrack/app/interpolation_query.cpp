@@ -109,19 +109,7 @@ answer_interpolation(store::Store& store, const InterpolationQuery& query)
   for (const InterpolationRow& row : answer.rows) {
     answered.insert(row.curve.group.label());
   }
-  const std::string throughput = domain::throughput_phrase(query.curve.metric);
-  const std::string reason =
-    query.curve.basis
-      ? fmt::format("no point of its run has a {} interactivity with {}", domain::to_string(*query.curve.basis),
-                    throughput)
-      : fmt::format("no point of its run has {} with an interactivity at the statistic its run is read at",
-                    throughput);
-  for (const domain::BenchmarkPoint& point : points) {
-    std::string label = domain::config_group_of(point).label();
-    if (answered.insert(label).second) {
-      answer.left_out.push_back({std::move(label), reason});
-    }
-  }
+  answer.left_out = left_out_configurations(points, std::move(answered), query.curve);
   return answer;
 }
 

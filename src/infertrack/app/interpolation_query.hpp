@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/frontier_query.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/headline_comparison.hpp"
@@ -39,14 +40,6 @@ std::vector<InterpolationRow> interpolate(store::Store& store, const Interpolati
 std::vector<InterpolationRow> interpolate_points(std::span<const domain::BenchmarkPoint> points,
                                                  std::span<const domain::HardwareCost> costs,
                                                  const InterpolationQuery& query);
-
-// A configuration the query selects that has no curve, and why: none of its run's points has an interactivity at
-// the asked basis with a throughput of the asked metric.
-struct LeftOutConfiguration
-{
-  std::string configuration; // the config group label, run date included
-  std::string reason;
-};
 
 // The answer of the interpolate command and route: the rows, and the configurations of the query's latest runs
 // left out of them (an answer shorter than the configurations stored says why). Reads the points once.

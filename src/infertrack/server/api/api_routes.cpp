@@ -94,10 +94,12 @@ frontier(const QueryParams& params, store::Store& store)
   API_TRY_ASSIGN(query, frontier_query(params, store));
   // Each curve is the latest run of its configuration (with a date, that day's run: the page's "every
   // run date" mode asks once per date), so only those runs are read.
+  const app::FrontierAnswer answer = app::frontiers(store, query);
   return nlohmann::json{{"model", *query.filter.model},
                         {"x", params.text("x").value_or("auto")},
                         {"metric", domain::to_string(query.curve.metric)},
-                        {"curves", app::curves_json(app::frontiers(store, query))}};
+                        {"curves", app::curves_json(answer)},
+                        {"left_out", app::left_out_json(answer.left_out)}};
 }
 
 Answer

@@ -250,7 +250,7 @@ openapi_document()
   },
   "/frontier": {
    "get": {
-    "summary": "Per configuration: the Pareto frontier knots, spline samples for drawing, and every point of the run",
+    "summary": "Per configuration: the Pareto frontier knots, spline samples for drawing, and every point of the run; `left_out` lists the configurations with no curve at the asked basis and metric, each with its reason",
     "parameters": [
      {
       "$ref": "#/components/parameters/model_required"
