@@ -191,7 +191,7 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
     document.getElementById('as-of-status').textContent));
   assert.match(await page.textContent('#as-of-status'), new RegExp(`as of ${EARLIER} there is nothing to show`));
   await page.waitForFunction((date) => document.getElementById('chart-status').textContent.includes(
-    `measured on or before ${date}`), EARLIER);
+    `on or before ${date}`), EARLIER);
   // Another filter's change leaves the reason standing: the same date is still applied.
   await page.selectOption('#f-disagg', 'false');
   await page.waitForFunction(() => location.search.includes('disaggregated=false'));

@@ -768,6 +768,8 @@
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
     control('kw').placeholder = list((hw) => fmt(hw.kw_per_gpu, 2));
     control('rack').placeholder = list((hw) => hw.gpus_per_rack === null ? 'none published' : String(hw.gpus_per_rack));
+    // A narrow field cuts its placeholder: the whole of it on hover, and as its description.
+    for (const key of ['cost', 'kw', 'rack']) control(key).title = 'Published: ' + control(key).placeholder;
   }
 
   function fillPlannerChoices() {
