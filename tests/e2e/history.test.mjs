@@ -60,6 +60,19 @@ test('the history chart draws one line per configuration the API answers', async
   const tooltip = page.locator('#history-tooltip');
   await tooltip.waitFor({ state: 'visible' });
   assert.match(await tooltip.textContent(), /Day 1.*gap: target .* above the fastest measured interactivity 2\.43/s);
+  // The keyboard reaches the same: focus, then the arrow keys step through the run days.
+  await page.mouse.move(0, 0);
+  await tooltip.waitFor({ state: 'hidden' });
+  await page.focus('#history-canvas');
+  await page.keyboard.press('ArrowRight');
+  await tooltip.waitFor({ state: 'visible' });
+  assert.match(await tooltip.textContent(), /^Day 1\D/);
+  await page.keyboard.press('ArrowRight');
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  await page.waitForFunction((day) => document.getElementById('history-tooltip').textContent.startsWith(`Day ${day}`),
+    sorted[1]);
+  await page.keyboard.press('Escape');
+  await tooltip.waitFor({ state: 'hidden' });
   await page.screenshot({ path: screenshotPath('history-chart.png'), fullPage: false });
   assert.deepEqual(page.problems, []);
   await page.context().close();

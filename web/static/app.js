@@ -598,6 +598,7 @@
   function buildHistory(answer) {
     const log = valueOf('log') === '1';
     historyRows = answer.rows;
+    historyFocus = -1; // the days drawn change: none is focused
     historyDays = [...new Set(historyRows.flatMap((r) => r.points.map((p) => p.days_since_launch)))]
       .sort((a, b) => a - b);
     const slot = new Map(historyDays.map((d, i) => [d, i]));
@@ -669,6 +670,23 @@
         setScale: [(u, key) => { if (key === 'x') canvas.dataset.days = `${u.scales.x.min},${u.scales.x.max}`; }] },
     }, data, canvas);
     historyChart.over.addEventListener('mouseleave', () => { $('#history-tooltip').hidden = true; });
+  }
+
+  // Arrow keys walk the run days, as hovering does; Escape hides the tooltip.
+  let historyFocus = -1;
+  function onHistoryKey(event) {
+    if (!historyChart || !historyDays.length) return;
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step) {
+      event.preventDefault();
+      historyFocus = historyFocus < 0 && step < 0 ? historyDays.length - 1
+        : (historyFocus + step + historyDays.length) % historyDays.length;
+      const u = historyChart;
+      u.setCursor({ left: u.valToPos(historyDays[historyFocus], 'x'), top: u.over.clientHeight / 2 });
+    } else if (event.key === 'Escape') {
+      $('#history-tooltip').hidden = true;
+      historyFocus = -1;
+    }
   }
 
   // Every configuration's run on the hovered day: value, state, run and brackets, or why there is none.
@@ -1149,6 +1167,10 @@
     canvas.tabIndex = 0;
     canvas.addEventListener('keydown', onChartKey);
     canvas.addEventListener('blur', hideTooltip);
+    const historyCanvas = $('#history-canvas');
+    historyCanvas.tabIndex = 0;
+    historyCanvas.addEventListener('keydown', onHistoryKey);
+    historyCanvas.addEventListener('blur', () => { $('#history-tooltip').hidden = true; historyFocus = -1; });
     addEventListener('resize', debounce(() => {
       if (chart) chart.setSize(chartSize());
       if (historyChart) historyChart.setSize(chartSize());
