@@ -519,16 +519,16 @@ TEST_F(Cli, plan_at_a_target_gives_one_plan_per_configuration)
 
 TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reason)
 {
-  // No cost and power figures are stored for b200; at 20 tok/s/user its curve is reachable.
-  const auto b200 = dir.write("b200.csv",
+  // No cost and power figures are stored for l40s; at 20 tok/s/user its curve is reachable.
+  const auto l40s = dir.write("l40s.csv",
                               "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
                               "tput_per_gpu,interactivity,interactivity_basis\n"
-                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n"
-                              "DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n");
-  ASSERT_EQ(run({"ingest", b200.string()}).exit_code, 0);
-  const std::string missing = "no cost and power figures are stored for hardware 'b200'";
+                              "DeepSeek-V4-Pro,l40s,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n"
+                              "DeepSeek-V4-Pro,l40s,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n");
+  ASSERT_EQ(run({"ingest", l40s.string()}).exit_code, 0);
+  const std::string missing = "no cost and power figures are stored for hardware 'l40s'";
   const json plans = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T"});
-  const json& unpriced = row_for(plans, "DeepSeek-V4-Pro b200 vllm fp8");
+  const json& unpriced = row_for(plans, "DeepSeek-V4-Pro l40s vllm fp8");
   EXPECT_TRUE(unpriced["plan"].is_null());
   EXPECT_THAT(unpriced["unavailable"].get<std::string>(), HasSubstr(missing));
   EXPECT_NE(unpriced["interpolation"]["state"], "unreachable");
@@ -550,14 +550,14 @@ TEST_F(Cli, plan_at_a_target_answers_hardware_without_cost_figures_with_the_reas
   // The figures given on the command line size it: 8 GPUs per rack, $2 per GPU-hour, 1.5 kW per GPU.
   const json sized = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--at", "20", "--demand", "40T",
                                "--cost-per-gpu-hour", "2", "--kw-per-gpu", "1.5", "--gpus-per-rack", "8"});
-  const json& plan = row_for(sized, "DeepSeek-V4-Pro b200 vllm fp8")["plan"];
+  const json& plan = row_for(sized, "DeepSeek-V4-Pro l40s vllm fp8")["plan"];
   ASSERT_FALSE(plan.is_null());
   EXPECT_EQ(plan["provisioned_gpus"], plan["racks"].get<std::int64_t>() * 8);
   EXPECT_NEAR(plan["cost_per_day"].get<double>(), plan["provisioned_gpus"].get<double>() * 2 * 24, 1e-6);
   EXPECT_NEAR(plan["power_mw"].get<double>(), plan["provisioned_gpus"].get<double>() * 1.5 / 1000, 1e-9);
 
   // A plan for one point of that hardware has nothing else to answer with: it is refused, naming the flags.
-  const std::string point = run_json({"points", "--hardware", "b200"})[0]["result_id"];
+  const std::string point = run_json({"points", "--hardware", "l40s"})[0]["result_id"];
   const CliResult refused = run({"plan", "--point", point, "--demand", "1T"});
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_THAT(refused.err, HasSubstr("--cost-per-gpu-hour: " + missing));
@@ -893,7 +893,8 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
 {
   const json check = run_json({"check"});
   EXPECT_FALSE(check["findings"].empty());
-  EXPECT_EQ(check["dataset_notes"].size(), 8); // the snapshot's 5 and one for each dated cost file
+  // The snapshot's 5, one for each dated GB200 and MI355X cost file, and one the other July 2026 files share.
+  EXPECT_EQ(check["dataset_notes"].size(), 9);
   for (const json& finding : check["findings"]) {
     EXPECT_NE(finding["kind"], "per_gpu_mismatch") << finding.dump(); // the seed validates within 6e-6
   }
@@ -914,7 +915,7 @@ TEST_F(Cli, check_lists_findings_and_dataset_caveats)
       ++findings;
     }
   }
-  EXPECT_EQ(caveats, 8u);
+  EXPECT_EQ(caveats, 9u);
   EXPECT_EQ(findings, check["findings"].size());
   // The bundled snapshot ingested again from its file in data/ (another source name) adds no caveat twice.
   ASSERT_EQ(run({"ingest", std::string(INFERTRACK_SOURCE_DIR) + "/data/deepseek-v4-gb200-snapshot.json"}).exit_code, 0);
@@ -991,8 +992,26 @@ TEST_F(Cli, presets_and_hardware_show_sources)
   EXPECT_EQ(presets[1]["key"], "fireworks");
   EXPECT_EQ(presets[1]["tokens_per_day"], 40e12);
   EXPECT_EQ(presets[1]["source_url"], "https://fireworks.ai/blog/fireworks-series-d-funding");
-  // GB200 NVL72 as published in April 2026, in July 2026, and as the seed retrieved it on 2026-11-02; MI355X in July.
-  const json hardware = run_json({"hardware"});
+  // GB200 NVL72 as published in April 2026, in July 2026, and as the seed retrieved it on 2026-11-02; the other GPUs
+  // of the July 2026 table (MI355X among them), in order of hardware and date.
+  const json listed = run_json({"hardware"});
+  ASSERT_EQ(listed.size(), 11);
+  json hardware = json::array();
+  std::vector<std::string> others;
+  for (const json& entry : listed) {
+    if (entry["hardware"] == "gb200" || entry["hardware"] == "mi355x") {
+      hardware.push_back(entry);
+    } else {
+      others.push_back(entry["hardware"]);
+      EXPECT_EQ(entry["effective_date"], "2026-07-01");
+      EXPECT_TRUE(entry["gpus_per_rack"].is_null()) << "the table gives no rack size, and none is made up";
+    }
+  }
+  EXPECT_EQ(others, (std::vector<std::string>{"b200", "b300", "gb300", "h100", "h200", "mi300x", "mi325x"}));
+  EXPECT_EQ(listed[3]["cost_per_gpu_hour"], 1.86) << "gb200 after b200 and b300";
+  EXPECT_EQ(listed[6]["hardware"], "h100");
+  EXPECT_EQ(listed[6]["cost_per_gpu_hour"], 1.17);
+  EXPECT_EQ(listed[6]["kw_per_gpu"], 1.37);
   ASSERT_EQ(hardware.size(), 4);
   EXPECT_EQ(hardware[0]["hardware"], "gb200");
   EXPECT_EQ(hardware[0]["cost_per_gpu_hour"], 2.21);
@@ -1068,25 +1087,25 @@ TEST_F(Cli, as_of_prices_plans_and_efficiency_with_the_figures_in_force_that_day
             "2026-11-02");
 
   // Before any figures of its hardware were in force, a plan says so rather than price with later ones.
-  const auto b200 = dir.write("b200.json",
-                              R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA B200", "gpus_per_rack": 8,
+  const auto l40s = dir.write("l40s.json",
+                              R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA L40S", "gpus_per_rack": 8,
                                   "cost_per_gpu_hour": 1.73, "all_in_power_kw_per_gpu": 1.71, "retrieved": "2026-07-01"}})");
-  const auto b200_may = dir.write("b200-may.csv",
+  const auto l40s_may = dir.write("l40s-may.csv",
                                   "model,hardware,framework,precision,date,concurrency,total_allocated_gpus,"
                                   "tput_per_gpu,interactivity,interactivity_basis\n"
-                                  "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,16,8,1000,50,median_tpot\n"
-                                  "DeepSeek-V4-Pro,b200,sglang,fp8,2026-05-01,64,8,3000,20,median_tpot\n");
-  const auto b200_later = dir.write("b200-later.json",
-                                    R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA B200", "gpus_per_rack": 8,
+                                  "DeepSeek-V4-Pro,l40s,sglang,fp8,2026-05-01,16,8,1000,50,median_tpot\n"
+                                  "DeepSeek-V4-Pro,l40s,sglang,fp8,2026-05-01,64,8,3000,20,median_tpot\n");
+  const auto l40s_later = dir.write("l40s-later.json",
+                                    R"({"notes": ["n"], "points": [], "hardware": {"name": "NVIDIA L40S", "gpus_per_rack": 8,
                                         "cost_per_gpu_hour": 1.6, "all_in_power_kw_per_gpu": 1.71, "retrieved": "2026-11-01"}})");
-  ASSERT_EQ(run({"ingest", b200.string(), b200_later.string(), b200_may.string()}).exit_code, 0);
-  const json unpriced = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand",
+  ASSERT_EQ(run({"ingest", l40s.string(), l40s_later.string(), l40s_may.string()}).exit_code, 0);
+  const json unpriced = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "l40s", "--at", "30", "--demand",
                                   "1T", "--as-of", "2026-05-15"}).at(0);
   EXPECT_TRUE(unpriced["hardware"].is_null()) << unpriced.dump();
   EXPECT_THAT(unpriced["unavailable"].get<std::string>(),
-              HasSubstr("no cost and power figures for hardware 'b200' were in force on 2026-05-15 (the first "
+              HasSubstr("no cost and power figures for hardware 'l40s' were in force on 2026-05-15 (the first "
                         "stored took effect on 2026-07-01)"));
-  EXPECT_EQ(run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "b200", "--at", "30", "--demand", "1T"})
+  EXPECT_EQ(run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "l40s", "--at", "30", "--demand", "1T"})
               .at(0)["hardware"]["cost_per_gpu_hour"],
             1.6);
 }

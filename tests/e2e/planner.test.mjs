@@ -106,13 +106,13 @@ test('the planner at a target interactivity answers every configuration, reachab
 });
 
 test('hardware without published figures is planned from the three figures typed in', async () => {
-  // No figures are published for b200: two points of it are added to the served database.
-  const csv = join(mkdtempSync(join(tmpdir(), 'infertrack-b200-')), 'b200.csv');
+  // No figures are published for l40s: two points of it are added to the served database.
+  const csv = join(mkdtempSync(join(tmpdir(), 'infertrack-l40s-')), 'l40s.csv');
   writeFileSync(csv, 'model,hardware,framework,precision,date,concurrency,total_allocated_gpus,tput_per_gpu,' +
-    'interactivity,interactivity_basis\nDeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n' +
-    'DeepSeek-V4-Pro,b200,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n');
+    'interactivity,interactivity_basis\nDeepSeek-V4-Pro,l40s,vllm,fp8,2026-06-01,16,8,1200,40,median_tpot\n' +
+    'DeepSeek-V4-Pro,l40s,vllm,fp8,2026-06-01,64,8,3100,10,median_tpot\n');
   server.cli('ingest', csv);
-  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=b200&runs=latest');
+  const listed = await server.api('/api/v1/points?model=DeepSeek-V4-Pro&hardware=l40s&runs=latest');
   const point = listed.points[0].result_id;
   const [expected] = JSON.parse(server.cli('plan', '--point', point, '--preset', 'fireworks', '--cost-per-gpu-hour',
     '2.5', '--kw-per-gpu', '1.4', '--gpus-per-rack', '8', '--json'));
@@ -124,7 +124,7 @@ test('hardware without published figures is planned from the three figures typed
   await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
   // In the planner's own words: its fields, not the command's flags or the API's parameters.
   assert.equal(await page.textContent('#plan-status'), 'No plan: no cost and power figures are stored for hardware ' +
-    '\'b200\': fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.');
+    '\'l40s\': fill in "$ per GPU-hour", "All-in kW per GPU" and "GPUs per rack" above to plan it.');
   await page.fill('#p-cost', '2.5');
   await page.fill('#p-kw', '1.4');
   await page.fill('#p-rack', '8');

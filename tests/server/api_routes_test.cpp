@@ -238,17 +238,25 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
 TEST_F(ApiRoutes, reference_routes)
 {
   EXPECT_EQ(get_json("/api/v1/presets").size(), 6);
+  // GB200 NVL72 figures of April, July and November 2026; the nine GPUs of the July 2026 table, MI355X among them.
   const json hardware = get_json("/api/v1/hardware");
-  ASSERT_EQ(hardware.size(), 4); // GB200 NVL72 figures of April, July and November 2026; MI355X of July
-  EXPECT_TRUE(hardware[3]["gpus_per_rack"].is_null()) << hardware[3].dump();
-  // With a date, each hardware's figures in force that day, as the planner prices with.
+  ASSERT_EQ(hardware.size(), 11);
+  const json& mi355x = hardware.back();
+  EXPECT_EQ(mi355x["hardware"], "mi355x");
+  EXPECT_TRUE(mi355x["gpus_per_rack"].is_null()) << mi355x.dump();
+  // With a date, each hardware's figures in force that day, as the planner prices with: how many, and GB200's.
   const auto in_force = [&](const std::string& date) {
     const json costs = get_json("/api/v1/hardware", {{"as_of", date}});
-    return costs.empty() ? json() : json{costs.size(), costs.at(0)["hardware"], costs.at(0)["effective_date"]};
+    for (const json& cost : costs) {
+      if (cost["hardware"] == "gb200") {
+        return json{costs.size(), cost["effective_date"]};
+      }
+    }
+    return costs.empty() ? json() : json{costs.size()};
   };
-  EXPECT_EQ(in_force("2026-10-20"), json({2, "gb200", "2026-07-01"}));
-  EXPECT_EQ(in_force("2026-11-02"), json({2, "gb200", "2026-11-02"}));
-  EXPECT_EQ(in_force("2026-06-30"), json({1, "gb200", "2026-04-01"}));
+  EXPECT_EQ(in_force("2026-10-20"), json({9, "2026-07-01"}));
+  EXPECT_EQ(in_force("2026-11-02"), json({9, "2026-11-02"}));
+  EXPECT_EQ(in_force("2026-06-30"), json({1, "2026-04-01"}));
   EXPECT_EQ(in_force("2026-01-01"), json()) << "no figures before the first";
   EXPECT_EQ(get("/api/v1/hardware", {{"as_of", "2026-13-01"}}).status, 400);
   EXPECT_EQ(get("/api/v1/hardware", {{"model", "DeepSeek-V4-Pro"}}).status, 400) << "takes no filters";

@@ -779,8 +779,10 @@
       }
     }
     if (asked !== costsAsked) return;
-    // The figures of the hardware the filters choose, all of them when they choose none.
-    const shown = inForce.filter((hw) => !valueOf('hardware') || hw.hardware === valueOf('hardware'));
+    // The figures of the hardware the filters choose, or of every hardware with stored points when they choose none.
+    const measured = new Set([...control('hardware').options].map((o) => o.value));
+    const shown = inForce.filter((hw) => (valueOf('hardware') ? hw.hardware === valueOf('hardware')
+      : measured.has(hw.hardware)));
     const none = valueOf('hardware') ? `${valueOf('hardware')}: none in force` : 'none in force';
     const list = (get) => (shown.length ? shown.map((hw) => `${hw.hardware} ${get(hw)}`).join(', ') : none);
     control('cost').placeholder = list((hw) => '$' + fmt(hw.cost_per_gpu_hour, 2));
