@@ -216,9 +216,16 @@ test('a planner figure typed as hardware=value applies to that hardware alone', 
   await page.fill('#p-rack', 'mi355x=8,');
   await page.waitForSelector('#plan-table[data-state="invalid"]');
   assert.match(await page.textContent('#plan-status'), /hardware=number pairs such as mi355x=8/);
+  // The field at fault is marked, and only that one.
+  assert.equal(await page.getAttribute('#p-rack', 'aria-invalid'), 'true');
+  assert.equal(await page.getAttribute('#p-cost', 'aria-invalid'), null);
   await page.fill('#p-rack', 'h100=8');
   await page.waitForFunction(() => /GPUs per rack: no stored points for hardware 'h100'/
     .test(document.querySelector('#plan-status').textContent));
+  assert.equal(await page.getAttribute('#p-rack', 'aria-invalid'), 'true', 'the server named the field');
+  await page.fill('#p-rack', '');
+  await page.waitForSelector('#plan-table[data-state="ready"]');
+  assert.equal(await page.getAttribute('#p-rack', 'aria-invalid'), null);
   assert.deepEqual(page.problems.filter((p) => !p.includes('400')), []);
   await page.context().close();
 });

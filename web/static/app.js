@@ -95,7 +95,7 @@
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const detail = body && body.detail ? body.detail : response.statusText;
-      throw new Error(detail || 'request failed (' + response.status + ')');
+      throw Object.assign(new Error(detail || 'request failed (' + response.status + ')'), { status: response.status });
     }
     return body;
   }
@@ -846,12 +846,12 @@
   function planQuery() {
     const params = new URLSearchParams();
     if (planBy() === 'point') {
-      if (!valueOf('point')) return [null, 'Choose a measured point.'];
+      if (!valueOf('point')) return [null, 'Choose a measured point.', 'point'];
       params.set('point', valueOf('point'));
       if (valueOf('as_of')) params.set('as_of', valueOf('as_of')); // priced as of that day, as the curves are
     } else {
       const at = Number(valueOf('at'));
-      if (!(at > 0)) return [null, 'Enter a target interactivity above 0 tok/s/user.'];
+      if (!(at > 0)) return [null, 'Enter a target interactivity above 0 tok/s/user.', 'at'];
       for (const [key, value] of filterParams()) params.set(key, value);
       params.set('at', String(at));
     }
@@ -861,11 +861,11 @@
     } else {
       const demand = valueOf('demand').trim();
       // The server has the last word; this only spares it requests that cannot be right.
-      if (!DEMAND_PATTERN.test(demand)) return [null, 'Enter a daily token demand such as 40T, 850B or 2.5e12.'];
+      if (!DEMAND_PATTERN.test(demand)) return [null, 'Enter a daily token demand such as 40T, 850B or 2.5e12.', 'demand'];
       params.set('demand', demand);
     }
     const utilization = Number(valueOf('utilization'));
-    if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.'];
+    if (!(utilization > 0 && utilization <= 1)) return [null, 'Utilization must be above 0 and at most 1.', 'utilization'];
     params.set('utilization', String(utilization));
     for (const [key, name] of [['cost', 'cost_per_gpu_hour'], ['kw', 'kw_per_gpu'], ['rack', 'gpus_per_rack']]) {
       const text = valueOf(key).trim();
@@ -873,10 +873,10 @@
       // One figure for every hardware, or hardware=figure pairs (mi355x=8): the server reads and checks both.
       const figures = text.includes('=') ? text.split(',').map((pair) => pair.split('=')[1]) : [text];
       if (!(text.includes('=') ? OVERRIDE_PAIRS : OVERRIDE_NUMBER).test(text) || !figures.every((f) => Number(f) > 0)) {
-        return [null, 'Overrides must be numbers above 0, or hardware=number pairs such as mi355x=8 (or blank).'];
+        return [null, 'Overrides must be numbers above 0, or hardware=number pairs such as mi355x=8 (or blank).', key];
       }
       if (key === 'rack' && !figures.every((f) => Number.isInteger(Number(f)))) {
-        return [null, 'GPUs per rack must be a whole number.'];
+        return [null, 'GPUs per rack must be a whole number.', key];
       }
       params.set(name, text);
     }
@@ -899,13 +899,24 @@
     return named && PLANNER_LABELS[named[1]] ? `${PLANNER_LABELS[named[1]]}: ${named[2]}` : text;
   }
 
+  // The planner field a refusal is about, marked for assistive technology and by its border; the others cleared.
+  const PLAN_PARAM_KEYS = { cost_per_gpu_hour: 'cost', kw_per_gpu: 'kw', gpus_per_rack: 'rack', demand: 'demand',
+    utilization: 'utilization', at: 'at', point: 'point', preset: 'preset' };
+  function markPlanField(key) {
+    for (const name of ['point', 'at', 'preset', 'demand', 'utilization', 'cost', 'kw', 'rack']) {
+      if (name === key) control(name).setAttribute('aria-invalid', 'true');
+      else control(name).removeAttribute('aria-invalid');
+    }
+  }
+
   let planTicket = 0;
   async function refreshPlan() {
     const ticket = ++planTicket;
     updateExportLinks(); // the plan's question may have become answerable (presets arrived)
     const table = $('#plan-table');
     const status = $('#plan-status');
-    const [params, problem] = planQuery();
+    const [params, problem, field] = planQuery();
+    markPlanField(field);
     if (!params) {
       status.textContent = problem;
       table.tBodies[0].replaceChildren(); // an answer to other inputs would mislead
@@ -929,6 +940,11 @@
     } catch (error) {
       if (ticket !== planTicket) return;
       status.textContent = 'No plan: ' + inPlannerWords(error.message);
+      // A refusal of the query names its parameter first; a configuration's missing figures name none.
+      const named = /^(\w+): /.exec(error.message);
+      if (error.status === 400 && named && !/give a cost per GPU-hour|give no rack size/.test(error.message)) {
+        markPlanField(PLAN_PARAM_KEYS[named[1]]);
+      }
       table.tBodies[0].replaceChildren();
       $('#plan-bars').replaceChildren();
       $('#plan-caveats').replaceChildren(); // they were the previous plan's
