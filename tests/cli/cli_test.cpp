@@ -201,6 +201,26 @@ TEST_F(Cli, an_option_is_not_taken_as_the_value_of_the_option_before_it)
   EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "-5"}).err, Not(HasSubstr("needs a value")));
 }
 
+// A database or other binary file in a directory given to ingest is called what it is, not a CSV with odd lines.
+TEST_F(Cli, a_binary_file_is_refused_as_one)
+{
+  ASSERT_EQ(run({"summary"}).exit_code, 0);
+  const std::string before = run({"points", "--csv"}).out;
+  std::filesystem::create_directory(dir.file("in"));
+  std::ifstream database(db, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(database)), std::istreambuf_iterator<char>());
+  ASSERT_TRUE(bytes.starts_with(std::string("SQLite format 3\0", 16)));
+  dir.write("in/copy.db", bytes);
+  const CliResult refused = run({"ingest", dir.file("in").string()});
+  EXPECT_EQ(refused.exit_code, 3);
+  EXPECT_THAT(refused.err, HasSubstr("copy.db: unknown input format (got a binary file, an SQLite database (a NUL "
+                                     "byte at byte 16), not text, expected one of"));
+  dir.write("noise.bin", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+  EXPECT_THAT(run({"ingest", dir.file("noise.bin").string()}).err,
+              HasSubstr("got a binary file (a NUL byte at byte 9), not text"));
+  EXPECT_EQ(run({"points", "--csv"}).out, before);
+}
+
 TEST_F(Cli, global_options_work_before_and_after_the_subcommand)
 {
   const CliResult before = run_cli({"--db", db, "--json", "points", "--model", "dsv4"});

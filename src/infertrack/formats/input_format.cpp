@@ -9,6 +9,8 @@
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/snapshot_reader.hpp"
 
+#include <fmt/core.h>
+
 #include <array>
 #include <bitset>
 
@@ -254,6 +256,13 @@ describe_unknown(std::string_view content)
   if (content[first] == '[') {
     return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\" or \"hw\" and "
            "\"conc\"";
+  }
+  // No input format holds a NUL byte: a binary file (a database, an image) is said to be one, not read as a line.
+  constexpr std::size_t k_looked_at = 4096;
+  if (const std::size_t nul = content.substr(0, k_looked_at).find('\0'); nul != std::string_view::npos) {
+    const bool database = content.starts_with(std::string_view("SQLite format 3\0", 16));
+    return fmt::format("a binary file{} (a NUL byte at byte {}), not text", database ? ", an SQLite database" : "",
+                       nul + 1);
   }
   content = without_csv_comments(content);
   std::string missing;
