@@ -172,7 +172,7 @@ add_export_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--format", flags->format, "csv or json")->capture_default_str();
   command->add_option("--output", flags->output, "Write to this file (whole or not at all) instead of stdout");
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (interpolations and history: default 100)");
-  command->add_option("--basis", flags->curve.basis, "Interactivity basis: p90_itl, median_tpot or auto (default)");
+  command->add_option("--basis", flags->curve.basis, basis_help(""));
   command->add_option("--metric", flags->curve.metric, "Throughput: total, input or output")->capture_default_str();
   command->add_option("--from", flags->history.from, "history: with --to, the improvement between two run dates");
   command->add_option("--to", flags->history.to, "history: with --from, the later run date");

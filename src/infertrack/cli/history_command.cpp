@@ -158,12 +158,11 @@ add_history_command(CLI::App& app, const GlobalOptions& options)
   CLI::App* command = app.add_subcommand(
     "history", "Each configuration's throughput per GPU at a target interactivity, run date by run date");
   add_filter_options(*command, flags->filters, ModelFlag::required);
-  command->add_option("--at", flags->at, "Target interactivity in tok/s/user (default: 100)");
+  // Left unset when not given: the query applies its default, which the help names.
+  command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->default_str("100");
   command->add_flag("--join-precisions", flags->join_precisions,
                     "One series for configurations that differ only in precision (each date: its best run's value)");
-  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl, median_tpot or auto (default, auto: P90 ITL for "
-                                               "agentic configurations, median TPOT for fixed-length ones, the "
-                                               "other where a point lacks it)");
+  command->add_option("--basis", flags->basis, basis_help(""));
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
   command->add_option("--from", flags->from, "With --to: the improvement between these two run dates");
   command->add_option("--to", flags->to, "With --from: the later run date");

@@ -56,9 +56,7 @@ add_interpolate_command(CLI::App& app, const GlobalOptions& options)
     "interpolate", "Throughput per GPU of each configuration at a target interactivity (tok/s/user)");
   add_filter_options(*command, flags->filters, ModelFlag::required);
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->capture_default_str();
-  command->add_option("--basis", flags->basis, "Interactivity basis: p90_itl, median_tpot or auto (default, auto: P90 ITL for "
-                                               "agentic runs, median TPOT for fixed-length ones, the other where a "
-                                               "point lacks it)");
+  command->add_option("--basis", flags->basis, basis_help(""));
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
   command->callback([&options, flags] { run_interpolate(options, *flags); });
 }

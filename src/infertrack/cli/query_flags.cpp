@@ -50,6 +50,14 @@ apply_plan_figures(const PlanFigureFlags& flags, app::PlanQuery& query)
   }
 }
 
+std::string
+basis_help(std::string_view help_prefix)
+{
+  return fmt::format("{}Interactivity basis: {}; auto, the default, is P90 ITL for agentic runs and median TPOT for "
+                     "fixed-length ones, the other where a point lacks it",
+                     help_prefix, domain::k_basis_choices);
+}
+
 std::optional<domain::InteractivityBasis>
 basis_flag(const std::optional<std::string>& basis)
 {

@@ -48,6 +48,9 @@ void add_plan_figure_options(CLI::App& command, PlanFigureFlags& flags, std::str
 // Sets `query`'s overrides from the flags; throws UsageError naming the flag that is malformed.
 void apply_plan_figures(const PlanFigureFlags& flags, app::PlanQuery& query);
 
+// --basis's help, after `help_prefix` ("history: "): the choices and what auto means.
+std::string basis_help(std::string_view help_prefix);
+
 // --basis (p90_itl or median_tpot; unset: automatic) and --metric; throw UsageError naming the flag.
 std::optional<domain::InteractivityBasis> basis_flag(const std::optional<std::string>& basis);
 domain::ThroughputMetric metric_flag(const std::string& metric);
