@@ -158,6 +158,8 @@ TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
     EXPECT_TRUE(point["disaggregated"].get<bool>());
   }
   EXPECT_EQ(run_json({"points", "--disaggregated", "false"}).size(), k_bundled_points - 2);
+  // The table's GPU column leads with the total that throughput is divided by, then the two roles.
+  EXPECT_THAT(run({"points", "--disaggregated", "true"}).out, testing::ContainsRegex("128 +16 \\(8P\\+8D\\) +38,655.3"));
   const json mtp = run_json({"points", "--spec-method", "mtp"});
   ASSERT_EQ(mtp.size(), 3u);
   for (const json& point : mtp) {

@@ -24,8 +24,9 @@ optional_number(const std::optional<double>& value, int decimals)
 std::string
 gpu_layout(const domain::BenchmarkPoint& point)
 {
+  // The total leads: it is what throughput is divided by, and may exceed the two roles' sum (gpu_count_mismatch).
   if (point.disaggregated && point.prefill_gpus && point.decode_gpus) {
-    return fmt::format("{}P+{}D", *point.prefill_gpus, *point.decode_gpus);
+    return fmt::format("{} ({}P+{}D)", point.total_allocated_gpus, *point.prefill_gpus, *point.decode_gpus);
   }
   return std::to_string(point.total_allocated_gpus);
 }
