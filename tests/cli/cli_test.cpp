@@ -256,6 +256,9 @@ TEST_F(Cli, point_show_prints_notes_and_findings)
   EXPECT_EQ(text.exit_code, 0);
   EXPECT_THAT(text.out, HasSubstr("role_note"));
   EXPECT_THAT(text.out, HasSubstr("precision_label_conflict"));
+  // Every value starts in one column, after the longest field name.
+  EXPECT_THAT(text.out, HasSubstr("\n  isolated_uncached_prefill_tps_per_gpu null\n"));
+  EXPECT_THAT(text.out, HasSubstr("\n  date                                  2026-10-14\n"));
 }
 
 // Text read from an input may hold control characters (JSON escapes them); a terminal is shown them escaped.

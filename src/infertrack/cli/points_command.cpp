@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace infertrack::cli {
@@ -84,11 +85,6 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
   fmt::print("{}{} point(s)\n", table.render(), points.size());
 }
 
-void
-print_field(const std::string& name, const std::string& value)
-{
-  fmt::print("  {:<34} {}\n", name, util::printable_text(value));
-}
 
 void
 show_point(const GlobalOptions& options, const std::string& result_id)
@@ -112,11 +108,18 @@ show_point(const GlobalOptions& options, const std::string& result_id)
   // Flatten the JSON view so that the text view shows every field the JSON has, in the same words.
   fmt::print("point {}\n", util::printable_text(point->result_id));
   const nlohmann::json flat = detail.flatten();
+  const auto shown = [](const std::string& pointer) {
+    return !pointer.starts_with("/notes") && !pointer.starts_with("/findings");
+  };
+  std::size_t key_width = 0; // the values line up after the longest name
   for (const auto& [pointer, value] : flat.items()) {
-    if (pointer.starts_with("/notes") || pointer.starts_with("/findings")) {
-      continue;
+    key_width = shown(pointer) ? std::max(key_width, pointer.size() - 1) : key_width;
+  }
+  for (const auto& [pointer, value] : flat.items()) {
+    if (shown(pointer)) {
+      fmt::print("  {:<{}} {}\n", pointer.substr(1), key_width,
+                 util::printable_text(value.is_string() ? value.get<std::string>() : value.dump()));
     }
-    print_field(pointer.substr(1), value.is_string() ? value.get<std::string>() : value.dump());
   }
   fmt::print("notes\n");
   for (const domain::PointNote& note : point->notes) {
