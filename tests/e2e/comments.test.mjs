@@ -244,8 +244,9 @@ test('a rate-limited comment shows the server\'s detail and how long to wait', a
   await message.waitFor();
   // The server's "try again shortly" gives way to the exact wait its Retry-After says.
   assert.match(detail, /; try again shortly$/);
-  assert.equal(await message.textContent(),
-    `${detail.replace(/; try again shortly$/, '')}; try again in ${wait} second${wait === '1' ? '' : 's'}.`);
+  // It is its own sentence on the page: capitalised.
+  const shown = `${detail.replace(/; try again shortly$/, '')}; try again in ${wait} second${wait === '1' ? '' : 's'}.`;
+  assert.equal(await message.textContent(), shown.charAt(0).toUpperCase() + shown.slice(1));
   // The text stays in the box to send again later.
   assert.equal(await page.locator('#comments-new textarea').inputValue(), 'Two is too many.');
   assert.deepEqual(unexpectedProblems(page, 429), []);

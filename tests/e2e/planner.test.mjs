@@ -161,7 +161,7 @@ test('MI355X is planned once its GPUs per rack are typed in', async () => {
   const page = await newPage(browser);
   await page.goto(server.url + `/?plan_by=point&point=${encodeURIComponent(point)}&preset=fireworks`);
   await page.waitForFunction(() => /GPUs per rack/.test(document.querySelector('#plan-status').textContent));
-  assert.equal(await page.textContent('#plan-status'), 'No plan: The cost figures of hardware \'mi355x\' (2026-07-01) ' +
+  assert.equal(await page.textContent('#plan-status'), 'No plan: the cost figures of hardware \'mi355x\' (2026-07-01) ' +
     'give no rack size: fill in "GPUs per rack" above to plan it (mi355x=N sizes this hardware alone).');
   assert.match(await page.getAttribute('#p-rack', 'placeholder'), /mi355x none published/);
   // With the filters on MI355X, the placeholders give its figures alone.

@@ -934,12 +934,13 @@
       const planned = answers.filter((a) => a.plan).length;
       const configurations = `${answers.length} configuration${answers.length === 1 ? '' : 's'}`;
       status.textContent = planned === answers.length ? `${planned} of ${configurations} can serve this demand.`
-        : planned === 0 ? `None of the ${configurations} has a plan; the table says why.`
+        : planned === 0 ? (answers.length === 1 ? 'The configuration has no plan; the table says why.'
+          : `None of the ${configurations} has a plan; the table says why.`)
           : `${planned} of ${configurations} have a plan; the table says why the others have none.`;
       table.dataset.state = 'ready';
     } catch (error) {
       if (ticket !== planTicket) return;
-      status.textContent = 'No plan: ' + inPlannerWords(error.message);
+      status.textContent = 'No plan: ' + inPlannerWords(error.message).replace(/^The /, 'the ');
       // A refusal of the query names its parameter first; a configuration's missing figures name none.
       const named = /^(\w+): /.exec(error.message);
       if (error.status === 400 && named && !/give a cost per GPU-hour|give no rack size/.test(error.message)) {

@@ -98,7 +98,8 @@
   const messageLine = () => h('p', { class: 'form-message', 'aria-live': 'polite' });
   function say(line, text, kind = 'error') {
     if (text) clearSuccesses(line);
-    line.textContent = text;
+    // The server's words start in lower case, as its other messages do; on their own line, a sentence gets a capital.
+    line.textContent = text.charAt(0).toUpperCase() + text.slice(1);
     line.className = 'form-message' + (text ? ' ' + kind : '');
   }
   // One outcome is shown at a time: a success said before ("Comment posted.") no longer describes the section.
