@@ -60,6 +60,11 @@ test('the history chart draws one line per configuration the API answers', async
   const tooltip = page.locator('#history-tooltip');
   await tooltip.waitFor({ state: 'visible' });
   assert.match(await tooltip.textContent(), /Day 1.*gap: target .* above the fastest measured interactivity 2\.43/s);
+  // Values that are only lower bounds are counted in the status and drawn hollow (a series of their own).
+  const lowerBounds = answer.rows.flatMap((row) => row.points).filter((p) => p.value.state === 'clamped_low').length;
+  assert.ok(lowerBounds > 0);
+  assert.match(await page.textContent('#history-status'),
+    new RegExp(`; ${lowerBounds} hollow markers? for values that are only lower bounds`));
   // The keyboard reaches the same: focus, then the arrow keys step through the run days.
   await page.mouse.move(0, 0);
   await tooltip.waitFor({ state: 'hidden' });

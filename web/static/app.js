@@ -606,6 +606,7 @@
     const series = [{}];
     const legend = [];
     const rows = [];
+    const bounds = []; // a hollow marker over each value that is only a lower bound (clamped_low), drawn last
     historyRows.forEach((row, index) => {
       const color = PALETTE[index % PALETTE.length];
       // undefined: no run that day, bridged; null: a run that never reached the target, a break.
@@ -614,6 +615,12 @@
       data.push(line);
       series.push({ label: row.configuration, stroke: color, width: 2,
         points: { show: true, size: 8, width: 1.5, fill: color, stroke: '#fff' } });
+      if (row.points.some((p) => p.value.state === 'clamped_low')) {
+        const low = new Array(historyDays.length).fill(null);
+        for (const p of row.points) if (p.value.state === 'clamped_low') low[slot.get(p.days_since_launch)] = p.value.tps_per_gpu;
+        bounds.push([low, { label: row.configuration + ' (lower bounds)', stroke: color, width: 0, paths: () => null,
+          points: { show: true, size: 10, width: 2, fill: '#fff', stroke: color } }]);
+      }
       const since = row.since_first ? ` ${factorText(row.since_first)} since ${row.since_first.from_date}` : '';
       legend.push(h('li', null, h('span', { class: 'swatch', style: `background:${color}` }),
         `${row.configuration}${since}`));
@@ -627,6 +634,10 @@
           h('td', { class: 'num' }, factorText(p.since_first)), h('td', null, p.gap_reason || bracketText(p))));
       }
     });
+    for (const [values, bound] of bounds) {
+      data.push(values);
+      series.push(bound);
+    }
     $('#history-legend').replaceChildren(...legend);
     $('#history-table tbody').replaceChildren(...rows);
     const canvas = $('#history-canvas');
@@ -637,11 +648,14 @@
     const count = (test) => historyRows.reduce((n, r) => n + r.points.filter(test).length, 0);
     const short = count((p) => p.value.tps_per_gpu === null && p.frontier_size > 0);
     const unmeasured = count((p) => p.frontier_size === 0);
+    const lowerBounds = count((p) => p.value.state === 'clamped_low');
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     $('#history-status').textContent = historyRows.length
       ? `${plural(historyRows.length, 'configuration')} at ${answer.target_interactivity} tok/s/user, ` +
         `${plural(short, 'run')} short of it` +
-        (unmeasured ? `, ${unmeasured} without a point at the basis and metric.` : '.')
+        (unmeasured ? `, ${unmeasured} without a point at the basis and metric` : '') +
+        (lowerBounds ? `; ${plural(lowerBounds, 'hollow marker')} for values that are only lower bounds (the target ` +
+          'below the run\'s slowest point).' : '.')
       : nothingToDraw(true);
     if (!historyRows.length || typeof uPlot === 'undefined') return;
     // No value to scale a y axis to: an empty frame would only look broken; the table lists each run's reason.
@@ -661,9 +675,14 @@
       legend: { show: false },
       cursor: { drag: { x: false, y: false, setScale: false } },
       // Room beside the first and last days, so that their markers are not cut in half by the frame.
-      scales: { x: { time: false, range: (u, min, max) => [min - Math.max(1, (max - min) * 0.03),
-        max + Math.max(1, (max - min) * 0.03)] }, y: { distr: log ? 3 : 1, log: 10 } },
-      axes: [axis(`Days since launch (${answer.launch_date})`),
+      // From the run days themselves: with a single day, uPlot would otherwise widen the axis to most of a year.
+      scales: { x: { time: false, range: () => {
+        const [first, last] = [historyDays[0], historyDays[historyDays.length - 1]];
+        const pad = Math.max(first === last ? 3 : 1, (last - first) * 0.03);
+        return [first - pad, last + pad];
+      } }, y: { distr: log ? 3 : 1, log: 10 } },
+      // Whole days only: a narrow range would otherwise tick at fractions of a day, labelled alike.
+      axes: [{ ...axis(`Days since launch (${answer.launch_date})`), incrs: [1, 2, 5, 10, 20, 30, 50, 100, 200, 500] },
         axis(yLabel)],
       series,
       hooks: { setCursor: [showHistoryTooltip],
