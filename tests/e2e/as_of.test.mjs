@@ -112,7 +112,7 @@ test('the as-of date picker shows the tracker as it stood on an earlier date', a
   assert.notDeepEqual(earlier.ids, latest.ids);
   assert.deepEqual(await shown(page), earlier);
   assert.ok(earlier.ids.length > 0);
-  const tableDates = await page.locator('#points-table tbody tr td:last-child').allTextContents();
+  const tableDates = await page.locator('#points-table tbody tr td[data-field="date"]').allTextContents();
   assert.ok(tableDates.every((date) => date <= EARLIER), tableDates.join());
   assert.deepEqual(await page.locator('#interpolation-table tbody tr').evaluateAll(
     (rows) => rows.map((r) => r.dataset.configuration)), await interpolationRows(EARLIER));
@@ -241,7 +241,7 @@ test('without the script, ?as_of= narrows the server-rendered tables', async () 
   await page.goto(server.url + `/?model=${MODEL}&hardware=mi355x&as_of=${EARLIER}`);
   assert.equal(await page.inputValue('#f-as-of'), EARLIER);
   const ids = await page.locator('#points-table tbody tr').evaluateAll((rows) => rows.map((r) => r.dataset.resultId));
-  const dates = await page.locator('#points-table tbody tr td:last-child').allTextContents();
+  const dates = await page.locator('#points-table tbody tr td[data-field="date"]').allTextContents();
   assert.ok(ids.length > 0 && dates.every((date) => date <= EARLIER), dates.join());
   assert.deepEqual(await page.locator('#interpolation-table tbody tr td:first-child').allTextContents(),
     await interpolationRows(EARLIER));

@@ -235,14 +235,14 @@
       const [speed, basis] = interactivityOf(p);
       const num = (text) => h('td', { class: 'num' }, text);
       return h('tr', { 'data-result-id': p.result_id },
+        // What tells points apart and their measured numbers first: at 1280 px they fit without scrolling.
         h('td', null, h('a', { href: pointHref(p.result_id) }, p.result_id)),
-        h('td', null, p.model), h('td', null, p.hardware), h('td', null, p.framework),
-        h('td', null, p.precision), h('td', null, p.spec_method),
-        h('td', null, p.disaggregated ? 'disaggregated' : 'aggregated'),
-        num(gpusText(p)), num(String(p.concurrency)), num(fmt(speed, 1)), h('td', null, basis),
+        h('td', null, p.hardware), h('td', null, p.framework), h('td', null, p.precision),
+        num(String(p.concurrency)), num(fmt(speed, 1)), h('td', null, basis),
         num(fmtTps(p.tps_per_allocated_gpu.total)), num(fmtTps(p.tps_per_allocated_gpu.input)),
         num(fmtTps(p.tps_per_allocated_gpu.output)),
-        h('td', null, p.date));
+        h('td', { 'data-field': 'date' }, p.date), num(gpusText(p)), h('td', null, p.spec_method),
+        h('td', null, p.disaggregated ? 'disaggregated' : 'aggregated'), h('td', null, p.model));
     });
     if (added === points) table.tBodies[0].replaceChildren(...rows);
     else table.tBodies[0].append(...rows);
