@@ -203,7 +203,9 @@ TEST_F(InferencexRunnerIngest, refuses_a_malformed_date_flag)
   const std::size_t before = point_count();
   const CliResult result = run({"ingest", "--date", "2026-13-01", file.string()});
   EXPECT_EQ(result.exit_code, 2) << result.err;
-  EXPECT_THAT(result.err, HasSubstr("--date: expected a date as YYYY-MM-DD (got '2026-13-01')"));
+  EXPECT_THAT(result.err, HasSubstr("--date: not a date (got \"2026-13-01\", expected YYYY-MM-DD)"));
+  EXPECT_THAT(run({"ingest", "--date", "0000-01-01", file.string()}).err,
+              HasSubstr("--date: a date out of range (got \"0000-01-01\", expected a date from 2000-01-01 to 2099-12-31)"));
   const CliResult blank_url = run({"ingest", "--date", "2026-07-15", "--run-url", " ", file.string()});
   EXPECT_EQ(blank_url.exit_code, 2) << blank_url.err;
   EXPECT_THAT(blank_url.err, HasSubstr("--run-url: expected the URL of the run (got an empty value)"));

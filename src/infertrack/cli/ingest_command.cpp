@@ -3,6 +3,7 @@
 #include "infertrack/app/ingest.hpp"
 #include "infertrack/app/input_files.hpp"
 #include "infertrack/cli/filter_options.hpp"
+#include "infertrack/formats/field_checks.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
 #include <fmt/core.h>
@@ -27,7 +28,13 @@ struct IngestFlags
   formats::RunDefaults run_defaults() const
   {
     formats::RunDefaults defaults;
-    defaults.date = checked_date(date, "--date");
+    // A run's date, as the files' own dates are checked.
+    if (date) {
+      if (auto problem = formats::date_problem(*date)) {
+        throw UsageError("--date: " + *problem);
+      }
+      defaults.date = date;
+    }
     if (run_url) {
       const std::string_view url = util::trim(*run_url);
       if (url.empty()) {

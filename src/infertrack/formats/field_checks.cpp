@@ -77,6 +77,18 @@ quoted_text(std::string_view text)
   return out;
 }
 
+std::optional<std::string>
+date_problem(std::string_view text)
+{
+  if (!is_iso_date(text)) {
+    return "not a date (got " + quoted_text(text) + ", expected YYYY-MM-DD)";
+  }
+  if (text < "2000-01-01" || text > "2099-12-31") {
+    return "a date out of range (got " + quoted_text(text) + ", expected a date from 2000-01-01 to 2099-12-31)";
+  }
+  return std::nullopt;
+}
+
 bool
 is_iso_date(std::string_view text)
 {

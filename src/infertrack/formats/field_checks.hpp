@@ -20,6 +20,10 @@ std::string quoted_text(std::string_view text);
 // Whether `text` is a calendar date written YYYY-MM-DD (month and day checked, leap years included).
 bool is_iso_date(std::string_view text);
 
+// Why `text` is not the date of a benchmark run or a published figure: not a calendar date, or one outside 2000-01-01
+// to 2099-12-31 (a year such as 1970 or 0000 is a broken export's default, not a measurement); nothing when it is one.
+std::optional<std::string> date_problem(std::string_view text);
+
 // The shortest decimal text that reads back as exactly `value`.
 std::string number_text(double value);
 

@@ -239,8 +239,8 @@ read_inferencex_field(InferencexField field,
       return text(point.run_url);
     case InferencexField::date: {
       INFERTRACK_TRY_ASSIGN(date, read_string(value, at));
-      if (!is_iso_date(date)) {
-        return fail_at(at, "not a date (got " + quoted_text(date) + ", expected YYYY-MM-DD)");
+      if (auto problem = date_problem(date)) {
+        return fail_at(at, *problem);
       }
       point.date = std::string(date);
       return {};

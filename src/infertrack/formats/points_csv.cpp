@@ -198,8 +198,8 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
         }
         break;
       case CsvColumn::date:
-        if (!is_iso_date(cell)) {
-          return fail_cell(line, name_of(column), "not a date (got " + quoted_text(cell) + ", expected YYYY-MM-DD)");
+        if (auto problem = date_problem(cell)) {
+          return fail_cell(line, name_of(column), *problem);
         }
         point.date.assign(cell);
         break;

@@ -29,8 +29,8 @@ Result<std::string>
 read_date(JsonValue& value, const JsonPlace& at)
 {
   INFERTRACK_TRY_ASSIGN(text, read_string(value, at));
-  if (!is_iso_date(text)) {
-    return fail_at(at, "not a date (got " + quoted_text(text) + ", expected YYYY-MM-DD)");
+  if (auto problem = date_problem(text)) {
+    return fail_at(at, *problem);
   }
   return std::string(text);
 }
@@ -108,8 +108,8 @@ read_field(Field field, JsonValue& value, const JsonPlace& at, BenchmarkPoint& p
     case Field::date_run: {
       INFERTRACK_TRY_ASSIGN(run_date, read_optional_string(value, at));
       if (run_date) {
-        if (!is_iso_date(*run_date)) {
-          return fail_at(at, "not a date (got " + quoted_text(*run_date) + ", expected YYYY-MM-DD)");
+        if (auto problem = date_problem(*run_date)) {
+          return fail_at(at, *problem);
         }
         point.run_date = std::string(*run_date);
       }

@@ -165,8 +165,8 @@ read_hardware_member(std::string_view key, JsonValue& value, const JsonPlace& at
     hardware.kw_per_gpu = kw;
   } else if (key == "retrieved") {
     INFERTRACK_TRY_ASSIGN(date, read_string(value, at));
-    if (!is_iso_date(date)) {
-      return fail_at(at, "not a date (got " + quoted_text(date) + ", expected YYYY-MM-DD)");
+    if (auto problem = date_problem(date)) {
+      return fail_at(at, *problem);
     }
     hardware.effective_date = std::string(date);
   } else if (key == "source_url") {
