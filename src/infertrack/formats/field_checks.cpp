@@ -1,5 +1,6 @@
 #include "infertrack/formats/field_checks.hpp"
 
+#include "infertrack/domain/visible_text.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
 #include <algorithm>
@@ -279,6 +280,11 @@ unprintable_name(std::string_view text)
   const bool control = std::any_of(kept.begin(), kept.end(), util::is_ascii_control);
   if (control) {
     return "holds a control character (got " + quoted_text(text) + ", expected printable text)";
+  }
+  // Each such character starts with the byte 0xE2: names without one (nearly all) are not decoded.
+  if (kept.find('\xE2') != std::string_view::npos && domain::has_direction_controls(kept)) {
+    return "holds a bidirectional override, embedding or isolate (U+202A to U+202E, U+2066 to U+2069), which shows "
+           "it in another order than it is written (got " + quoted_text(text) + ")";
   }
   return std::nullopt;
 }
