@@ -198,6 +198,11 @@ TEST_F(Cli, an_option_is_not_taken_as_the_value_of_the_option_before_it)
   const CliResult points = run({"points", "--model", "--json"});
   EXPECT_EQ(points.exit_code, 2);
   EXPECT_THAT(points.err, HasSubstr("--model: needs a value (got the option '--json'"));
+  // After `--`, an argument that begins with -- is a file's name.
+  const CliResult named = run({"ingest", "--", "--weird.csv"});
+  EXPECT_EQ(named.exit_code, 3) << named.err;
+  EXPECT_THAT(named.err, HasSubstr("--weird.csv"));
+  EXPECT_THAT(named.err, Not(HasSubstr("needs a value")));
   // A negative number is a value, and is refused for what it is.
   EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "-5"}).err, HasSubstr("--at"));
   EXPECT_THAT(run({"interpolate", "--model", "dsv4", "--at", "-5"}).err, Not(HasSubstr("needs a value")));
@@ -664,7 +669,28 @@ TEST_F(Cli, plan_overrides_may_name_the_hardware_they_are_for)
   ASSERT_EQ(exported.exit_code, 0) << exported.err;
   EXPECT_EQ(json::parse(exported.out)["provenance"]["query"]["gpus_per_rack"], json({{"mi355x", 8}}));
 
+  // The CSV export writes them as the flag takes them.
+  const CliResult csv = run({"export", "plans", "--format", "csv", "--model", "DeepSeek-V4-Pro", "--at", "2",
+                             "--demand", "40T", "--gpus-per-rack", "MI355X=8, gb200=72"});
+  EXPECT_THAT(csv.out, HasSubstr("\n# query.gpus_per_rack: gb200=72,mi355x=8\n"));
+
+  // A leading '+' as other number flags take it; a figure for hardware none of the configurations runs on is said
+  // to be unused, not silently dropped.
+  const json plus = run_json({"plan", "--model", "DeepSeek-V4-Pro", "--hardware", "mi355x", "--at", "2", "--demand",
+                              "40T", "--gpus-per-rack", "+8", "--cost-per-gpu-hour", "gb200=+2"});
+  ASSERT_FALSE(plus.empty());
+  for (const json& answer : plus) {
+    EXPECT_EQ(answer["hardware"]["gpus_per_rack"], 8) << answer.dump();
+    EXPECT_THAT(answer["caveats"].dump(), HasSubstr("Not applied: cost_per_gpu_hour for gb200 (none of these "
+                                                    "configurations runs on that hardware)."));
+  }
+  EXPECT_THAT(run_json({"plan", "--point", "444914", "--demand", "1T", "--gpus-per-rack", "mi355x=8"})[0]["caveats"]
+                .dump(),
+              HasSubstr("Not applied: gpus_per_rack for mi355x"));
+
   const std::pair<std::vector<std::string>, std::string> refusals[] = {
+    {{"--cost-per-gpu-hour", "mi355x=1e-400"}, "--cost-per-gpu-hour: number out of range (got 'mi355x=1e-400', too "
+                                               "close to zero)"},
     {{"--gpus-per-rack", "h100=8"}, "--gpus-per-rack: no stored points for hardware 'h100' (stored: "},
     {{"--gpus-per-rack", "mi355x=8,mi355x=4"}, "--gpus-per-rack: hardware 'mi355x' is given twice"},
     {{"--gpus-per-rack", "mi355x=2.5"}, "--gpus-per-rack: expected a whole number (got 'mi355x=2.5')"},

@@ -146,6 +146,9 @@ TEST_F(CliHistory, from_and_to_give_the_factor_between_two_runs)
   const CliResult neither = run({"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--from",
                                  "2026-05-03", "--to", "2026-05-05"});
   EXPECT_THAT(neither.out, HasSubstr("no run on 2026-05-03 nor on 2026-05-05\n"));
+  const CliResult same = run({"--model", "dsv4", "--at", "5", "--hardware", "mi355x", "--precision", "fp4", "--from",
+                              "2026-05-03", "--to", "2026-05-03"});
+  EXPECT_THAT(same.out, HasSubstr("2026-05-03 -> 2026-05-03: no run on 2026-05-03\n"));
 }
 
 // At 3 tok/s/user every fp4 run is clamped_low: the first run against itself is exactly 1, the later ones compare

@@ -203,6 +203,11 @@ test('a planner figure typed as hardware=value applies to that hardware alone', 
     assert.equal(rows.get(configuration), racks, configuration);
   }
   assert.match(page.url(), /rack=MI355X\+%3D\+8|rack=MI355X%20%3D%208/);
+  // Only the hardware given a figure is said to be planned with the reader's overrides.
+  const figures = await page.locator('#plan-caveats li').allTextContents();
+  assert.ok(figures.some((t) => /^AMD Instinct MI355X: .* 8 GPUs per rack \(2026-07-01, with your overrides\)\.$/.test(t)),
+    figures.join('\n'));
+  assert.ok(figures.some((t) => /^NVIDIA GB200 NVL72: .* 72 GPUs per rack \(2026-11-02\)\.$/.test(t)), figures.join('\n'));
   // A plan sized on a lower bound of throughput (the target below the slowest point) is an upper bound itself.
   const bounded = expected.filter((a) => a.plan && a.interpolation.state === 'clamped_low');
   assert.ok(bounded.length > 0);

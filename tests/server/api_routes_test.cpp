@@ -233,6 +233,9 @@ TEST_F(ApiRoutes, plan_on_a_point_and_at_a_target)
   expect_error(get("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"},
                                     {"gpus_per_rack", "h100=8"}}),
                400, "bad_parameter", "gpus_per_rack: no stored points for hardware 'h100'");
+  expect_error(get("/api/v1/plan", {{"model", "DeepSeek-V4-Pro"}, {"at", "20"}, {"demand", "40T"},
+                                    {"cost_per_gpu_hour", "1e-400"}}),
+               400, "bad_parameter", "cost_per_gpu_hour: number out of range (got '1e-400', too close to zero)");
 }
 
 TEST_F(ApiRoutes, reference_routes)

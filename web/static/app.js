@@ -24,7 +24,7 @@
   // A planner override: a figure for every hardware, or hardware=figure pairs separated by commas.
   const BINDING_WORDS = { both: 'input and output alike', total: 'total tokens' };
   const OVERRIDE_NUMBER = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-  const OVERRIDE_PAIRS = /^[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?(\s*,\s*[\w.-]+\s*=\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*$/;
+  const OVERRIDE_PAIRS = /^[\w.-]+ *= *(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?( *, *[\w.-]+ *= *(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*$/;
   const HIT_RADIUS_PX = 14;
   const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
 
@@ -894,7 +894,8 @@
       if (!(text.includes('=') ? OVERRIDE_PAIRS : OVERRIDE_NUMBER).test(text) || !figures.every((f) => Number(f) > 0)) {
         return [null, 'Overrides must be numbers above 0, or hardware=number pairs such as mi355x=8 (or blank).', key];
       }
-      if (key === 'rack' && !figures.every((f) => Number.isInteger(Number(f)))) {
+      // Digits only, as the server reads a whole number ("8.0" and "1e1" are refused there).
+      if (key === 'rack' && !figures.every((f) => /^ *\d+ *$/.test(f))) {
         return [null, 'GPUs per rack must be a whole number.', key];
       }
       params.set(name, text);
@@ -1008,8 +1009,8 @@
     $('#plan-caveats').replaceChildren(
       ...costs.map((hw) => h('li', null, `${hw.name}: $${fmt(hw.cost_per_gpu_hour, 2)}/GPU-hr, ` +
         `${fmt(hw.kw_per_gpu, 2)} kW/GPU all-in, ${hw.gpus_per_rack} GPUs per rack (${hw.effective_date}` +
-        `${answers.some((a) => a.cost_overridden || a.power_overridden || a.gpus_per_rack_overridden)
-          ? ', with your overrides' : ''}).`)),
+        `${answers.some((a) => a.hardware && a.hardware.hardware === hw.hardware &&
+          (a.cost_overridden || a.power_overridden || a.gpus_per_rack_overridden)) ? ', with your overrides' : ''}).`)),
       ...caveats.map((text) => h('li', null, text)));
   }
 

@@ -38,8 +38,17 @@ parse_override(std::string_view text, std::string_view field)
   constexpr std::string_view k_number = std::is_same_v<T, double> ? "a number" : "a whole number";
   const std::string name(field);
   const auto value_of = [&](std::string_view value, std::string_view part) -> util::Result<T> {
+    // One leading '+', as the other number flags take.
+    if (value.starts_with('+') && !value.substr(1).starts_with('-')) {
+      value.remove_prefix(1);
+    }
     bool out_of_range = false;
     if (auto read = parse_value<T>(value, &out_of_range)) {
+      // 1e-400 reads as 0: said as out of range, not as a price of 0.
+      const std::string_view mantissa = value.substr(0, value.find_first_of("eE"));
+      if (*read == 0 && mantissa.find_first_of("123456789") != std::string_view::npos) {
+        return util::fail("", name, fmt::format("number out of range (got '{}', too close to zero)", part));
+      }
       return *read;
     }
     if (out_of_range) {

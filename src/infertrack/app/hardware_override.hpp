@@ -12,7 +12,7 @@
 namespace infertrack::app {
 
 // A planning figure a query gives in place of the published one: for every hardware ("8"), or for some hardware by
-// name ("mi355x=8,b200=8"), so that a plan beside GB200 can size MI355X without replacing GB200's own figure.
+// name ("mi355x=8,gb200=72"), so that a plan beside GB200 can size MI355X without replacing GB200's own figure.
 template <typename T>
 struct HardwareOverride
 {

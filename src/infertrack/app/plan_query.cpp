@@ -5,9 +5,11 @@
 #include "infertrack/domain/efficiency.hpp"
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace infertrack::app {
 namespace {
@@ -238,8 +240,9 @@ check_query(const PlanContext& context)
   return {};
 }
 
+// The hardware of every configuration answered goes into `used`.
 util::Result<std::vector<PlanAnswer>>
-plan_at_target(store::Store& store, const PlanContext& context, double target)
+plan_at_target(store::Store& store, const PlanContext& context, double target, std::set<std::string>& used)
 {
   InterpolationQuery interpolation_query{context.query.filter, target, {}};
   std::vector<InterpolationRow> rows = interpolate(store, interpolation_query);
@@ -249,6 +252,7 @@ plan_at_target(store::Store& store, const PlanContext& context, double target)
   }
   std::vector<PlanAnswer> answers;
   for (InterpolationRow& row : rows) {
+    used.insert(row.curve.group.hardware);
     const auto lower = store.point(row.value.lower_result_id.value_or(""));
     if (!lower) {
       continue;
@@ -334,6 +338,32 @@ check_override_hardware(store::Store& store, const PlanQuery& query)
   return check(query.gpus_per_rack, "gpus_per_rack");
 }
 
+// Figures given for hardware that none of `answers` runs on change nothing: each answer says so, rather than the
+// query seem to have been applied.
+void
+note_unused_overrides(std::vector<PlanAnswer>& answers, const PlanQuery& query, const std::set<std::string>& used)
+{
+  std::vector<std::string> unused;
+  const auto collect = [&](const auto& given, const char* field) {
+    for (const auto& entry : given.by_hardware) {
+      if (!used.contains(entry.first)) {
+        unused.push_back(fmt::format("{} for {}", field, entry.first));
+      }
+    }
+  };
+  collect(query.cost_per_gpu_hour, "cost_per_gpu_hour");
+  collect(query.kw_per_gpu, "kw_per_gpu");
+  collect(query.gpus_per_rack, "gpus_per_rack");
+  if (unused.empty()) {
+    return;
+  }
+  const std::string caveat = fmt::format("Not applied: {} (none of these configurations runs on that hardware).",
+                                         fmt::join(unused, "; "));
+  for (PlanAnswer& answer : answers) {
+    answer.caveats.push_back(caveat);
+  }
+}
+
 }  // namespace
 
 util::Result<std::vector<PlanAnswer>>
@@ -363,7 +393,10 @@ plan(store::Store& store, const PlanQuery& query)
   }
   if (query.at) {
     INFERTRACK_TRY(check_query(context));
-    return plan_at_target(store, context, *query.at);
+    std::set<std::string> used;
+    INFERTRACK_TRY_ASSIGN(answers, plan_at_target(store, context, *query.at, used));
+    note_unused_overrides(answers, query, used);
+    return answers;
   }
   const auto point = store.point(*query.point);
   if (!point) {
@@ -376,7 +409,9 @@ plan(store::Store& store, const PlanQuery& query)
                                   point->result_id, point->date, *query.filter.as_of));
   }
   INFERTRACK_TRY_ASSIGN(answer, answer_for(context, *point, domain::capacity_of(*point)));
-  return std::vector<PlanAnswer>{std::move(answer)};
+  std::vector<PlanAnswer> answers{std::move(answer)};
+  note_unused_overrides(answers, query, {point->hardware});
+  return answers;
 }
 
 }  // namespace infertrack::app

@@ -68,6 +68,14 @@ constants_text(const ConstantsProvenance& constants)
 std::string
 value_text(const nlohmann::json& value)
 {
+  if (value.is_object()) {
+    // Figures by hardware, written as the flag takes them: gb200=72,mi355x=8.
+    std::string pairs;
+    for (const auto& [key, entry] : value.items()) {
+      pairs += (pairs.empty() ? "" : ",") + key + "=" + value_text(entry);
+    }
+    return pairs;
+  }
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 

@@ -66,8 +66,10 @@ between_text(const app::HistoryQuery& query, const app::HistoryRow& row)
     };
     const bool from_run = has_run(*query.from);
     const bool to_run = has_run(*query.to);
-    return !from_run && !to_run ? fmt::format("no run on {} nor on {}", *query.from, *query.to)
-                                : fmt::format("no run on {}", from_run ? *query.to : *query.from);
+    if (!from_run && !to_run && *query.from != *query.to) {
+      return fmt::format("no run on {} nor on {}", *query.from, *query.to);
+    }
+    return fmt::format("no run on {}", from_run ? *query.to : *query.from);
   }
   if (row.between->factor) {
     return factor_text(row.between);

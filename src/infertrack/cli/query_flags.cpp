@@ -23,7 +23,7 @@ void
 add_plan_figure_options(CLI::App& command, PlanFigureFlags& flags, std::string_view help_prefix)
 {
   const auto help = [&](std::string_view what) {
-    return fmt::format("{}override {}: N for every hardware, or hardware=N pairs (mi355x=8,b200=8)", help_prefix, what);
+    return fmt::format("{}override {}: N for every hardware, or hardware=N pairs (mi355x=8,gb200=72)", help_prefix, what);
   };
   command.add_option("--cost-per-gpu-hour", flags.cost_per_gpu_hour, help("$/GPU-hour"));
   command.add_option("--kw-per-gpu", flags.kw_per_gpu, help("all-in kW per GPU"));

@@ -143,7 +143,8 @@ check_option_values(CLI::App& app)
     },
     "");
   for (CLI::Option* option : app.get_options()) {
-    if (option->get_type_size() != 0) {
+    // Not on positionals: after `--`, an argument that begins with -- is a file name.
+    if (option->get_type_size() != 0 && option->nonpositional()) {
       option->check(k_not_an_option);
     }
     // The type name gains the descriptions of any validators: only its start names the type.

@@ -609,7 +609,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "Override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
+      "description": "Override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72)"
      },
      {
       "name": "kw_per_gpu",
@@ -618,7 +618,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "Override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
+      "description": "Override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72)"
      },
      {
       "name": "gpus_per_rack",
@@ -627,7 +627,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "Override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8)"
+      "description": "Override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72)"
      }
     ],
     "responses": {
@@ -1484,7 +1484,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "plans: override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
+      "description": "plans: override $/GPU-hour: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72) (flagged in the provenance)"
      },
      {
       "name": "kw_per_gpu",
@@ -1493,7 +1493,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "plans: override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
+      "description": "plans: override all-in kW per GPU: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72) (flagged in the provenance)"
      },
      {
       "name": "gpus_per_rack",
@@ -1502,7 +1502,7 @@ openapi_document()
       "schema": {
        "type": "string"
       },
-      "description": "plans: override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,b200=8) (flagged in the provenance)"
+      "description": "plans: override GPUs per rack: one figure for every hardware, or hardware=value pairs separated by commas (mi355x=8,gb200=72) (flagged in the provenance)"
      }
     ],
     "responses": {
