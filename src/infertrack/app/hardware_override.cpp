@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/util/ascii_text.hpp"
 
 #include <fmt/core.h>
 
@@ -9,16 +10,6 @@
 
 namespace infertrack::app {
 namespace {
-
-std::string_view
-trimmed(std::string_view text)
-{
-  const auto first = text.find_first_not_of(' ');
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(' ') - first + 1);
-}
 
 template <typename T>
 std::optional<T>
@@ -59,7 +50,7 @@ parse_override(std::string_view text, std::string_view field)
                                             part == value ? ", or hardware=value pairs such as mi355x=8" : "", part));
   };
   HardwareOverride<T> given;
-  const std::string_view whole = trimmed(text);
+  const std::string_view whole = util::trim(text);
   if (whole.find('=') == std::string_view::npos) {
     INFERTRACK_TRY_ASSIGN(value, value_of(whole, whole));
     given.every = value;
@@ -68,15 +59,15 @@ parse_override(std::string_view text, std::string_view field)
   std::string_view rest = text;
   while (true) {
     const auto comma = rest.find(',');
-    const std::string_view part = trimmed(rest.substr(0, comma));
+    const std::string_view part = util::trim(rest.substr(0, comma));
     const auto equals = part.find('=');
-    const std::string_view hardware = trimmed(part.substr(0, equals));
+    const std::string_view hardware = util::trim(part.substr(0, equals));
     if (equals == std::string_view::npos || hardware.empty()) {
       return util::fail("", name, fmt::format("{} is not hardware=value: give {} for every hardware, or a value for "
                                               "each hardware named, e.g. mi355x=8",
                                               part.empty() ? "an empty entry" : fmt::format("'{}'", part), k_number));
     }
-    INFERTRACK_TRY_ASSIGN(value, value_of(trimmed(part.substr(equals + 1)), part));
+    INFERTRACK_TRY_ASSIGN(value, value_of(util::trim(part.substr(equals + 1)), part));
     std::string canonical = domain::canonical_hardware(hardware);
     if (std::any_of(given.by_hardware.begin(), given.by_hardware.end(),
                     [&](const auto& entry) { return entry.first == canonical; })) {

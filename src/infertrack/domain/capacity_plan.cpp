@@ -1,5 +1,6 @@
 #include "infertrack/domain/capacity_plan.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/assertions.hpp"
 
 #include <fmt/core.h>
@@ -37,16 +38,6 @@ bool
 usable_rate(const std::optional<double>& tps)
 {
   return !tps || (std::isfinite(*tps) && *tps >= 0);
-}
-
-std::string_view
-trimmed(std::string_view text)
-{
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) {
-    return {};
-  }
-  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 // A plain decimal or scientific number filling all of `text`, or nothing.
@@ -393,7 +384,7 @@ interpolated_capacity(const InterpolatedThroughput& value,
 util::Result<double>
 parse_token_demand(std::string_view text)
 {
-  const std::string_view shown = trimmed(text);
+  const std::string_view shown = util::trim(text);
   std::optional<double> number = whole_number(shown); // "2e12", and "inf" or "nan" to be refused below
   double scale = 1;
   if (!number && !shown.empty() && std::isalpha(static_cast<unsigned char>(shown.back()))) {
@@ -425,12 +416,12 @@ parse_token_demand(std::string_view text)
 util::Result<TokenMix>
 parse_token_mix(std::string_view text)
 {
-  const std::string_view shown = trimmed(text);
+  const std::string_view shown = util::trim(text);
   const auto colon = shown.find(':');
   const std::optional<double> input =
-    colon == std::string_view::npos ? std::nullopt : whole_number(trimmed(shown.substr(0, colon)));
+    colon == std::string_view::npos ? std::nullopt : whole_number(util::trim(shown.substr(0, colon)));
   const std::optional<double> output =
-    colon == std::string_view::npos ? std::nullopt : whole_number(trimmed(shown.substr(colon + 1)));
+    colon == std::string_view::npos ? std::nullopt : whole_number(util::trim(shown.substr(colon + 1)));
   if (!input || !output) {
     return util::fail("", "mix", fmt::format("expected IN:OUT such as 3:1 (got \"{}\")", shown));
   }
