@@ -503,6 +503,9 @@ TEST_F(Cli, plan_text_prints_a_small_demand_as_given_and_refuses_less_than_a_tok
   const CliResult tiny = run({"plan", "--point", "444914", "--demand", "0.0001"});
   EXPECT_EQ(tiny.exit_code, 2);
   EXPECT_EQ(tiny.err, "infertrack: --demand: must be at least 1 token a day (got 0.0001)\n");
+  // A demand that binary fractions cannot hold exactly is shown as typed, not as 0.09999999999999999.
+  EXPECT_EQ(run({"plan", "--point", "444914", "--demand", "0.0000001M"}).err,
+            "infertrack: --demand: must be at least 1 token a day (got 0.1)\n");
 }
 
 TEST_F(Cli, plan_on_a_point_sizes_whole_racks)

@@ -379,7 +379,7 @@ plan(store::Store& store, const PlanQuery& query)
   if (query.point && !filters.empty()) {
     return util::fail("", filters.begin().key(),
                       "chooses the curves of a plan at a target interactivity; a point is planned as it was "
-                      "measured (give it alone, or give at with the filters)");
+                      "measured (give the point alone, or a target interactivity with the filters)");
   }
   if (query.at && !(std::isfinite(*query.at) && *query.at > 0)) {
     return util::fail("", "at", fmt::format("must be a positive number of tok/s/user (got {})", *query.at));

@@ -171,7 +171,7 @@ check_plan_request(const PlanRequest& request)
   INFERTRACK_TRY(check_positive("demand", request.tokens_per_day));
   if (request.tokens_per_day < 1) {
     // Less than a token a day prices a whole rack's day by a fraction of a token: figures of 1e18 $/M tokens.
-    return util::fail("", "demand", fmt::format("must be at least 1 token a day (got {})", request.tokens_per_day));
+    return util::fail("", "demand", fmt::format("must be at least 1 token a day (got {:.6g})", request.tokens_per_day));
   }
   if (!(request.utilization > 0 && request.utilization <= 1)) {
     return util::fail("", "utilization", fmt::format("must be in (0, 1] (got {})", request.utilization));
