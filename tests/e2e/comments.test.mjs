@@ -194,8 +194,15 @@ test('a comment on a point shows on that point\'s page and not on the tracker pa
 
   await openSection(page, '/');
   assert.equal(await comment(page, 'predates the kernel fixes').count(), 0);
+  // Who is signed in arriving after the comments still gives them their Reply buttons.
+  await page.route('**/api/v1/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
   await openSection(page, path);
   assert.equal(await comment(page, 'predates the kernel fixes').count(), 1);
+  await comment(page, 'predates the kernel fixes').getByRole('button', { name: 'Reply' }).waitFor();
+  await page.unroute('**/api/v1/me');
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

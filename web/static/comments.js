@@ -19,7 +19,8 @@
   // through: per thread, the reply up to which the reader asked to see it (a hundred more a click, or the reply
   // just posted), fetched again on each reload; more: the replies the list leaves out, per thread; loads: counts
   // list loads, so that only the newest draws.
-  const state = { me: null, csrf: '', page: 1, through: new Map(), more: new Map(), loads: 0 };
+  // meKnown: settles once who is signed in is known, so that a list drawn before then still gets its Reply buttons.
+  const state = { me: null, csrf: '', page: 1, through: new Map(), more: new Map(), loads: 0, meKnown: Promise.resolve() };
   let uid = 0;
   const nextId = (stem) => `cm-${stem}-${++uid}`;
 
@@ -528,6 +529,7 @@
       if (rest.error) problem = `Some replies could not be loaded: ${rest.error}`;
       if (rest.count > 0) more.set(entry.thread_id, rest);
     }
+    await state.meKnown; // the buttons a comment gets depend on who is signed in
     if (load !== state.loads) return null;
     listBox.removeAttribute('aria-busy');
     if (!listStatus.isConnected) listBox.replaceChildren(listStatus, threadsBox);
@@ -571,7 +573,8 @@
   }
 
   async function start() {
-    const [signedIn] = await Promise.all([loadMe(), loadComments(1)]);
+    state.meKnown = loadMe();
+    const [signedIn] = await Promise.all([state.meKnown, loadComments(1)]);
     if (signedIn) {
       renderAccount();
       renderCompose();
