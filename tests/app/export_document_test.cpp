@@ -165,10 +165,20 @@ TEST_F(ExportDocumentTest, history_brackets_and_knots_are_those_of_each_run)
     EXPECT_EQ(bracket["run_date"], points[i]->date);
     EXPECT_EQ(bracket["lower_result_id"], to_json(points[i]->value)["lower_result_id"]);
     EXPECT_EQ(bracket["upper_result_id"], to_json(points[i]->value)["upper_result_id"]);
+    // The run's whole frontier (the spline's slopes at the brackets use their neighbours), brackets among it.
     const json& knots = provenance["runs"][i]["knots"];
-    ASSERT_EQ(knots.size(), (points[i]->lower ? 1u : 0u) + (points[i]->upper ? 1u : 0u));
+    ASSERT_EQ(knots.size(), points[i]->frontier_size);
+    const auto has_knot = [&](const std::string& id) {
+      return std::any_of(knots.begin(), knots.end(), [&](const json& knot) { return knot["result_id"] == id; });
+    };
+    for (std::size_t k = 1; k < knots.size(); ++k) {
+      EXPECT_LT(knots[k - 1]["interactivity"].get<double>(), knots[k]["interactivity"].get<double>());
+    }
     if (points[i]->lower) {
-      EXPECT_EQ(knots[0]["result_id"], points[i]->lower->result_id);
+      EXPECT_TRUE(has_knot(points[i]->lower->result_id));
+    }
+    if (points[i]->upper) {
+      EXPECT_TRUE(has_knot(points[i]->upper->result_id));
     }
   }
   EXPECT_EQ(provenance["query"]["launch_date"], query.options.launch_date);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <map>
 #include <type_traits>
 
 namespace infertrack::app {
@@ -130,7 +131,21 @@ interpolation_rows(store::Store& store, const InterpolationQuery& query, ExportF
 ExportRows
 history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format, Provenance& provenance)
 {
-  const std::vector<HistoryRow> answer = history(store, query).rows;
+  const domain::HistoryFrontiers frontiers = history_frontiers(store, query);
+  const std::vector<HistoryRow> answer = history_rows(frontiers, query).rows;
+  // Every knot of each run's frontier: the monotone spline's slopes at the brackets come from their neighbours too.
+  std::map<std::pair<std::string, std::string>, std::vector<domain::FrontierKnot>> knots_of_run;
+  for (std::size_t c = 0; c < frontiers.configuration_count(); ++c) {
+    const std::string label = configuration_label(frontiers.configuration(c));
+    for (std::size_t r = 0; r < frontiers.run_count(c); ++r) {
+      const domain::HistoryFrontiers::RunFrontier run = frontiers.run(c, r);
+      std::vector<domain::FrontierKnot>& knots = knots_of_run[{label, frontiers.date(run.date)}];
+      for (std::size_t k = 0; k < run.interactivity.size(); ++k) {
+        knots.push_back({run.interactivity[k], run.throughput[k],
+                         std::string(frontiers.result_id(run.first_knot + static_cast<std::uint32_t>(k)))});
+      }
+    }
+  }
   provenance.query = filter_json(query.filter);
   provenance.query["target_interactivity"] = query.options.target;
   provenance.query["x"] = basis_text(query.options.basis);
@@ -148,14 +163,9 @@ history_rows(store::Store& store, const HistoryQuery& query, ExportFormat format
       // The run read, in its own precision (a series across precisions joins several).
       domain::ConfigGroupKey read = row.series.configuration;
       read.precision = point.precision;
-      // A run's value is read between these knots; the rest of its frontier did not enter it.
-      RunProvenance run{configuration_label(read), point.date, std::vector<domain::FrontierKnot>{}};
-      for (const auto& knot : {point.lower, point.upper}) {
-        if (knot) {
-          run.knots->push_back(*knot);
-        }
-      }
-      provenance.runs.push_back(std::move(run));
+      const auto knots = knots_of_run.find({configuration_label(read), point.date});
+      provenance.runs.push_back({configuration_label(read), point.date,
+                                 knots == knots_of_run.end() ? std::vector<domain::FrontierKnot>{} : knots->second});
       add_bracket(provenance, read, point.date, point.value);
     }
   }
