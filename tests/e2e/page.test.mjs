@@ -253,3 +253,23 @@ test('on a phone a point page gives each field\'s value the width of the screen'
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });
+
+// Last in this file: it adds a point to the served database. A result id may be 256 bytes without a break; the
+// point's page wraps it rather than scroll sideways.
+test('a point page with a 256-byte result id is no wider than the screen', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const id = 'y'.repeat(256);
+  const csv = join(mkdtempSync(join(tmpdir(), 'infertrack-long-id-')), 'long.csv');
+  writeFileSync(csv, 'result_id,model,hardware,framework,precision,date,concurrency,total_allocated_gpus,' +
+    `tput_per_gpu,interactivity,interactivity_basis\n${id},DeepSeek-V4-Pro,gb200,vllm,fp8,2026-06-01,16,8,1200,40,` +
+    'median_tpot\n');
+  server.cli('ingest', csv);
+  for (const width of [390, 1280]) {
+    const page = await newPage(browser, { viewport: { width, height: 800 } });
+    await page.goto(server.url + '/points/' + id);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), width);
+    await page.context().close();
+  }
+});
