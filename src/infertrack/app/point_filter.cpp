@@ -139,7 +139,7 @@ unstored_name(store::Store& store, const store::PointFilter& filter)
     std::vector<std::string> stored = store.configuration_names(parameter.names);
     // Without case, as the store's filters compare a speculative-decoding method (the others are canonical).
     if (std::none_of(stored.begin(), stored.end(), [&](const std::string& s) { return util::ascii_iequals(s, *name); })) {
-      return UnstoredName{parameter.name, *name, std::move(stored)};
+      return UnstoredName{parameter.name, *name, std::move(stored), parameter.field};
     }
   }
   return std::nullopt;

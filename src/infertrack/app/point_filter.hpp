@@ -40,6 +40,7 @@ struct UnstoredName
   std::string parameter;            // the filter's API name: "model", "hardware", "framework", "precision", "spec_method"
   std::string name;                 // as the filter gives it
   std::vector<std::string> stored;  // that parameter's stored names, sorted
+  std::optional<std::string> store::PointFilter::*field = nullptr; // the filter's member, to leave it out
 };
 
 // "no stored points for <what> 'h100' (stored: gb200, mi355x)", `what` naming the filter in its caller's words.

@@ -297,17 +297,6 @@ unstored_filter_words(std::string_view parameter)
   return parameter == "spec_method" ? "speculative-decoding method" : parameter;
 }
 
-void
-drop_filter(store::PointFilter& filter, std::string_view parameter)
-{
-  std::optional<std::string>* field = parameter == "model"       ? &filter.model
-                                      : parameter == "hardware"  ? &filter.hardware
-                                      : parameter == "framework" ? &filter.framework
-                                      : parameter == "precision" ? &filter.precision
-                                                                 : &filter.spec_method;
-  field->reset();
-}
-
 }  // namespace
 
 store::PointFilter
@@ -351,7 +340,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
                                         app::unstored_text(*name, unstored_filter_words(name->parameter)),
                                         model ? std::string("the default model")
                                               : fmt::format("every {}", unstored_filter_words(name->parameter)))));
-    drop_filter(filter, name->parameter);
+    (filter.*name->field).reset();
     if (model) {
       filter.model = default_model.empty() ? std::nullopt : std::optional<std::string>(default_model);
     }
