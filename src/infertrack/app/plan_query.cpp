@@ -316,26 +316,38 @@ plan_at_target(store::Store& store, const PlanContext& context, double target, s
   return answers;
 }
 
+// Each hardware an override names, with the override's parameter: {"gpus_per_rack", "mi355x"}, ...
+std::vector<std::pair<const char*, std::string_view>>
+named_hardware(const PlanQuery& query)
+{
+  std::vector<std::pair<const char*, std::string_view>> named;
+  const auto add = [&](const auto& given, const char* field) {
+    for (const auto& entry : given.by_hardware) {
+      named.emplace_back(field, entry.first);
+    }
+  };
+  add(query.cost_per_gpu_hour, "cost_per_gpu_hour");
+  add(query.kw_per_gpu, "kw_per_gpu");
+  add(query.gpus_per_rack, "gpus_per_rack");
+  return named;
+}
+
 // A figure given for hardware that no stored point has is a slip (of its name, most likely): refused, with the
 // stored names.
 util::Result<void>
 check_override_hardware(store::Store& store, const PlanQuery& query)
 {
-  std::optional<std::vector<std::string>> stored; // read once, and only when a figure names its hardware
-  const auto check = [&](const auto& given, const char* field) -> util::Result<void> {
-    for (const auto& entry : given.by_hardware) {
-      if (!stored) {
-        stored = store.configuration_names(store::ConfigurationName::hardware);
-      }
-      if (std::find(stored->begin(), stored->end(), entry.first) == stored->end()) {
-        return util::fail("", field, unstored_text(UnstoredName{field, entry.first, *stored}, "hardware"));
-      }
-    }
+  const auto named = named_hardware(query);
+  if (named.empty()) {
     return {};
-  };
-  INFERTRACK_TRY(check(query.cost_per_gpu_hour, "cost_per_gpu_hour"));
-  INFERTRACK_TRY(check(query.kw_per_gpu, "kw_per_gpu"));
-  return check(query.gpus_per_rack, "gpus_per_rack");
+  }
+  const std::vector<std::string> stored = store.configuration_names(store::ConfigurationName::hardware);
+  for (const auto& [field, hardware] : named) {
+    if (std::find(stored.begin(), stored.end(), hardware) == stored.end()) {
+      return util::fail("", field, unstored_text(UnstoredName{field, std::string(hardware), stored}, "hardware"));
+    }
+  }
+  return {};
 }
 
 // Figures given for hardware that none of `answers` runs on change nothing: each answer says so, rather than the
@@ -344,16 +356,11 @@ void
 note_unused_overrides(std::vector<PlanAnswer>& answers, const PlanQuery& query, const std::set<std::string>& used)
 {
   std::vector<std::string> unused;
-  const auto collect = [&](const auto& given, const char* field) {
-    for (const auto& entry : given.by_hardware) {
-      if (!used.contains(entry.first)) {
-        unused.push_back(fmt::format("{} for {}", field, entry.first));
-      }
+  for (const auto& [field, hardware] : named_hardware(query)) {
+    if (!used.contains(std::string(hardware))) {
+      unused.push_back(fmt::format("{} for {}", field, hardware));
     }
-  };
-  collect(query.cost_per_gpu_hour, "cost_per_gpu_hour");
-  collect(query.kw_per_gpu, "kw_per_gpu");
-  collect(query.gpus_per_rack, "gpus_per_rack");
+  }
   if (unused.empty()) {
     return;
   }
@@ -365,6 +372,27 @@ note_unused_overrides(std::vector<PlanAnswer>& answers, const PlanQuery& query, 
 }
 
 }  // namespace
+
+util::Result<void>
+read_plan_figures(PlanQuery& query,
+                  const std::optional<std::string>& cost_per_gpu_hour,
+                  const std::optional<std::string>& kw_per_gpu,
+                  const std::optional<std::string>& gpus_per_rack)
+{
+  if (cost_per_gpu_hour) {
+    INFERTRACK_TRY_ASSIGN(given, parse_figure_override(*cost_per_gpu_hour, "cost_per_gpu_hour"));
+    query.cost_per_gpu_hour = std::move(given);
+  }
+  if (kw_per_gpu) {
+    INFERTRACK_TRY_ASSIGN(given, parse_figure_override(*kw_per_gpu, "kw_per_gpu"));
+    query.kw_per_gpu = std::move(given);
+  }
+  if (gpus_per_rack) {
+    INFERTRACK_TRY_ASSIGN(given, parse_rack_size_override(*gpus_per_rack, "gpus_per_rack"));
+    query.gpus_per_rack = std::move(given);
+  }
+  return {};
+}
 
 util::Result<std::vector<PlanAnswer>>
 plan(store::Store& store, const PlanQuery& query)

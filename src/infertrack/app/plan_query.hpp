@@ -49,6 +49,13 @@ struct PlanAnswer
   std::vector<std::string> caveats;
 };
 
+// Reads the overrides as given (unset: not given; each "N" or "hardware=N" pairs) into `query`, for the CLI's flags
+// and the API's parameters alike. Fails naming the parameter (cost_per_gpu_hour, ...) of a malformed one.
+util::Result<void> read_plan_figures(PlanQuery& query,
+                                     const std::optional<std::string>& cost_per_gpu_hour,
+                                     const std::optional<std::string>& kw_per_gpu,
+                                     const std::optional<std::string>& gpus_per_rack);
+
 // Plans `query` on the stored data: one answer for a point, one per matching configuration for `at`.
 // Fails with a diagnostic whose field names the offending flag (point, at, demand, preset, ...).
 util::Result<std::vector<PlanAnswer>> plan(store::Store& store, const PlanQuery& query);

@@ -33,20 +33,9 @@ add_plan_figure_options(CLI::App& command, PlanFigureFlags& flags, std::string_v
 void
 apply_plan_figures(const PlanFigureFlags& flags, app::PlanQuery& query)
 {
-  const auto read = [](const auto& parsed) {
-    if (!parsed) {
-      throw_usage(parsed.error());
-    }
-    return *parsed;
-  };
-  if (flags.cost_per_gpu_hour) {
-    query.cost_per_gpu_hour = read(app::parse_figure_override(*flags.cost_per_gpu_hour, "cost_per_gpu_hour"));
-  }
-  if (flags.kw_per_gpu) {
-    query.kw_per_gpu = read(app::parse_figure_override(*flags.kw_per_gpu, "kw_per_gpu"));
-  }
-  if (flags.gpus_per_rack) {
-    query.gpus_per_rack = read(app::parse_rack_size_override(*flags.gpus_per_rack, "gpus_per_rack"));
+  if (auto read = app::read_plan_figures(query, flags.cost_per_gpu_hour, flags.kw_per_gpu, flags.gpus_per_rack);
+      !read) {
+    throw_usage(read.error());
   }
 }
 

@@ -145,17 +145,10 @@ plan_query(const QueryParams& params, store::Store& store)
   API_TRY_ASSIGN(utilization, param(params.number("utilization")));
   query.utilization = utilization.value_or(app::k_default_utilization);
   query.mix = params.text("mix");
-  if (auto cost = params.text("cost_per_gpu_hour")) {
-    API_TRY_ASSIGN(given, param(app::parse_figure_override(*cost, "cost_per_gpu_hour")));
-    query.cost_per_gpu_hour = std::move(given);
-  }
-  if (auto kw = params.text("kw_per_gpu")) {
-    API_TRY_ASSIGN(given, param(app::parse_figure_override(*kw, "kw_per_gpu")));
-    query.kw_per_gpu = std::move(given);
-  }
-  if (auto rack = params.text("gpus_per_rack")) {
-    API_TRY_ASSIGN(given, param(app::parse_rack_size_override(*rack, "gpus_per_rack")));
-    query.gpus_per_rack = std::move(given);
+  if (auto read = app::read_plan_figures(query, params.text("cost_per_gpu_hour"), params.text("kw_per_gpu"),
+                                         params.text("gpus_per_rack"));
+      !read) {
+    return tl::unexpected(bad_parameter(read.error()));
   }
   return query;
 }
