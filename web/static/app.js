@@ -20,11 +20,13 @@
     '#946c00', '#2f4b7c'];
   const DEBOUNCE_MS = 250;
   const AS_OF_TYPING_MS = 800; // a pause in typing a date, after which it is applied
-  const DEMAND_PATTERN = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[TBMtbm]?$/;
+  const NUMBER = String.raw`(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?`; // a decimal, as the server reads one
+  const DEMAND_PATTERN = new RegExp(`^${NUMBER}[TBMtbm]?$`);
   // A planner override: a figure for every hardware, or hardware=figure pairs separated by commas.
+  const OVERRIDE_NUMBER = new RegExp(`^${NUMBER}$`);
+  const OVERRIDE_PAIR = String.raw`[\w.-]+ *= *${NUMBER}`;
+  const OVERRIDE_PAIRS = new RegExp(`^${OVERRIDE_PAIR}( *, *${OVERRIDE_PAIR})*$`);
   const BINDING_WORDS = { both: 'input and output alike', total: 'total tokens' };
-  const OVERRIDE_NUMBER = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-  const OVERRIDE_PAIRS = /^[\w.-]+ *= *(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?( *, *[\w.-]+ *= *(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)*$/;
   const HIT_RADIUS_PX = 14;
   const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
 
