@@ -256,6 +256,24 @@ TEST_F(CliExport, a_points_csv_export_ingests_into_a_fresh_database_as_the_same_
   }
 }
 
+// Every figure leads back to its run: the CSV keeps each point's run URL and image (the bundled GB200 points have them).
+TEST_F(CliExport, a_points_csv_export_keeps_each_points_run_url_and_image)
+{
+  const auto path = dir.file("gb200.csv");
+  ASSERT_EQ(run({"points", "--hardware", "gb200", "--output", path.string()}).exit_code, 0);
+  const std::string text = read(path);
+  EXPECT_THAT(text, HasSubstr(",source_url,run_url,image,notes\n"));
+  const json stored = json::parse(run_cli({"points", "--hardware", "gb200", "--json", "--db", db}).out);
+  std::size_t with_run_url = 0;
+  for (const json& point : stored) {
+    if (point["run_url"].is_string() && point["image"].is_string()) {
+      ++with_run_url;
+      EXPECT_THAT(text, HasSubstr("," + point["run_url"].get<std::string>() + "," + point["image"].get<std::string>() + ","));
+    }
+  }
+  EXPECT_GT(with_run_url, 0u);
+}
+
 TEST_F(CliExport, bad_flags_are_usage_errors_naming_the_flag)
 {
   struct Case

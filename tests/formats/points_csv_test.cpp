@@ -207,6 +207,8 @@ TEST(write_points_csv, round_trips_awkward_text_and_every_column)
   p.interactivity_p90 = 1.0 / 3.0;
   p.date = "2026-02-28";
   p.source_url = "https://example.com/a,b";
+  p.run_url = "https://github.com/example/runs/1?x=\"y\"";
+  p.image = "=cmd|' /C calc'!A0";
   p.notes.push_back({"notes", " leading blank, \"quoted\"\nand a line break "});
   // What reading gives back: the point completed with its absolute throughputs.
   domain::complete_point(p);

@@ -215,6 +215,12 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
       case CsvColumn::source_url:
         point.source_url.emplace(cell);
         break;
+      case CsvColumn::run_url:
+        point.run_url.emplace(cell);
+        break;
+      case CsvColumn::image:
+        point.image.emplace(cell);
+        break;
       case CsvColumn::workload:
         workload = cell;
         break;

@@ -14,7 +14,7 @@ enum class CsvColumn : unsigned char
 {
   result_id, model, hardware, framework, precision, spec_method, disaggregated, date, isl, osl, workload,
   concurrency, total_allocated_gpus, prefill_gpus, decode_gpus, tp, ep, tput_per_gpu,
-  input_tput_per_gpu, output_tput_per_gpu, interactivity, interactivity_basis, source_url, notes,
+  input_tput_per_gpu, output_tput_per_gpu, interactivity, interactivity_basis, source_url, run_url, image, notes,
 };
 // clang-format on
 
@@ -24,7 +24,8 @@ inline constexpr std::size_t k_csv_column_count = static_cast<std::size_t>(CsvCo
 inline constexpr std::array<std::string_view, k_csv_column_count> k_csv_column_names = {
   "result_id", "model", "hardware", "framework", "precision", "spec_method", "disaggregated", "date", "isl",
   "osl", "workload", "concurrency", "total_allocated_gpus", "prefill_gpus", "decode_gpus", "tp", "ep", "tput_per_gpu",
-  "input_tput_per_gpu", "output_tput_per_gpu", "interactivity", "interactivity_basis", "source_url", "notes",
+  "input_tput_per_gpu", "output_tput_per_gpu", "interactivity", "interactivity_basis", "source_url", "run_url", "image",
+  "notes",
 };
 // clang-format on
 

@@ -132,10 +132,12 @@ put_row(std::string& out, const BenchmarkPoint& point)
   out += ',';
   out += domain::to_string(interactivity ? interactivity->basis : domain::InteractivityBasis::p90_itl);
   out += ',';
-  if (point.source_url) {
-    util::append_csv_field(out, *point.source_url);
+  for (const auto* text : {&point.source_url, &point.run_url, &point.image}) {
+    if (*text) {
+      util::append_csv_field(out, **text);
+    }
+    out += ',';
   }
-  out += ',';
   if (!point.notes.empty()) {
     util::append_csv_field(out, notes_cell(point.notes));
   }
