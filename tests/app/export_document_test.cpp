@@ -376,7 +376,13 @@ TEST_F(ExportDocumentTest, a_points_csv_export_reads_back_as_the_same_points)
 
   const json exported = build_json(query);
   ASSERT_EQ(exported["points"].size(), stored.size());
-  EXPECT_EQ(exported["points"][0], to_json(stored[0]));
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    EXPECT_EQ(exported["points"][i], point_detail_json(stored[i], store->findings(stored[i].result_id))) << i;
+  }
+  // Beside each point, its findings: in the CSV above the header, where the reader skips them.
+  ASSERT_FALSE(store->findings("444914").empty());
+  EXPECT_THAT(document.text, HasSubstr("\n# finding: 444914 precision_label_conflict: Precision label fp4 is disputed"));
+  EXPECT_LT(document.text.find("# finding: 444914"), document.text.find("\nresult_id,"));
   ASSERT_FALSE(exported["provenance"]["runs"].empty());
   EXPECT_TRUE(exported["provenance"]["runs"][0]["knots"].is_null());
 }

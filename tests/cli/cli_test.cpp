@@ -149,6 +149,22 @@ TEST_F(Cli, the_custom_preset_takes_the_demand_given_with_it)
   EXPECT_TRUE(plan[0]["preset"]["tokens_per_day"].is_null());
 }
 
+// Each listed point carries its findings: their kinds in the table, the findings themselves in JSON.
+TEST_F(Cli, points_list_each_points_findings_beside_it)
+{
+  const std::string table = run({"points", "--hardware", "gb200"}).out;
+  EXPECT_THAT(table, testing::ContainsRegex("\n444914 .* precision_label_conflict\n"));
+  EXPECT_THAT(table, testing::ContainsRegex("\n444210 .* -\n"));
+  EXPECT_THAT(table, testing::ContainsRegex("median tok/s/user +findings\n"));
+  for (const json& point : run_json({"points", "--hardware", "gb200"})) {
+    const bool disputed = point["result_id"] == "444914" || point["result_id"] == "444911";
+    ASSERT_EQ(point["findings"].size(), disputed ? 1u : 0u) << point["result_id"];
+    if (disputed) {
+      EXPECT_EQ(point["findings"][0]["kind"], "precision_label_conflict");
+    }
+  }
+}
+
 TEST_F(Cli, points_filter_by_disaggregation_and_speculative_decoding)
 {
   // The bundled data: two disaggregated GB200 points (draft-model speculation), three MTP points.

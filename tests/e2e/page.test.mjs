@@ -169,6 +169,13 @@ test('without JavaScript the headlines, points table and caveats are there', asy
   // script, lists every point of the bundled data, all on the API's first page.
   const latest = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}&runs=latest`);
   assert.equal(await page.locator('#points-table tbody tr').count(), latest.points.length);
+  // A point's findings stand beside it, as the API lists them.
+  const disputed = latest.points.filter((p) => p.findings.length > 0);
+  assert.ok(disputed.length > 0, 'the bundled data has points with findings');
+  for (const p of latest.points) {
+    const badges = page.locator(`#points-table tr[data-result-id="${p.result_id}"] .badge`);
+    assert.deepEqual(await badges.allTextContents(), p.findings.map((f) => f.kind), p.result_id);
+  }
   await page.selectOption('#c-runs', 'all');
   await Promise.all([page.waitForURL(/runs=all/), page.click('#filters button[type="submit"]')]);
   // With the script, the address keeps runs=all (the server's choice is not taken for the default).
@@ -177,6 +184,10 @@ test('without JavaScript the headlines, points table and caveats are there', asy
   await waitForApp(scripted);
   assert.match(scripted.url(), /runs=all/);
   assert.equal(await scripted.inputValue('#c-runs'), 'all');
+  // The script's table shows the same findings, with their details on hover.
+  const badge = scripted.locator(`#points-table tr[data-result-id="${disputed[0].result_id}"] .badge`);
+  assert.deepEqual(await badge.allTextContents(), disputed[0].findings.map((f) => f.kind));
+  assert.equal(await badge.first().getAttribute('title'), disputed[0].findings[0].detail);
   await scripted.context().close();
   const points = await server.api(`/api/v1/points?model=${encodeURIComponent(model)}`);
   assert.equal(points.next, null);

@@ -259,14 +259,18 @@ TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
     const store::PointFilter filter = api::QueryParams(request).filter().value();
     const std::vector<BenchmarkPoint> every_point = store->points(filter);
     ASSERT_LT(every_point.size(), 1000u);
+    // Each point with its findings (the bundled GB200 points have some), as the point route gives them.
     nlohmann::json every = nlohmann::json::array();
     for (const BenchmarkPoint& point : every_point) {
-      every.push_back(app::to_json(point));
+      every.push_back(app::point_detail_json(point, store->findings(point.result_id)));
     }
     const std::string summary = app::filter_summary(filter);
     EXPECT_EQ(nlohmann::json::parse(response.body),
               nlohmann::json({{"points", every}, {"next", nullptr}, {"limit", 1000}, {"filter_summary", summary}}))
       << request.query.size();
+    if (request.query.empty()) {
+      EXPECT_NE(response.body.find("\"findings\":[{"), std::string::npos) << "no point of the listing has a finding";
+    }
     EXPECT_EQ(response.body, "{\"points\":" + every.dump() + ",\"next\":null,\"limit\":1000,\"filter_summary\":" +
                                nlohmann::json(summary).dump() + "}");
 

@@ -238,7 +238,8 @@
       const num = (text) => h('td', { class: 'num' }, text);
       return h('tr', { 'data-result-id': p.result_id },
         // What tells points apart and their measured numbers first: at 1280 px they fit without scrolling.
-        h('td', null, h('a', { href: pointHref(p.result_id) }, p.result_id)),
+        h('td', null, h('a', { href: pointHref(p.result_id) }, p.result_id), (p.findings || []).map((f) =>
+          [' ', h('span', { class: 'badge finding-' + f.kind, title: f.detail }, f.kind)])),
         h('td', null, p.hardware), h('td', null, p.framework), h('td', null, p.precision),
         num(String(p.concurrency)), num(fmt(speed, 1)), h('td', null, basis),
         num(fmtTps(p.tps_per_allocated_gpu.total)), num(fmtTps(p.tps_per_allocated_gpu.input)),

@@ -4,10 +4,13 @@
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/point_findings.hpp"
 #include "infertrack/app/tracker_version.hpp"
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/util/unix_time.hpp"
+
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cctype>
@@ -91,7 +94,19 @@ points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, 
       provenance.runs.push_back({label, point.date, std::nullopt});
     }
   }
-  return {format == ExportFormat::csv ? formats::write_points_csv(points) : json_array_text(points)};
+  const PointFindings findings(store, points);
+  if (format == ExportFormat::csv) {
+    // Above the header, as the provenance is: a CSV row has no place for them, and reading the CSV skips them.
+    std::string text;
+    for (const domain::BenchmarkPoint& point : points) {
+      for (const domain::DataFinding& finding : findings.of(point.result_id)) {
+        text += export_comment_line("finding", fmt::format("{} {}: {}", finding.result_id, domain::to_string(finding.kind),
+                                               finding.detail));
+      }
+    }
+    return {text + formats::write_points_csv(points)};
+  }
+  return {findings.points_json(points).dump()};
 }
 
 ExportRows

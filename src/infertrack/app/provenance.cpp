@@ -18,13 +18,6 @@ one_line(std::string text)
   return text;
 }
 
-// Values come from stored names and the query (a link can carry any filter): no cell of the line may run.
-std::string
-comment(std::string_view key, const std::string& value)
-{
-  return util::guarded_comment_line(fmt::format("# {}: {}", key, one_line(value))) + "\n";
-}
-
 // "id (12.5 tok/s/user, 3400 tok/s/GPU); ..."
 std::string
 knots_text(const std::vector<domain::FrontierKnot>& knots)
@@ -81,6 +74,13 @@ value_text(const nlohmann::json& value)
 
 }  // namespace
 
+std::string
+export_comment_line(std::string_view key, const std::string& value)
+{
+  // Values come from stored names and the query (a link can carry any filter): no cell of the line may run.
+  return util::guarded_comment_line(fmt::format("# {}: {}", key, one_line(value))) + "\n";
+}
+
 nlohmann::json
 to_json(const Provenance& provenance)
 {
@@ -124,15 +124,15 @@ to_json(const Provenance& provenance)
 std::string
 provenance_comments(const Provenance& provenance)
 {
-  std::string text = comment("infertrack export", provenance.kind);
-  text += comment("tracker_version", provenance.tracker_version);
-  text += comment("generated_at", provenance.generated_at);
-  text += comment("as_of", provenance.as_of);
+  std::string text = export_comment_line("infertrack export", provenance.kind);
+  text += export_comment_line("tracker_version", provenance.tracker_version);
+  text += export_comment_line("generated_at", provenance.generated_at);
+  text += export_comment_line("as_of", provenance.as_of);
   for (const auto& [name, value] : provenance.query.items()) {
-    text += comment("query." + name, value_text(value));
+    text += export_comment_line("query." + name, value_text(value));
   }
   for (const RunProvenance& run : provenance.runs) {
-    text += comment("run", run.knots ? fmt::format("{} @ {}: knots {}", run.configuration, run.run_date,
+    text += export_comment_line("run", run.knots ? fmt::format("{} @ {}: knots {}", run.configuration, run.run_date,
                                                    knots_text(*run.knots))
                                      : fmt::format("{} @ {}", run.configuration, run.run_date));
   }
@@ -141,10 +141,10 @@ provenance_comments(const Provenance& provenance)
     if (bracket.upper_result_id) {
       ids += " .. " + *bracket.upper_result_id;
     }
-    text += comment("bracket", fmt::format("{} @ {}: {} {}", bracket.configuration, bracket.run_date, bracket.state, ids));
+    text += export_comment_line("bracket", fmt::format("{} @ {}: {} {}", bracket.configuration, bracket.run_date, bracket.state, ids));
   }
   for (const ConstantsProvenance& constants : provenance.constants) {
-    text += comment("constants", constants_text(constants));
+    text += export_comment_line("constants", constants_text(constants));
   }
   return text;
 }

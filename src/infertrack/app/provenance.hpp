@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace infertrack::app {
@@ -58,6 +59,9 @@ struct Provenance
 
 // The provenance object of a JSON export.
 nlohmann::json to_json(const Provenance& provenance);
+
+// One leading line of a CSV export, "# key: value\n", on one line and guarded against spreadsheet formulas.
+std::string export_comment_line(std::string_view key, const std::string& value);
 
 // The provenance as the leading lines of a CSV export: "# key: value", one fact a line, with knots,
 // brackets and constants each on one line in a compact form. Values never break a line.

@@ -2,6 +2,7 @@
 #include "infertrack/cli/filter_options.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/app/point_findings.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/text_table.hpp"
@@ -32,6 +33,20 @@ gpu_layout(const domain::BenchmarkPoint& point)
   return std::to_string(point.total_allocated_gpus);
 }
 
+// The kinds of a point's findings, "-" for none: `points show ID` gives their details.
+std::string
+finding_kinds(std::span<const domain::DataFinding> findings)
+{
+  std::string kinds;
+  for (const domain::DataFinding& finding : findings) {
+    const std::string kind = domain::to_string(finding.kind);
+    if (kinds.find(kind) == std::string::npos) {
+      kinds += (kinds.empty() ? "" : ",") + kind;
+    }
+  }
+  return kinds.empty() ? "-" : kinds;
+}
+
 void
 print_points(const GlobalOptions& options, const FilterFlags& flags)
 {
@@ -46,12 +61,9 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
     fmt::print("{}", formats::write_points_csv(points));
     return;
   }
+  const app::PointFindings findings(*store, points);
   if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const domain::BenchmarkPoint& point : points) {
-      list.push_back(app::to_json(point));
-    }
-    fmt::print("{}\n", list.dump(2));
+    fmt::print("{}\n", findings.points_json(points).dump(2));
     return;
   }
   TextTable table({{"result_id"},
@@ -66,7 +78,8 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
                    {"gpus", TextTable::Align::right},
                    {"tok/s/gpu", TextTable::Align::right},
                    {"p90 tok/s/user", TextTable::Align::right},
-                   {"median tok/s/user", TextTable::Align::right}});
+                   {"median tok/s/user", TextTable::Align::right},
+                   {"findings"}});
   for (const domain::BenchmarkPoint& point : points) {
     table.add_row({point.result_id,
                    point.model,
@@ -80,7 +93,8 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
                    gpu_layout(point),
                    optional_number(point.per_gpu_tps.total, 1),
                    optional_number(point.interactivity_p90, 2),
-                   optional_number(point.interactivity_median, 2)});
+                   optional_number(point.interactivity_median, 2),
+                   finding_kinds(findings.of(point.result_id))});
   }
   fmt::print("{}{} point(s)\n", table.render(), points.size());
 }

@@ -187,6 +187,8 @@ public:
   virtual std::vector<DatasetNote> dataset_notes() = 0;
   // Findings for one point, or for all points when `result_id` is empty.
   virtual std::vector<domain::DataFinding> findings(std::optional<std::string_view> result_id) = 0;
+  // Findings for the points `result_ids` names (a page of them), ordered as findings() orders them.
+  virtual std::vector<domain::DataFinding> findings_of(std::span<const std::string_view> result_ids) = 0;
 
   virtual int schema_version() = 0;
 

@@ -8,6 +8,7 @@
 #include "infertrack/app/plan_query.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
+#include "infertrack/app/point_findings.hpp"
 #include "infertrack/server/api/export_route.hpp"
 #include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/query_params.hpp"
@@ -246,12 +247,13 @@ points_response(const QueryParams& params, store::Store& store)
   points.resize(std::min(points.size(), page_size));
 
   // Serialised one point at a time: the page's text is the only copy of it as JSON.
+  const app::PointFindings findings(store, points);
   std::string body = "{\"points\":[";
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (i > 0) {
       body += ',';
     }
-    body += app::to_json(points[i]).dump();
+    body += app::point_detail_json(points[i], findings.of(points[i].result_id)).dump();
   }
   body += "],\"next\":";
   body += more ? nlohmann::json(points.back().result_id).dump() : "null";

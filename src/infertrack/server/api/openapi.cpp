@@ -132,7 +132,7 @@ openapi_document()
   },
   "/points": {
    "get": {
-    "summary": "Stored points with provenance, one page at a time in listing order (configuration, date, concurrency, result id): {\"points\": [...], \"next\": cursor or null, \"limit\": n, \"filter_summary\": the filters in words}; pass next as after for the following page",
+    "summary": "Stored points with provenance and each point's data-quality findings, one page at a time in listing order (configuration, date, concurrency, result id): {\"points\": [...], \"next\": cursor or null, \"limit\": n, \"filter_summary\": the filters in words}; pass next as after for the following page",
     "parameters": [
      {
       "$ref": "#/components/parameters/model"

@@ -29,7 +29,7 @@ gpus_text(const domain::BenchmarkPoint& point)
 }  // namespace
 
 kainjow::mustache::data
-point_view(const domain::BenchmarkPoint& point)
+point_view(const domain::BenchmarkPoint& point, std::span<const domain::DataFinding> findings)
 {
   kainjow::mustache::data view;
   view.set("result_id", point.result_id);
@@ -55,6 +55,14 @@ point_view(const domain::BenchmarkPoint& point)
   view.set("input", throughput_text(domain::per_allocated_gpu(point, domain::ThroughputMetric::input)));
   view.set("output", throughput_text(domain::per_allocated_gpu(point, domain::ThroughputMetric::output)));
   view.set("date", point.date);
+  kainjow::mustache::data listed{kainjow::mustache::data::type::list};
+  for (const domain::DataFinding& finding : findings) {
+    kainjow::mustache::data item;
+    item.set("kind", domain::to_string(finding.kind));
+    item.set("detail", finding.detail);
+    listed.push_back(item);
+  }
+  view.set("point_findings", listed);
   return view;
 }
 

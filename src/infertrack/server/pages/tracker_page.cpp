@@ -3,6 +3,7 @@
 #include "infertrack/app/interpolation_query.hpp"
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/point_findings.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
@@ -379,8 +380,9 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("filters", filter_options(latest, filter));
   body.set("runs_every_date", every_date);
   data rows{data::type::list};
+  const app::PointFindings point_findings(store, shown.points);
   for (const domain::BenchmarkPoint& point : shown.points) {
-    rows.push_back(point_view(point));
+    rows.push_back(point_view(point, point_findings.of(point.result_id)));
   }
   body.set("points", rows);
   body.set("point_count", fmt::format("{}", shown.points.size()));

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <mutex>
+#include <limits>
 #include <set>
 
 namespace infertrack::store::sqlite {
@@ -45,6 +46,25 @@ read_findings(Connection& db, Statement& statement)
     }
     found.push_back(domain::DataFinding{std::string(statement.column_text(0)), *kind,
                                         std::string(statement.column_text(2))});
+  }
+  return found;
+}
+
+// The findings of each of `result_ids` whose rowid is below `below_rowid`, one indexed look-up per point: a large
+// store may hold far more findings than a page or an ingest names.
+std::vector<domain::DataFinding>
+findings_of_points(Connection& db, const std::set<std::string_view>& result_ids, std::int64_t below_rowid)
+{
+  Statement statement(db, "SELECT result_id, kind, detail FROM findings WHERE result_id = ? AND rowid < ?"
+                          " ORDER BY kind, detail");
+  std::vector<domain::DataFinding> found;
+  for (const std::string_view result_id : result_ids) {
+    statement.reset();
+    statement.bind(1, result_id);
+    statement.bind(2, below_rowid);
+    for (domain::DataFinding& finding : read_findings(db, statement)) {
+      found.push_back(std::move(finding));
+    }
   }
   return found;
 }
@@ -112,19 +132,7 @@ public:
       std::erase_if(found, [&](const domain::DataFinding& finding) { return !distinct.contains(finding.result_id); });
       return found;
     }
-    // Else one indexed look-up per point: a large store may hold far more findings than an ingest names.
-    Statement statement(m_db, "SELECT result_id, kind, detail FROM findings WHERE result_id = ? AND rowid < ?"
-                              " ORDER BY kind, detail");
-    std::vector<domain::DataFinding> found;
-    for (const std::string_view result_id : distinct) {
-      statement.reset();
-      statement.bind(1, result_id);
-      statement.bind(2, first_new);
-      for (domain::DataFinding& finding : read_findings(m_db, statement)) {
-        found.push_back(std::move(finding));
-      }
-    }
-    return found;
+    return findings_of_points(m_db, distinct, first_new);
   }
 
   // Releases the store too: the session takes no more calls.
@@ -305,6 +313,13 @@ public:
       statement.bind(1, *result_id);
     }
     return read_findings(m_db, statement);
+  }
+
+  std::vector<domain::DataFinding> findings_of(std::span<const std::string_view> result_ids) override
+  {
+    std::lock_guard lock(m_mutex);
+    const std::set<std::string_view> distinct(result_ids.begin(), result_ids.end());
+    return findings_of_points(m_db, distinct, std::numeric_limits<std::int64_t>::max());
   }
 
   int schema_version() override
