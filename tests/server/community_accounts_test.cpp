@@ -400,6 +400,23 @@ TEST_F(CommunityAccounts, failures_from_one_address_across_accounts_hit_the_addr
   EXPECT_EQ(elsewhere.sign_in("user9@example.org", "some password").status, 401);
 }
 
+// No account has a text that is not an email: it is refused naming the field, and not counted (the count would keep
+// the text, up to a whole request body, for days).
+TEST_F(CommunityAccounts, a_sign_in_with_a_text_that_is_no_email_is_refused_and_not_counted)
+{
+  ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_in_per_address", 2, 900}));
+  Browser sender(tracker.handler, "198.51.100.7");
+  for (const std::string& email : {std::string(300, 'a') + "@example.org", std::string("not-an-email"),
+                                   std::string(5000, 'x')}) {
+    const auto response = sender.sign_in(email, "some password");
+    EXPECT_EQ(response.status, 400) << email.size();
+    EXPECT_EQ(json::parse(response.body)["field"], "email") << response.body;
+  }
+  EXPECT_EQ(sender.sign_in("user1@example.org", "some password").status, 401) << "the malformed ones were not counted";
+  EXPECT_EQ(sender.sign_in("user2@example.org", "some password").status, 401);
+  EXPECT_EQ(sender.sign_in("user3@example.org", "some password").status, 429);
+}
+
 TEST_F(CommunityAccounts, sign_ups_per_address_are_limited)
 {
   ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 3, 3600}));

@@ -163,15 +163,19 @@ Accounts::sign_in(std::string_view email_text, std::string_view password, std::s
   if (password.empty()) {
     return refuse(RefusalKind::invalid, "password", "required: give the password");
   }
-  const std::int64_t now = m_settings.clock();
+  // No account has a text that is not an email (sign-up refuses one), and counting it would store it whole.
   const auto email = domain::normalise_email(email_text);
-  const auto user = email ? m_store.user_by_email(*email) : std::nullopt;
+  if (!email) {
+    return invalid(email.error());
+  }
+  const std::int64_t now = m_settings.clock();
+  const auto user = m_store.user_by_email(*email);
   // A browser the account signed in from counts its failures on its own, and skips the address limit: a device
   // cookie is only ever given to a browser that knew the password.
   const std::string device_hash = user ? trusted_device_hash(device_token, user->id, now) : std::string();
   const bool trusted_device = !device_hash.empty();
   const auto [counted_rule, counted_key] =
-    password_count(m_store, device_hash, email ? *email : std::string(email_text));
+    password_count(m_store, device_hash, *email);
   const domain::SignInLimit counted_limit{counted_rule.max_events, counted_rule.window_seconds};
   const Attempt counted = reserve_attempt(m_store, counted_rule, counted_limit, counted_key, now);
   if (counted.refused) {
