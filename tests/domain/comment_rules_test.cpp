@@ -50,6 +50,15 @@ TEST(check_comment_body, refuses_blank_bodies)
   EXPECT_EQ(check_comment_body("\u00a0ok").value(), "\u00a0ok");
 }
 
+TEST(check_comment_body, refuses_direction_overrides_and_keeps_right_to_left_marks)
+{
+  EXPECT_EQ(error_of(check_comment_body("run `ls \u202e-la`")),
+            "body: must not hold bidirectional embedding, override or isolate characters (U+202A to U+202E, U+2066 to "
+            "U+2069), which make text read otherwise than it is written");
+  EXPECT_FALSE(check_comment_body("\u2067x\u2069"));
+  EXPECT_EQ(check_comment_body("\u05e9\u05dc\u05d5\u05dd \u200e(1)").value(), "\u05e9\u05dc\u05d5\u05dd \u200e(1)");
+}
+
 TEST(check_comment_body, counts_characters_against_the_limit)
 {
   EXPECT_TRUE(check_comment_body(std::string(5000, 'a')));

@@ -378,6 +378,33 @@ TEST_F(CommunityComments, refuses_bodies_that_are_blank_or_too_long)
   EXPECT_EQ(bad_utf8.status, 400);
 }
 
+// A short text of reference links can expand to many times its size in every listing of it; bidirectional overrides
+// make text (a command in a code span, a file name) read otherwise than it is written.
+TEST_F(CommunityComments, refuses_bodies_that_expand_in_rendering_or_reorder_their_text)
+{
+  // One definition with a long URL and title, used by some 700 references: 100 KB of HTML from 5,000 characters.
+  const std::string definition = "[a]: https://example.org/" + std::string(1400, 'u') + " \"" + std::string(1400, 't') + "\"\n\n";
+  std::string references;
+  while (definition.size() + references.size() + 4 <= 5000) {
+    references += "[a] ";
+  }
+  const auto expanded = alice.post("page", definition + references);
+  EXPECT_EQ(expanded.status, 400) << expanded.body;
+  EXPECT_EQ(json::parse(expanded.body)["field"], "body");
+  EXPECT_THAT(expanded.body, testing::ContainsRegex("renders to [0-9]+ bytes of HTML \\(at most 40000\\)"));
+  // Text that escapes a lot stays under the limit: 5,000 quotes render to about 30 KB.
+  EXPECT_EQ(alice.post("page", std::string(5000, '"')).status, 201);
+  EXPECT_EQ(alice.post("page", definition + "[a] [a] [a]").status, 201) << "a few references are fine";
+
+  for (const char* reordered : {"invoice_\u202egnp.exe", "`rm \u2066-rf\u2069 x`", "a\u202ab"}) {
+    const auto refused = alice.post("page", reordered);
+    EXPECT_EQ(refused.status, 400) << reordered;
+    EXPECT_THAT(refused.body, HasSubstr("bidirectional embedding, override or isolate characters")) << reordered;
+  }
+  // Right-to-left text and its marks are no override: they stay.
+  EXPECT_EQ(alice.post("page", "\u05e9\u05dc\u05d5\u05dd \u200f(1)").status, 201);
+}
+
 TEST_F(CommunityComments, xss_payloads_are_stored_verbatim_and_rendered_inert)
 {
   const auto payloads = xss_payloads();
@@ -387,8 +414,11 @@ TEST_F(CommunityComments, xss_payloads_are_stored_verbatim_and_rendered_inert)
   for (const std::string& payload : payloads) {
     const auto posted = alice.post("page", payload);
     if (posted.status == 400) {
-      // Markup alone (a script element, an HTML comment) renders to nothing: refused, and inert all the same.
-      EXPECT_EQ(json::parse(posted.body)["detail"], "shows nothing once rendered (got only markup or invisible text)")
+      // Markup alone (a script element, an HTML comment) renders to nothing, and a direction override makes text read
+      // otherwise than it is written: refused, and inert all the same.
+      EXPECT_THAT(json::parse(posted.body)["detail"].get<std::string>(),
+                  testing::AnyOf("shows nothing once rendered (got only markup or invisible text)",
+                                 HasSubstr("bidirectional embedding, override or isolate characters")))
         << payload;
       expect_inert(formats::render_comment_html(payload), payload);
       continue;

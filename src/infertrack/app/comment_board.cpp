@@ -27,7 +27,8 @@ no_comment(store::CommentId id)
 }
 
 // What the source checks cannot see: a body that renders to nothing visible (a link definition alone, "&nbsp;",
-// an empty heading) or nests quotes and lists so deep that every listing of it is many times its size.
+// an empty heading), or nests quotes and lists so deep, or repeats reference links so often, that every listing
+// of it is many times its size.
 std::optional<tl::unexpected<Refusal>>
 refuse_rendered(std::string_view body)
 {
@@ -36,6 +37,11 @@ refuse_rendered(std::string_view body)
     return refuse(RefusalKind::invalid, "body",
                   "nests quotes and lists " + std::to_string(rendered.block_depth) + " deep (at most " +
                     std::to_string(domain::k_max_comment_block_depth) + ")");
+  }
+  if (const std::size_t html = formats::render_comment_html(body).size(); html > domain::k_max_comment_html_bytes) {
+    return refuse(RefusalKind::invalid, "body",
+                  "renders to " + std::to_string(html) + " bytes of HTML (at most " +
+                    std::to_string(domain::k_max_comment_html_bytes) + "): repeat fewer links or references");
   }
   if (domain::looks_blank(rendered.shown_text)) {
     return refuse(RefusalKind::invalid, "body", "shows nothing once rendered (got only markup or invisible text)");

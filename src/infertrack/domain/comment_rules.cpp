@@ -38,6 +38,11 @@ check_comment_body(std::string_view body)
   if (has_control_characters(body, k_allowed_controls)) {
     return util::fail("", "body", "must not hold control characters other than tab and newline");
   }
+  if (has_direction_controls(body)) {
+    return util::fail("", "body",
+                      "must not hold bidirectional embedding, override or isolate characters (U+202A to U+202E, "
+                      "U+2066 to U+2069), which make text read otherwise than it is written");
+  }
   const auto last = body.find_last_not_of(k_whitespace);
   if (last == std::string_view::npos || looks_blank(body)) {
     return util::fail("", "body", "must not be blank");
