@@ -386,6 +386,35 @@ test('threads page by twenty, newest first, and the counter stops a comment past
   await page.context().close();
 });
 
+test('the deepest reply a thread takes offers no Reply button', async () => {
+  const { points } = await server.api('/api/v1/points');
+  const path = '/points/' + encodeURIComponent(points[3].result_id);
+  server.cli('limits', 'set', 'comment_per_user', '200', '60');
+  const page = await newPage(browser);
+  await openSection(page, path);
+  await signUp(page, 'Nester');
+  await page.evaluate(async (about) => {
+    const me = await (await fetch('/api/v1/me')).json();
+    let parent_id;
+    for (let depth = 0; depth <= 8; depth++) {
+      const response = await fetch('/api/v1/comments', { method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf_token },
+        body: JSON.stringify({ subject: about, body: `Chain depth ${depth}`, parent_id }) });
+      if (response.status !== 201) throw new Error(`depth ${depth}: ${response.status}`);
+      parent_id = (await response.json()).id;
+    }
+  }, `point:${points[3].result_id}`);
+  await openSection(page, path);
+  await comment(page, 'Chain depth 7').getByRole('button', { name: 'Reply' }).first().waitFor();
+  // Replies nest 8 deep at most: the server would refuse a reply to the last one, so the page offers none.
+  const deepest = page.locator('#comments-list article.comment', { hasText: 'Chain depth 8' });
+  await deepest.waitFor();
+  assert.equal(await deepest.getByRole('button', { name: 'Reply' }).count(), 0);
+  assert.equal(await deepest.getByRole('button', { name: 'Edit' }).count(), 1, 'its author may still edit it');
+  assert.deepEqual(page.problems, []);
+  await page.context().close();
+});
+
 test('a long thread shows its first fifty replies, a hundred more a click, and stays open after a reply', async () => {
   const { points } = await server.api('/api/v1/points');
   const path = '/points/' + encodeURIComponent(points[2].result_id);

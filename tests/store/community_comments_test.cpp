@@ -96,7 +96,7 @@ TEST_F(CommunityCommentsTest, add_comment_refuses_a_parent_at_the_depth_limit)
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().field, "parent_id");
   EXPECT_EQ(refused.error().message,
-            "comment " + std::to_string(deepest) + " is nested 8 deep, the most replies may be (8)");
+            "comment " + std::to_string(deepest) + " is a reply 8 deep, and replies nest at most 8 deep");
   EXPECT_EQ(community().comment_count("page"), domain::k_max_reply_depth + 1);
   // A sibling of the deepest one is still allowed: the limit is on the parent's depth.
   const auto sibling_parent = community().comment(deepest)->parent_id;

@@ -399,9 +399,8 @@
     }
 
     const actions = h('div', { class: 'comment-actions' });
-    const readable = !comment.deleted && !(comment.hidden && !comment.body_html);
-    // A hidden comment takes no replies (the server refuses them), though an admin still reads it.
-    if (state.me && readable && !comment.hidden) {
+    // The server says which comments take replies: not a deleted or hidden one, nor one nested as deep as replies go.
+    if (state.me && comment.accepts_replies) {
       actions.append(h('button', { type: 'button', class: 'link-button', onclick: (event) => openInlineForm(slot, {
         label: 'Reply', value: '', button: 'Post reply', doneText: 'Reply posted.', opener: event.currentTarget,
         send: async (text) => {

@@ -1,6 +1,7 @@
 #include "infertrack/app/community_json.hpp"
 
 #include "infertrack/app/comment_board.hpp"
+#include "infertrack/domain/comment_rules.hpp"
 #include "infertrack/formats/comment_markdown.hpp"
 #include "infertrack/util/unix_time.hpp"
 
@@ -41,6 +42,8 @@ comment_json(const store::CommentRecord& comment, const std::optional<Visitor>& 
     {"deleted", comment.deleted},
     {"can_edit", own && !comment.deleted && !comment.hidden},
     {"can_hide", admin},
+    // What a reply answers must stay readable, and threads nest only so deep (the store refuses other replies).
+    {"accepts_replies", !comment.deleted && !comment.hidden && comment.depth < domain::k_max_reply_depth},
   };
   return json;
 }

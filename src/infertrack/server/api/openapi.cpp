@@ -1670,6 +1670,10 @@ openapi_document()
      },
      "can_hide": {
       "type": "boolean"
+     },
+     "accepts_replies": {
+      "type": "boolean",
+      "description": "false for a deleted or hidden comment and for one nested as deep as replies go: a reply to it is refused"
      }
     }
    },

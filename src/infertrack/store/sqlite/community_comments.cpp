@@ -68,8 +68,8 @@ reply_place(Connection& db, const NewComment& comment, CommentId parent_id)
   const int depth = static_cast<int>(parent.column_int64(2));
   if (depth >= domain::k_max_reply_depth) {
     return util::fail("comment", "parent_id",
-                      parent_label + " is nested " + std::to_string(depth) +
-                        " deep, the most replies may be (" + std::to_string(domain::k_max_reply_depth) + ")");
+                      parent_label + " is a reply " + std::to_string(depth) + " deep, and replies nest at most " +
+                        std::to_string(domain::k_max_reply_depth) + " deep");
   }
   return ReplyPlace{parent.column_int64(1), depth + 1};
 }
