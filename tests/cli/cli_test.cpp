@@ -835,6 +835,9 @@ TEST_F(Cli, serve_refuses_bad_flags_before_it_listens)
     {{"serve", "--listen", "8080"}, "--listen: expected HOST:PORT, e.g. 127.0.0.1:8080 (got '8080')"},
     {{"serve", "--listen", "127.0.0.1:70000"}, "--listen: the port must be a number from 0 to 65535 (got '70000')"},
     {{"serve", "--listen", "127.0.0.1:http"}, "--listen: the port must be a number"},
+    {{"serve", "--trusted-proxy", "proxy.local"}, "--trusted-proxy: expected an IP address, e.g. 127.0.0.1 (got 'proxy.local')"},
+    {{"serve", "--trusted-proxy", "127.0.0.1:8443"}, "--trusted-proxy: expected an IP address, e.g. 127.0.0.1 (got '127.0.0.1:8443')"},
+    {{"serve", "--trusted-proxy", "[::1]:8443"}, "--trusted-proxy: expected an IP address"},
     {{"serve", "--threads", "0"}, "--threads: expected 1 to 64 (got 0)"},
     {{"serve", "--write-threads", "65"}, "--write-threads: expected 0 to 64 (got 65)"},
   };

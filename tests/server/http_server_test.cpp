@@ -2,6 +2,7 @@
 
 #include "server/http_test_support.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
@@ -42,6 +43,24 @@ TEST(HttpServer, get_round_trip)
   EXPECT_EQ(missing.result_int(), 404);
   EXPECT_EQ(missing.body(), R"({"error":"not_found","detail":"no route for /nowhere"})");
   EXPECT_TRUE(header(missing, wire::field::etag).empty());
+}
+
+// Behind a trusted reverse proxy the client is the one X-Forwarded-For names, request by request (a proxy sends many
+// clients' requests over one connection); from any other peer the header is ignored.
+TEST(HttpServer, a_trusted_proxy_names_each_requests_client)
+{
+  ServerOptions options = test_options();
+  options.trusted_proxies = {"127.0.0.1"};
+  RunningServer behind_proxy(options);
+  Client proxy(behind_proxy.port());
+  EXPECT_THAT(proxy.get("/echo", {{"X-Forwarded-For", "203.0.113.9"}}).body(), testing::HasSubstr("\nclient=203.0.113.9"));
+  EXPECT_THAT(proxy.get("/echo", {{"X-Forwarded-For", "6.6.6.6, 198.51.100.20"}}).body(),
+              testing::HasSubstr("\nclient=198.51.100.20"));
+  EXPECT_THAT(proxy.get("/echo").body(), testing::HasSubstr("\nclient=127.0.0.1"));
+
+  RunningServer direct;
+  Client visitor(direct.port());
+  EXPECT_THAT(visitor.get("/echo", {{"X-Forwarded-For", "203.0.113.9"}}).body(), testing::HasSubstr("\nclient=127.0.0.1"));
 }
 
 TEST(HttpServer, serves_concurrent_clients_on_several_threads)

@@ -1,12 +1,14 @@
 #include "infertrack/cli/account_input.hpp"
 #include "infertrack/cli/command_context.hpp"
 
+#include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/http/http_server.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <charconv>
 #include <memory>
 
@@ -21,6 +23,7 @@ struct ServeFlags
   bool quiet = false;
   security::HashCost password_hash_cost = security::HashCost::interactive;
   bool secure_cookies = false;
+  std::vector<std::string> trusted_proxies;
 };
 
 // "HOST:PORT", "[v6]:PORT" or ":PORT" (loopback).
@@ -63,6 +66,14 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
     throw UsageError(fmt::format("--write-threads: expected 0 to 64 (got {})", flags.write_threads));
   }
   options.write_threads = flags.write_threads;
+  for (const std::string& proxy : flags.trusted_proxies) {
+    const std::optional<std::string> address = server::http::canonical_address(proxy);
+    // A port or brackets would be dropped silently: the flag takes a bare address, as the peer's is compared.
+    if (!address || proxy.find_first_of("[]") != std::string::npos || std::count(proxy.begin(), proxy.end(), ':') == 1) {
+      throw UsageError("--trusted-proxy: expected an IP address, e.g. 127.0.0.1 (got '" + proxy + "')");
+    }
+    options.trusted_proxies.push_back(*address);
+  }
   options.access_log = flags.quiet ? server::http::AccessLog::disabled : server::http::AccessLog::enabled;
   server::community::CommunityOptions community;
   community.accounts.hash_cost = flags.password_hash_cost;
@@ -99,6 +110,9 @@ add_serve_command(CLI::App& app, const GlobalOptions& options)
   add_password_hash_cost_option(*command, flags->password_hash_cost);
   command->add_flag("--secure-cookies", flags->secure_cookies,
                     "Mark cookies Secure: clients reach the server over TLS (directly or through a TLS proxy)");
+  command->add_option("--trusted-proxy", flags->trusted_proxies,
+                      "A reverse proxy's IP address (repeatable): requests from it name their client in X-Forwarded-For,"
+                      " which per-client limits then count");
   command->callback([&options, flags] { run_serve(options, *flags); });
 }
 

@@ -1,5 +1,7 @@
 #include "infertrack/server/http/client_network.hpp"
 
+#include "infertrack/util/ascii_text.hpp"
+
 #include <arpa/inet.h>
 
 #include <algorithm>
@@ -8,21 +10,56 @@
 
 namespace infertrack::server::http {
 
+namespace {
+
+// `text` without a port: "[v6]:port" and "v4:port" lose it; a bare IPv6 address (several colons) keeps its colons.
+std::string_view
+without_port(std::string_view text)
+{
+  if (text.starts_with('[')) {
+    const std::size_t close = text.find(']');
+    return close == std::string_view::npos ? text : text.substr(1, close - 1);
+  }
+  const std::size_t colon = text.find(':');
+  return colon != std::string_view::npos && text.find(':', colon + 1) == std::string_view::npos ? text.substr(0, colon)
+                                                                                              : text;
+}
+
+}  // namespace
+
+std::optional<std::string>
+canonical_address(std::string_view text)
+{
+  const std::string address(util::trim(without_port(util::trim(text))));
+  std::array<std::uint8_t, 16> bytes{};
+  std::array<char, INET6_ADDRSTRLEN> printed{};
+  if (inet_pton(AF_INET, address.c_str(), bytes.data()) == 1) {
+    inet_ntop(AF_INET, bytes.data(), printed.data(), printed.size());
+    return std::string(printed.data());
+  }
+  if (inet_pton(AF_INET6, address.c_str(), bytes.data()) != 1) {
+    return std::nullopt;
+  }
+  constexpr std::array<std::uint8_t, 12> k_mapped_prefix = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+  if (std::equal(k_mapped_prefix.begin(), k_mapped_prefix.end(), bytes.begin())) {
+    inet_ntop(AF_INET, bytes.data() + 12, printed.data(), printed.size());
+  } else {
+    inet_ntop(AF_INET6, bytes.data(), printed.data(), printed.size());
+  }
+  return std::string(printed.data());
+}
+
 std::string
 client_network(std::string_view address)
 {
-  const std::string text(address);
+  const std::optional<std::string> canonical = canonical_address(address);
+  if (!canonical || canonical->find(':') == std::string::npos) {
+    return canonical.value_or(std::string(address)); // IPv4, or no address at all
+  }
   std::array<std::uint8_t, 16> bytes{};
-  if (text.find(':') == std::string::npos || inet_pton(AF_INET6, text.c_str(), bytes.data()) != 1) {
-    return text;
-  }
-  constexpr std::array<std::uint8_t, 12> k_mapped_prefix = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
-  std::array<char, INET6_ADDRSTRLEN> printed{};
-  if (std::equal(k_mapped_prefix.begin(), k_mapped_prefix.end(), bytes.begin())) {
-    inet_ntop(AF_INET, bytes.data() + 12, printed.data(), printed.size());
-    return printed.data();
-  }
+  inet_pton(AF_INET6, canonical->c_str(), bytes.data());
   std::fill(bytes.begin() + 8, bytes.end(), 0);
+  std::array<char, INET6_ADDRSTRLEN> printed{};
   inet_ntop(AF_INET6, bytes.data(), printed.data(), printed.size());
   return std::string(printed.data()) + "/64";
 }

@@ -1,9 +1,15 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace infertrack::server::http {
+
+// An IP address in one spelling, so that addresses compare as text: IPv4 dotted (an IPv4-mapped IPv6 address
+// too), IPv6 as inet_ntop writes it. A port (`192.0.2.1:443`, `[2001:db8::1]:443`) is dropped. Nullopt for a text
+// that is no IP address.
+std::optional<std::string> canonical_address(std::string_view text);
 
 // The network a peer address counts as for per-client limits. An IPv4 address is itself (an IPv4-mapped IPv6
 // address included, so a dual-stack listener counts IPv4 peers as an IPv4 one does); an IPv6 address is its /64, the

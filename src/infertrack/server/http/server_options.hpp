@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace infertrack::server::http {
 
@@ -54,6 +55,10 @@ struct ServerOptions
 
   // Smallest text-like body worth gzip-compressing; below it the header overhead eats the gain.
   std::size_t gzip_min_size = 1'024;
+
+  // Reverse proxies (canonical addresses, client_network.hpp) whose X-Forwarded-For names the client: behind one, every
+  // connection comes from it, and per-client limits would count all visitors as one. Empty: the peer is the client.
+  std::vector<std::string> trusted_proxies;
 
   AccessLog access_log = AccessLog::enabled;
   // The spdlog logger that gets access lines, looked up when the server is built; the default

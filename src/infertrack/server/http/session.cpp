@@ -1,6 +1,7 @@
 #include "infertrack/server/http/session.hpp"
 
 #include "infertrack/server/http/client_network.hpp"
+#include "infertrack/server/http/forwarded_client.hpp"
 #include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/representation.hpp"
 #include "infertrack/util/ascii_text.hpp"
@@ -249,8 +250,14 @@ Session::answer(WireRequest message, Connection connection)
     request.headers.emplace_back(util::ascii_lower(field.name_string()), std::string(field.value()));
   }
   request.body = std::move(message.body());
-  request.client_address = m_client;
-  request.client_network = m_client_network;
+  if (m_context.options.trusted_proxies.empty()) {
+    request.client_address = m_client;
+    request.client_network = m_client_network;
+  } else {
+    // Per request: a proxy sends the requests of many clients over one connection.
+    request.client_address = forwarded_client(m_client, request.headers, m_context.options.trusted_proxies);
+    request.client_network = client_network(request.client_address);
+  }
 
   Response response;
   if (auto decoded = decode_target(request.target)) {
