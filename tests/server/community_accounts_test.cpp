@@ -185,6 +185,11 @@ TEST_F(CommunityAccounts, sign_out_ends_the_session)
   Browser replay(tracker.handler);
   replay.set_cookie("infertrack_session", token);
   EXPECT_FALSE(replay.me()["signed_in"].get<bool>());
+  // A 401 says how to authenticate: the session cookie, got from the sign-in route.
+  const auto refused = replay.send("POST", "/api/v1/comments", R"({"subject": "page", "body": "hello"})");
+  ASSERT_EQ(refused.status, 401) << refused.body;
+  EXPECT_EQ(header_of(refused, "WWW-Authenticate"),
+            R"(Cookie realm="InferTrack", cookie-name="infertrack_session", sign-in="/api/v1/session")");
 }
 
 TEST_F(CommunityAccounts, sessions_end_after_idle_and_absolute_limits)

@@ -279,6 +279,21 @@ TEST_F(CommunityComments, only_admins_hide_and_restore_and_each_is_audited)
   EXPECT_FALSE(tracker.community().comment(id)->deleted);
 }
 
+TEST_F(CommunityComments, a_comment_its_author_deleted_cannot_be_hidden)
+{
+  const auto id = post_id(bob, "page", "second thoughts");
+  ASSERT_EQ(bob.send("DELETE", "/api/v1/comments/" + std::to_string(id)).status, 204);
+  ASSERT_TRUE(tracker.community().set_admin(tracker.community().user_by_email("alice@example.org")->id, true));
+  const auto hide = alice.send("POST", "/api/v1/comments/" + std::to_string(id) + "/hide");
+  EXPECT_EQ(hide.status, 409) << hide.body;
+  EXPECT_THAT(json::parse(hide.body)["detail"].get<std::string>(), HasSubstr("was deleted by its author"));
+  EXPECT_FALSE(tracker.community().comment(id)->hidden);
+  EXPECT_TRUE(tracker.community().audit_log(10).empty()) << "nothing was moderated";
+  EXPECT_FALSE(alice.comments("page")["comments"][0]["can_hide"].get<bool>());
+  const auto shown = post_id(bob, "page", "still here");
+  EXPECT_TRUE(alice.comments("page")["comments"][0]["can_hide"].get<bool>()) << shown;
+}
+
 TEST_F(CommunityComments, listing_parameters_are_refused_when_repeated_or_not_utf8)
 {
   post_id(alice, "page", "on the page");

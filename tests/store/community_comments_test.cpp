@@ -261,6 +261,9 @@ TEST_F(CommunityCommentsTest, set_comment_hidden_hides_and_restores)
   EXPECT_FALSE(community().comment(id)->hidden);
   EXPECT_EQ(community().comment(id)->body, "text");
   EXPECT_FALSE(community().set_comment_hidden(id + 100, true));
+  ASSERT_TRUE(community().delete_comment(id));
+  EXPECT_FALSE(community().set_comment_hidden(id, true)) << "its author deleted it";
+  EXPECT_FALSE(community().comment(id)->hidden);
 }
 
 TEST_F(CommunityCommentsTest, comment_count_counts_one_subject_or_all_deleted_and_hidden_included)

@@ -422,7 +422,7 @@
       actions.append(h('button', { type: 'button', class: 'link-button',
         onclick: (event) => confirmDelete(slot, comment, line, event.currentTarget) }, 'Delete'));
     }
-    if (comment.can_hide && !comment.deleted) {
+    if (comment.can_hide) {
       const verb = comment.hidden ? 'restore' : 'hide';
       const button = h('button', { type: 'button', class: 'link-button' }, comment.hidden ? 'Restore' : 'Hide');
       button.addEventListener('click', async () => {

@@ -41,7 +41,7 @@ comment_json(const store::CommentRecord& comment, const std::optional<Visitor>& 
     {"hidden", comment.hidden},
     {"deleted", comment.deleted},
     {"can_edit", own && !comment.deleted && !comment.hidden},
-    {"can_hide", admin},
+    {"can_hide", admin && !comment.deleted}, // its author deleted it: nothing is left to hide
     // What a reply answers must stay readable, and threads nest only so deep (the store refuses other replies).
     {"accepts_replies", !comment.deleted && !comment.hidden && comment.depth < domain::k_max_reply_depth},
   };

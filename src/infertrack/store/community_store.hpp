@@ -203,7 +203,7 @@ public:
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
   // Blanks the body and marks it deleted (replies stay); false when it does not exist, is deleted or is hidden.
   virtual bool delete_comment(CommentId id) = 0;
-  // False when the comment does not exist.
+  // False when the comment does not exist or its author deleted it.
   virtual bool set_comment_hidden(CommentId id, bool hidden) = 0;
   // Comments stored for `subject` (all subjects when empty), deleted and hidden ones included.
   virtual std::int64_t comment_count(std::optional<std::string_view> subject) = 0;

@@ -1230,6 +1230,9 @@ openapi_document()
      "404": {
       "$ref": "#/components/responses/RefusedWithField"
      },
+     "409": {
+      "$ref": "#/components/responses/RefusedWithField"
+     },
      "503": {
       "$ref": "#/components/responses/Unavailable"
      },
@@ -1669,7 +1672,8 @@ openapi_document()
       "type": "boolean"
      },
      "can_hide": {
-      "type": "boolean"
+      "type": "boolean",
+      "description": "the visitor is an admin and the comment is not deleted: it may be hidden or restored"
      },
      "accepts_replies": {
       "type": "boolean",

@@ -215,6 +215,12 @@ refusal_answer(const app::Refusal& refusal, std::string_view route)
   if (refusal.kind == app::RefusalKind::rate_limited) {
     response.headers.emplace_back("Retry-After", std::to_string(refusal.retry_after_seconds));
   }
+  if (refusal.kind == app::RefusalKind::unauthorised) {
+    // A 401 names how to authenticate (RFC 9110, 11.6.1): here a session cookie, got by signing in.
+    response.headers.emplace_back("WWW-Authenticate", "Cookie realm=\"InferTrack\", cookie-name=\"" +
+                                                          std::string(k_session_cookie) + "\", sign-in=\"" +
+                                                          std::string(k_session) + "\"");
+  }
   return response;
 }
 
@@ -487,7 +493,7 @@ CommunityRoutes::State::write(const Request& request, const std::optional<app::V
     return signed_out_answer(route);
   }
   if (!visitor) {
-    return error_answer(401, "unauthorised", "sign in first", "", route);
+    return refusal_answer(app::Refusal{app::RefusalKind::unauthorised, "", "sign in first"}, route);
   }
   if (request.path == k_account && request.method == "DELETE") {
     if (auto refused = read({"password"})) {

@@ -233,8 +233,9 @@ CommunityTables::delete_comment(CommentId id)
 bool
 CommunityTables::set_comment_hidden(CommentId id, bool hidden)
 {
-  // SQLite counts a matched row as changed even when the flag already had this value.
-  return change("UPDATE comments SET hidden = ? WHERE id = ?",
+  // SQLite counts a matched row as changed even when the flag already had this value. Deleted is checked in the
+  // same statement: an author's delete between the moderator's read and this write wins.
+  return change("UPDATE comments SET hidden = ? WHERE id = ? AND deleted = 0",
                 [&](Statement& update) {
                   update.bind(1, std::int64_t{hidden ? 1 : 0});
                   update.bind(2, id);
