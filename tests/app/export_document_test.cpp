@@ -20,6 +20,7 @@ namespace infertrack::app {
 namespace {
 
 using nlohmann::json;
+using testing::EndsWith;
 using testing::HasSubstr;
 using testing::StartsWith;
 
@@ -252,6 +253,40 @@ TEST_F(ExportDocumentTest, plans_record_the_cost_and_power_entries_with_their_da
   }
 }
 
+// Two downloads of one model with other filters, targets or points would otherwise overwrite each other.
+TEST_F(ExportDocumentTest, a_file_name_holds_each_filter_and_target_in_a_safe_spelling)
+{
+  store::PointFilter filter = model_filter();
+  filter.hardware = "mi355x";
+  filter.precision = "fp8";
+  filter.disaggregated = false;
+  filter.as_of = "2026-05-01";
+  EXPECT_EQ(build(InterpolationQuery{filter, 12.5, {}}, ExportFormat::json).file_name(),
+            "infertrack-interpolations-DeepSeek-V4-Pro-mi355x-fp8-aggregated-at12.5-2026-05-01.json");
+  filter.hardware = "b200";
+  EXPECT_EQ(build(InterpolationQuery{filter, 12.5, {}}, ExportFormat::json).file_name(),
+            "infertrack-interpolations-DeepSeek-V4-Pro-b200-fp8-aggregated-at12.5-2026-05-01.json");
+
+  const std::vector<domain::BenchmarkPoint> points = store->latest_points(model_filter());
+  ASSERT_FALSE(points.empty());
+  PlanQuery plan;
+  plan.point = points.front().result_id;
+  plan.demand = "1B";
+  const std::string name = build(plan, ExportFormat::csv).file_name();
+  EXPECT_THAT(name, StartsWith("infertrack-plans-all-"));
+  EXPECT_THAT(name, EndsWith(".csv"));
+  EXPECT_EQ(name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_"),
+            std::string::npos)
+    << name;
+
+  filter = model_filter();
+  filter.framework = "../" + std::string(300, 'x') + "\"\r\n";
+  const std::string hostile = build(PointsQuery{filter, true}, ExportFormat::csv).file_name();
+  EXPECT_LE(hostile.size(), 220u);
+  EXPECT_THAT(hostile, StartsWith("infertrack-points-DeepSeek-V4-Pro-.._xxx"));
+  EXPECT_EQ(hostile.find_first_of("/\\\"\r\n"), std::string::npos) << hostile;
+}
+
 TEST_F(ExportDocumentTest, a_plan_on_one_point_names_that_point_as_measured)
 {
   const std::vector<domain::BenchmarkPoint> points = store->latest_points(model_filter());
@@ -312,7 +347,7 @@ TEST_F(ExportDocumentTest, csv_opens_with_one_comment_line_per_fact_then_the_row
   const InterpolationQuery query{filter, 100, {}};
   const ExportDocument document = build(query, ExportFormat::csv);
   EXPECT_EQ(document.content_type(), std::string("text/csv; charset=utf-8"));
-  EXPECT_EQ(document.file_name(), "infertrack-interpolations-DeepSeek-V4-Pro-2026-06-01.csv");
+  EXPECT_EQ(document.file_name(), "infertrack-interpolations-DeepSeek-V4-Pro-at100-2026-06-01.csv");
   EXPECT_THAT(document.text, StartsWith("# infertrack export: interpolations\n"));
   EXPECT_THAT(document.text, HasSubstr("\n# tracker_version: " + std::string(k_tracker_version) + "\n"));
   EXPECT_THAT(document.text, HasSubstr("\n# as_of: 2026-06-01\n"));

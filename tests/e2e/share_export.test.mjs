@@ -216,7 +216,7 @@ test('downloads with provenance ask the server\'s export the questions the page 
 
   // A click downloads the file the server names.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export-points')]);
-  assert.equal(download.suggestedFilename(), 'infertrack-points-DeepSeek-V4-Pro-2026-05-04.csv');
+  assert.equal(download.suggestedFilename(), 'infertrack-points-DeepSeek-V4-Pro-mi355x-2026-05-04.csv');
   const text = await readFile(await download.path(), 'utf8');
   assert.match(text, /^# infertrack export: points\n/);
   assert.match(text, /# as_of: 2026-05-04\n/);

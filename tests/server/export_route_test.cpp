@@ -44,7 +44,7 @@ TEST_F(ExportRoute, json_export_carries_the_routes_rows_and_provenance_as_an_att
   ASSERT_EQ(exported.status, 200) << exported.body;
   EXPECT_EQ(exported.content_type, "application/json");
   EXPECT_EQ(header(exported, "Content-Disposition"),
-            "attachment; filename=\"infertrack-interpolations-DeepSeek-V4-Pro-latest.json\"");
+            "attachment; filename=\"infertrack-interpolations-DeepSeek-V4-Pro-at5-latest.json\"");
   EXPECT_EQ(exported.route, "/api/v1/export/{kind}");
   const json document = json::parse(exported.body);
   const http::Response route = get("/api/v1/interpolate", query);

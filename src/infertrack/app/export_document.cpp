@@ -318,12 +318,27 @@ kind_of(const ExportQuery& query)
 std::string
 ExportDocument::file_name() const
 {
-  std::string model = provenance.query.value("model", std::string("all"));
-  // Named by the runs' date when it picks them, else by the state's.
-  const std::string dated = provenance.query.value("date", provenance.as_of);
+  const nlohmann::json& query = provenance.query;
+  std::string name = "infertrack-" + std::string(to_string(kind)) + "-" + query.value("model", std::string("all"));
+  // Downloads of one model with other filters or targets must not overwrite each other.
+  for (const char* key : {"hardware", "framework", "precision", "spec_method", "point"}) {
+    if (query.contains(key)) {
+      name += "-" + query[key].get<std::string>();
+    }
+  }
+  if (query.contains("disaggregated")) {
+    name += query["disaggregated"].get<bool>() ? "-disaggregated" : "-aggregated";
+  }
+  for (const char* key : {"target_interactivity", "at"}) {
+    if (query.contains(key)) {
+      name += fmt::format("-at{}", query[key].get<double>());
+    }
+  }
   std::replace_if(
-    model.begin(), model.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-'; }, '_');
-  return "infertrack-" + std::string(to_string(kind)) + "-" + model + "-" + dated + "." + to_string(format);
+    name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-'; }, '_');
+  name.resize(std::min<std::size_t>(name.size(), 200)); // file systems take 255 bytes
+  // Named by the runs' date when it picks them, else by the state's.
+  return name + "-" + query.value("date", provenance.as_of) + "." + to_string(format);
 }
 
 const char*

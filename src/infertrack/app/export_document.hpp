@@ -60,7 +60,8 @@ struct ExportDocument
   // "# key: value" lines, then the header and the rows.
   std::string text;
 
-  // "infertrack-<kind>-<model or all>-<as-of or latest>.<csv|json>", safe as a file name.
+  // "infertrack-<kind>-<model or all>[-<each other filter and the target>]-<as-of or latest>.<csv|json>", safe as a
+  // file name.
   std::string file_name() const;
   // "text/csv; charset=utf-8" or "application/json".
   const char* content_type() const;

@@ -1516,7 +1516,7 @@ openapi_document()
         "schema": {
          "type": "string"
         },
-        "description": "attachment; filename=\"infertrack-<kind>-<model>-<as_of, the run date, or latest>.<format>\""
+        "description": "attachment; filename=\"infertrack-<kind>-<model>[-<each filter given>][-at<target>]-<as_of, the run date, or latest>.<format>\""
        }
       },
       "content": {
