@@ -117,6 +117,11 @@ TEST_F(UserCommand, add_refuses_a_duplicate_email_and_changes_nothing)
   EXPECT_EQ(list[0]["display_name"], "Ada");
   EXPECT_EQ(list[0]["admin"], false);
   EXPECT_EQ(audit().size(), 1);
+
+  const CliResult named_alike = add("lovelace@example.org", "ADA", "another good password\n");
+  EXPECT_EQ(named_alike.exit_code, 3);
+  EXPECT_EQ(named_alike.err, "infertrack: --name: another account has this display name; choose another\n");
+  EXPECT_EQ(users().size(), 1);
 }
 
 TEST_F(UserCommand, add_refuses_weak_passwords_and_bad_fields_naming_the_field)

@@ -109,7 +109,13 @@ TEST_F(CommunityAccounts, refuses_bad_sign_up_fields_naming_the_field)
   Browser bob(tracker.handler);
   const auto taken = bob.sign_up("B", "A@EXAMPLE.ORG", k_password);
   EXPECT_EQ(taken.status, 409);
+  EXPECT_EQ(json::parse(taken.body)["field"], "email");
+  // A comment shows its author's name alone: a second "A" would pass for the first.
+  const auto named_alike = bob.sign_up(" a ", "b@example.org", k_password);
+  EXPECT_EQ(named_alike.status, 409);
+  EXPECT_EQ(json::parse(named_alike.body)["field"], "display_name") << named_alike.body;
   EXPECT_EQ(tracker.community().users().size(), 1u);
+  EXPECT_FALSE(bob.me()["signed_in"].get<bool>());
 }
 
 TEST_F(CommunityAccounts, every_write_without_or_with_a_wrong_csrf_token_is_403_and_changes_nothing)
@@ -427,10 +433,10 @@ TEST_F(CommunityAccounts, sign_ups_per_address_are_limited)
   ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 3, 3600}));
   for (int i = 0; i < 3; ++i) {
     Browser browser(tracker.handler, "192.0.2.99");
-    EXPECT_EQ(browser.sign_up("U", "u" + std::to_string(i) + "@example.org", k_password).status, 201);
+    EXPECT_EQ(browser.sign_up("U" + std::to_string(i), "u" + std::to_string(i) + "@example.org", k_password).status, 201);
   }
   Browser fourth(tracker.handler, "192.0.2.99");
-  const auto refused = fourth.sign_up("U", "u4@example.org", k_password);
+  const auto refused = fourth.sign_up("U4", "u4@example.org", k_password);
   EXPECT_EQ(refused.status, 429);
   EXPECT_FALSE(header_of(refused, "Retry-After").empty());
   EXPECT_EQ(tracker.community().users().size(), 3u);
@@ -442,12 +448,13 @@ TEST_F(CommunityAccounts, sign_ups_from_one_ipv6_network_share_a_limit)
   // One /64 holds 2^64 addresses: a client cycling through them is still one client.
   for (const char* address : {"2001:db8:7:1::1", "2001:db8:7:1:ffff::2"}) {
     Browser browser(tracker.handler, address);
-    EXPECT_EQ(browser.sign_up("U", std::string("u@") + address + ".example.org", k_password).status, 201) << address;
+    const std::string name = std::string("U ") + address;
+    EXPECT_EQ(browser.sign_up(name, "u@" + name.substr(2) + ".example.org", k_password).status, 201) << address;
   }
   Browser same_network(tracker.handler, "2001:db8:7:1:abcd:1234:5678:9");
-  EXPECT_EQ(same_network.sign_up("U", "third@example.org", k_password).status, 429);
+  EXPECT_EQ(same_network.sign_up("U3", "third@example.org", k_password).status, 429);
   Browser next_network(tracker.handler, "2001:db8:7:2::1");
-  EXPECT_EQ(next_network.sign_up("U", "fourth@example.org", k_password).status, 201);
+  EXPECT_EQ(next_network.sign_up("U4", "fourth@example.org", k_password).status, 201);
 }
 
 // Another process's ingest holds the write lock for as long as it runs: writes are answered 503 with a Retry-After
@@ -706,15 +713,15 @@ TEST_F(CommunityAccounts, events_are_kept_as_long_as_the_longest_window_counts_t
   ASSERT_TRUE(tracker.community().set_rate_limit_rule({"sign_up_per_address", 2, thirty_days}));
   for (int i = 0; i < 2; ++i) {
     Browser browser(tracker.handler, "192.0.2.99");
-    ASSERT_EQ(browser.sign_up("U", "u" + std::to_string(i) + "@example.org", k_password).status, 201);
+    ASSERT_EQ(browser.sign_up("U" + std::to_string(i), "u" + std::to_string(i) + "@example.org", k_password).status, 201);
   }
   tracker.now += 8 * 24 * 3600;  // past a week, well inside the window
   // A successful sign-in prunes old events: not these, which the 30-day window still counts.
   ASSERT_EQ(alice.sign_in("u0@example.org", k_password).status, 200);
   Browser third(tracker.handler, "192.0.2.99");
-  EXPECT_EQ(third.sign_up("U", "u2@example.org", k_password).status, 429);
+  EXPECT_EQ(third.sign_up("U2", "u2@example.org", k_password).status, 429);
   tracker.now += 23 * 24 * 3600;
-  EXPECT_EQ(third.sign_up("U", "u2@example.org", k_password).status, 201);
+  EXPECT_EQ(third.sign_up("U2", "u2@example.org", k_password).status, 201);
 }
 
 }  // namespace

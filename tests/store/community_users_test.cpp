@@ -39,6 +39,22 @@ TEST_F(CommunityUsersTest, add_user_refuses_an_email_a_live_account_has_and_leav
   EXPECT_EQ(community().users().size(), 1u);
 }
 
+TEST_F(CommunityUsersTest, add_user_refuses_a_display_name_a_live_account_has_in_any_ascii_case)
+{
+  const UserId ada = add_user("Ada");
+  const std::string before = dump_database(db_path());
+  for (const char* name : {"Ada", "ADA", "aDa"}) {
+    const auto refused = community().add_user(NewUser{name, std::string(name) + "2@example.com", "h", false, k_t0});
+    ASSERT_FALSE(refused) << name;
+    EXPECT_EQ(refused.error().to_string(), "account:display_name: another account has this display name; choose another");
+  }
+  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_TRUE(community().add_user(NewUser{"Ada L.", "lovelace@example.com", "h", false, k_t0}));
+  // A deleted account's name is free again, as its email is.
+  ASSERT_TRUE(community().delete_user(ada));
+  EXPECT_TRUE(community().add_user(NewUser{"ada", "ada3@example.com", "h", false, k_t0}));
+}
+
 TEST_F(CommunityUsersTest, user_of_an_unknown_id_is_empty)
 {
   EXPECT_FALSE(community().user(42));

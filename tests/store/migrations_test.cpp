@@ -194,6 +194,29 @@ TEST_F(MigrationsTest, a_version_four_database_gains_configuration_ids_in_listin
   EXPECT_EQ(upgraded->points({}).at(1).result_id, "a1"); // listed by its columns, not by its id
 }
 
+TEST_F(MigrationsTest, a_version_eleven_database_keeps_each_display_name_for_its_first_live_account)
+{
+  {
+    Connection db(db_path().string());
+    testing::migrate_up_to(db, 11);
+    db.execute("INSERT INTO users (id, display_name, email, password_hash, admin, deleted, created_at) VALUES "
+               "(1, 'Ada', 'a1@example.com', 'h', 0, 0, 1), (2, 'ada', 'a2@example.com', 'h', 0, 0, 2), "
+               "(3, '', '', '', 0, 1, 3), (4, '', '', '', 0, 1, 4), (5, 'ADA', 'a5@example.com', 'h', 0, 0, 5), "
+               "(6, 'Bob', 'b6@example.com', 'h', 0, 0, 6)");
+  }
+  auto upgraded = open_store(db_path());
+  EXPECT_EQ(upgraded->schema_version(), latest_schema_version());
+  std::vector<std::string> names;
+  for (const UserRecord& user : upgraded->community().users()) {
+    names.push_back(user.display_name);
+  }
+  // Deleted accounts (blank names) are left as they are.
+  EXPECT_THAT(names, ::testing::ElementsAre("Ada", "ada (2)", "", "", "ADA (5)", "Bob"));
+  const auto refused = upgraded->community().add_user(NewUser{"BOB", "b7@example.com", "h", false, 7});
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().field, "display_name");
+}
+
 TEST_F(MigrationsTest, a_version_six_database_keeps_its_notes_in_order_in_the_points_rows)
 {
   domain::Dataset dataset;

@@ -145,7 +145,7 @@ Accounts::sign_up(const SignUpForm& form, std::string_view client_address, std::
   const store::NewUser user{name, email, hash, false, now};
   const auto id = m_store.add_user(user, {token_hash, previous_hash, device_hash});
   if (!id) {
-    return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
+    return refuse(RefusalKind::conflict, id.error().field, id.error().message);
   }
   // The account as stored, without reading it back: a read failing now would leave a signed-up visitor an error.
   session.user = store::UserRecord{*id, user.display_name, user.email, user.password_hash, false, false, now};
@@ -352,7 +352,7 @@ Accounts::add_user(const SignUpForm& form, bool admin)
     m_store.add_user(store::NewUser{name, email, security::hash_password(form.password, m_settings.hash_cost),
                                     admin, now});
   if (!id) {
-    return refuse(RefusalKind::conflict, "email", "an account with this email exists already");
+    return refuse(RefusalKind::conflict, id.error().field, id.error().message);
   }
   m_store.add_audit(store::AuditEntry{0, now, std::nullopt, std::string(k_command_line),
                                       admin ? "add_admin" : "add_user", "user:" + std::to_string(*id), email});

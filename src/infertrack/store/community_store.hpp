@@ -153,7 +153,8 @@ class CommunityStore
 public:
   virtual ~CommunityStore() = default;
 
-  // Fails (field "email") when an account with this email exists, deleted accounts excepted. With a `session`, the
+  // Fails (field "email") when an account with this email exists, or (field "display_name") one with this display
+  // name in any ASCII case, deleted accounts excepted. With a `session`, the
   // account's first session (created and last seen at user.created_at) is stored with it and the visitor's previous
   // one ended, all or nothing: a sign-up that stored the account but not its session would leave its retry a conflict.
   virtual util::Result<UserId> add_user(const NewUser& user, const SignUpSession& session = {}) = 0;

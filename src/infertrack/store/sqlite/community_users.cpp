@@ -43,9 +43,12 @@ CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
   insert.bind(3, std::string_view(user.password_hash));
   insert.bind(4, std::int64_t{user.admin ? 1 : 0});
   insert.bind(5, user.created_at);
-  // The partial unique index is the check, so two sign-ups racing for one address cannot both win.
+  // The partial unique indexes are the check, so two sign-ups racing for one address or name cannot both win.
   const int rc = insert.try_step();
   if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+    if (std::string_view(sqlite3_errmsg(db().handle())).find("display_name") != std::string_view::npos) {
+      return util::fail("account", "display_name", "another account has this display name; choose another");
+    }
     return util::fail("account", "email", "an account with this email exists already");
   }
   if (rc != SQLITE_ROW) {

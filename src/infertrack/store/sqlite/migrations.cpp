@@ -357,6 +357,15 @@ DROP TABLE hardware_costs;
 ALTER TABLE hardware_costs_with_optional_racks RENAME TO hardware_costs;
 )sql";
 
+// A comment shows its author's display name alone: two live accounts named alike would pass for one another.
+// Names already taken twice keep their first holder; each later one gets its account id appended.
+constexpr const char* k_unique_display_names = R"sql(
+UPDATE users SET display_name = display_name || ' (' || id || ')'
+  WHERE deleted = 0 AND EXISTS (SELECT 1 FROM users AS earlier WHERE earlier.deleted = 0 AND earlier.id < users.id
+                                  AND earlier.display_name = users.display_name COLLATE NOCASE);
+CREATE UNIQUE INDEX users_by_live_display_name ON users (display_name COLLATE NOCASE) WHERE deleted = 0;
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -369,6 +378,7 @@ constexpr std::array k_migrations{
   Migration{9, "a version of the benchmark data that community writes leave alone", k_benchmark_data_version},
   Migration{10, "browsers an account signed in from, with a sign-in limit of their own", k_trusted_devices},
   Migration{11, "hardware cost entries without a rack size", k_optional_rack_size},
+  Migration{12, "one live account per display name, compared without ASCII case", k_unique_display_names},
 };
 
 constexpr const char* k_create_migrations_table =
