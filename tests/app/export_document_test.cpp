@@ -274,6 +274,7 @@ TEST_F(ExportDocumentTest, a_file_name_holds_each_filter_and_target_in_a_safe_sp
   plan.demand = "1B";
   const std::string name = build(plan, ExportFormat::csv).file_name();
   EXPECT_THAT(name, StartsWith("infertrack-plans-all-"));
+  EXPECT_THAT(name, HasSubstr("-1B-"));
   EXPECT_THAT(name, EndsWith(".csv"));
   EXPECT_EQ(name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_"),
             std::string::npos)

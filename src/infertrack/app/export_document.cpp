@@ -321,7 +321,7 @@ ExportDocument::file_name() const
   const nlohmann::json& query = provenance.query;
   std::string name = "infertrack-" + std::string(to_string(kind)) + "-" + query.value("model", std::string("all"));
   // Downloads of one model with other filters or targets must not overwrite each other.
-  for (const char* key : {"hardware", "framework", "precision", "spec_method", "point"}) {
+  for (const char* key : {"hardware", "framework", "precision", "spec_method", "point", "preset", "demand"}) {
     if (query.contains(key)) {
       name += "-" + query[key].get<std::string>();
     }
