@@ -19,6 +19,7 @@ namespace {
 using nlohmann::json;
 using testing::HasSubstr;
 using testing::Not;
+using testing::StartsWith;
 
 constexpr int k_bundled_points = 40; // 5 snapshot points + 35 published MI355X points
 
@@ -1193,6 +1194,33 @@ TEST_F(Cli, summary_prints_headlines_and_a_plan)
   const json summary = run_json({"summary"});
   EXPECT_EQ(summary["headlines"].size(), 2);
   EXPECT_FALSE(summary["plans"].empty());
+  EXPECT_FALSE(summary.contains("as_of"));
+}
+
+// The bundled headlines are about the GB200 runs of 2026-10-14; in June the tracker held only MI355X runs of V4-Pro.
+TEST_F(Cli, summary_as_of_a_date_leaves_out_later_runs_and_their_headlines)
+{
+  const json june = run_json({"summary", "--as-of", "2026-06-01"});
+  EXPECT_EQ(june["as_of"], "2026-06-01");
+  EXPECT_TRUE(june["headlines"].empty());
+  ASSERT_FALSE(june["plans"].empty());
+  for (const json& plan : june["plans"]) {
+    const std::string configuration = plan["configuration"]; // "model hardware ... run-date"
+    EXPECT_THAT(configuration, StartsWith("DeepSeek-V4-Pro "));
+    EXPECT_LE(configuration.substr(configuration.rfind(' ') + 1), "2026-06-01") << configuration;
+  }
+  const CliResult text = run({"summary", "--as-of", "2026-06-01"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("No published headline is about a run measured on or before 2026-06-01."));
+  EXPECT_THAT(text.out, HasSubstr("No plan for DeepSeek-V4.1-Flash: none of its points was measured on or before "
+                                  "2026-06-01"));
+
+  const json october = run_json({"summary", "--as-of", "2026-10-14"});
+  EXPECT_EQ(october["headlines"], run_json({"summary"})["headlines"]);
+
+  const CliResult bad = run({"summary", "--as-of", "June"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--as-of: expected a date as YYYY-MM-DD (got 'June')"));
 }
 
 }  // namespace
