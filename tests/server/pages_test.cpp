@@ -346,6 +346,19 @@ TEST_F(PagesTest, handle_page_shows_a_point_with_its_provenance)
   EXPECT_NE(response.body.find(comments_script), std::string::npos);
   EXPECT_EQ(response.body.find("<script", response.body.find(comments_script) + 1), std::string::npos);
   EXPECT_NE(response.body.find("data-subject=\"point:444914\""), std::string::npos);
+  // Each measured value says what it measures; labels and empty fields have no unit.
+  EXPECT_NE(response.body.find("<th scope=\"row\">tps_per_gpu.total</th><td>38655.26001 <span class=\"unit\">"
+                               "tok/s/GPU</span></td>"),
+            std::string::npos);
+  EXPECT_NE(response.body.find("<th scope=\"row\">interactivity_p90</th><td>104.60251046025104 <span "
+                               "class=\"unit\">tok/s/user</span></td>"),
+            std::string::npos);
+  EXPECT_NE(response.body.find("<th scope=\"row\">cache_hit_rates.gpu</th><td>0.26306 <span class=\"unit\">fraction"),
+            std::string::npos);
+  EXPECT_NE(response.body.find("<th scope=\"row\">prefill_gpus</th><td>8 <span class=\"unit\">GPUs</span></td>"),
+            std::string::npos);
+  EXPECT_NE(response.body.find("<th scope=\"row\">hardware</th><td>gb200</td>"), std::string::npos);
+  EXPECT_NE(response.body.find("<th scope=\"row\">isl</th><td></td>"), std::string::npos);
 
   // A published point without a run link leads back to the page it was published on; one user is one user.
   const http::Response published = answer(get("/points/csv-7c0cb68f27fe101a"));

@@ -24,6 +24,39 @@ field_text(const nlohmann::json& value)
   return value.dump();
 }
 
+// The unit of a numeric field, by its name as the API gives it ("" for a count or a label): the table shows raw
+// values, and a bare 38655.26 or 0.71 says nothing of what it measures.
+std::string_view
+field_unit(std::string_view name)
+{
+  if (name.starts_with("tps.")) {
+    return "tok/s, all GPUs of the run";
+  }
+  if (name == "derived_output_tps_per_decode_gpu") {
+    return "tok/s per decode GPU";
+  }
+  if (name.starts_with("tps_per_gpu.") || name.starts_with("tps_per_allocated_gpu.") ||
+      name == "isolated_uncached_prefill_tps_per_gpu") {
+    return "tok/s/GPU";
+  }
+  if (name == "interactivity.value" || name.starts_with("interactivity_")) {
+    return "tok/s/user";
+  }
+  if (name.starts_with("tokens.") || name == "isl" || name == "osl" || name == "context_limit_tokens") {
+    return "tokens";
+  }
+  if (name.starts_with("cache_hit_rates.")) {
+    return "fraction of tokens (0 to 1)";
+  }
+  if (name.ends_with("_gpus")) {
+    return "GPUs";
+  }
+  if (name == "concurrency") {
+    return "concurrent users";
+  }
+  return "";
+}
+
 // Nested objects become dotted names ("tps_per_gpu.total"), sorted by name as the JSON object keeps them.
 void
 flatten(const nlohmann::json& object, const std::string& prefix, data& rows)
@@ -43,6 +76,9 @@ flatten(const nlohmann::json& object, const std::string& prefix, data& rows)
     const std::optional<std::string> link = name.ends_with("_url") ? safe_link(text) : std::nullopt;
     row.set("value", link.value_or(text));
     row.set("is_link", link.has_value());
+    const std::string_view unit = value.is_number() ? field_unit(name) : std::string_view();
+    row.set("has_unit", !unit.empty());
+    row.set("unit", std::string(unit));
     rows.push_back(row);
   }
 }
