@@ -8,14 +8,14 @@ namespace {
 
 using Headers = std::vector<std::pair<std::string, std::string>>;
 
-TEST(canonical_address, spells_each_address_one_way_and_drops_ports)
+TEST(canonical_address, spells_each_bare_address_one_way)
 {
   EXPECT_EQ(canonical_address("192.0.2.1"), "192.0.2.1");
-  EXPECT_EQ(canonical_address(" 192.0.2.1:443 "), "192.0.2.1");
+  EXPECT_EQ(canonical_address(" 192.0.2.1 "), "192.0.2.1");
   EXPECT_EQ(canonical_address("::ffff:192.0.2.1"), "192.0.2.1");
   EXPECT_EQ(canonical_address("2001:DB8:0:0::1"), "2001:db8::1");
-  EXPECT_EQ(canonical_address("[2001:db8::1]:8443"), "2001:db8::1");
-  for (const char* bad : {"", "unknown", "192.0.2", "192.0.2.1.5", "2001:db8::1::2", "[2001:db8::1", "_hidden"}) {
+  for (const char* bad : {"", "unknown", "192.0.2", "192.0.2.1.5", "2001:db8::1::2", "[2001:db8::1", "_hidden",
+                          "192.0.2.1:443", "[2001:db8::1]", "[2001:db8::1]:8443"}) {
     EXPECT_EQ(canonical_address(bad), std::nullopt) << bad;
   }
 }
@@ -37,7 +37,10 @@ TEST(forwarded_client, a_trusted_proxy_names_the_client_read_from_the_right)
   EXPECT_EQ(forwarded_client("127.0.0.1", {{"x-forwarded-for", "1.2.3.4, 203.0.113.9"}, {"x-forwarded-for", "10.0.0.2"}},
                              proxies),
             "203.0.113.9");
+  // A port the proxy wrote beside the client's address is dropped.
   EXPECT_EQ(forwarded_client("::ffff:127.0.0.1", {{"x-forwarded-for", "[2001:db8::7]:5000"}}, proxies), "2001:db8::7");
+  EXPECT_EQ(forwarded_client("127.0.0.1", {{"x-forwarded-for", " 192.0.2.1:443 "}}, proxies), "192.0.2.1");
+  EXPECT_EQ(forwarded_client("127.0.0.1", {{"x-forwarded-for", "[2001:DB8::1]:8443"}}, proxies), "2001:db8::1");
   EXPECT_EQ(client_network(forwarded_client("127.0.0.1", {{"x-forwarded-for", "2001:db8:1:2::7"}}, proxies)),
             "2001:db8:1:2::/64");
 }

@@ -10,27 +10,10 @@
 
 namespace infertrack::server::http {
 
-namespace {
-
-// `text` without a port: "[v6]:port" and "v4:port" lose it; a bare IPv6 address (several colons) keeps its colons.
-std::string_view
-without_port(std::string_view text)
-{
-  if (text.starts_with('[')) {
-    const std::size_t close = text.find(']');
-    return close == std::string_view::npos ? text : text.substr(1, close - 1);
-  }
-  const std::size_t colon = text.find(':');
-  return colon != std::string_view::npos && text.find(':', colon + 1) == std::string_view::npos ? text.substr(0, colon)
-                                                                                              : text;
-}
-
-}  // namespace
-
 std::optional<std::string>
 canonical_address(std::string_view text)
 {
-  const std::string address(util::trim(without_port(util::trim(text))));
+  const std::string address(util::trim(text));
   std::array<std::uint8_t, 16> bytes{};
   std::array<char, INET6_ADDRSTRLEN> printed{};
   if (inet_pton(AF_INET, address.c_str(), bytes.data()) == 1) {

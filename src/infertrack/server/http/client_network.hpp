@@ -7,8 +7,7 @@
 namespace infertrack::server::http {
 
 // An IP address in one spelling, so that addresses compare as text: IPv4 dotted (an IPv4-mapped IPv6 address
-// too), IPv6 as inet_ntop writes it. A port (`192.0.2.1:443`, `[2001:db8::1]:443`) is dropped. Nullopt for a text
-// that is no IP address.
+// too), IPv6 as inet_ntop writes it. Nullopt for a text that is no bare IP address (a port or brackets included).
 std::optional<std::string> canonical_address(std::string_view text);
 
 // The network a peer address counts as for per-client limits. An IPv4 address is itself (an IPv4-mapped IPv6
