@@ -20,8 +20,8 @@ const WIDE_DATES = ['2026-06-01', '2026-07-01'];
 const MANY_MODEL = 'Many-Model';
 const MANY_CONFIGURATIONS = 60; // more than one page of the history API (50)
 const HISTORY_PAGE = 50;
-const RUN_DATES_DRAWN = 8; // app.js: MAX_RUN_DATES_DRAWN
-const CURVES_DRAWN = 40; // app.js: MAX_CURVES_DRAWN
+const RUN_DATES_DRAWN = 8; // web/static/tracker/chart.js: MAX_RUN_DATES_DRAWN
+const CURVES_DRAWN = 40; // web/static/tracker/chart.js: MAX_CURVES_DRAWN
 
 let server;
 let browser;

@@ -1,0 +1,43 @@
+// The frontier chart's tooltip: a point's provenance, from a hover, a tap or the arrow keys.
+import { $, h } from './dom.js';
+import { clip, fmt, fmtPct, fmtTps, safeUrl } from './format.js';
+
+const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
+
+function tooltipLines(item) {
+  const p = item.point;
+  const cache = p.cache_hit_rates;
+  const row = (label, value) => [h('dt', null, label), h('dd', null, value)];
+  const run = safeUrl(p.run_url);
+  return h('div', null,
+    h('p', { class: 'tooltip-title' }, h('span', { class: 'swatch', style: `background:${item.color}` }),
+      `Result ${p.result_id}${p.on_frontier ? '' : ' (dominated)'}`),
+    h('dl', null,
+      row('Configuration', item.curve.configuration),
+      row('Throughput', `${fmtTps(item.y)} tok/s/GPU`),
+      row('Interactivity', `${fmt(item.x, 1)} tok/s/user`),
+      row('Date', p.run_date && p.run_date !== p.date ? `${p.date} (run ${p.run_date})` : p.date),
+      row('Run', run || p.run_url || 'not given'),
+      row('Image', p.image || 'not given'),
+      row('GPUs', p.disaggregated ? `${p.prefill_gpus ?? '?'} prefill + ${p.decode_gpus ?? '?'} decode`
+        : `${p.total_allocated_gpus} aggregated`),
+      row('Concurrency', String(p.concurrency)),
+      row('Cache hits', `GPU ${fmtPct(cache.gpu)}, CPU ${fmtPct(cache.cpu)}, external ${fmtPct(cache.external)}`),
+      p.notes.length ? row('Notes', clip(p.notes.map((n) => n.text).join(' '), NOTE_CHARS)) : null),
+    h('p', { class: 'tooltip-hint' }, 'Click (on a touch screen, tap again) or press Enter for every field.'));
+}
+
+// `chart` is the uPlot instance `item` is drawn on.
+export function showTooltip(chart, item) {
+  const tip = $('#chart-tooltip');
+  tip.replaceChildren(tooltipLines(item));
+  tip.hidden = false;
+  const wrap = $('.chart-wrap').getBoundingClientRect();
+  const over = chart.over.getBoundingClientRect();
+  const left = over.left - wrap.left + chart.valToPos(item.x, 'x');
+  const top = over.top - wrap.top + chart.valToPos(item.y, 'y');
+  const maxLeft = wrap.width - tip.offsetWidth - 4;
+  tip.style.left = Math.max(4, Math.min(maxLeft, left + 12)) + 'px';
+  tip.style.top = Math.max(4, top + 12) + 'px';
+}
+export function hideTooltip() { $('#chart-tooltip').hidden = true; }
