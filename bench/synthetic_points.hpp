@@ -472,26 +472,7 @@ public:
   {
     using namespace synthetic_detail;
     const domain::BenchmarkPoint& p = m_points[i];
-    const bool agentic = p.workload == "agentic";
     JsonMembers members(out, ": ", ", ");
-    // A block of statistics {"mean": .., "p50": .., ...} the reader validates and does not keep.
-    const auto statistics = [&](std::string_view name, double base, std::string_view last) {
-      members.key(name);
-      out += "{\"mean\": ";
-      put_number(out, base * 1.05);
-      out += ", \"p50\": ";
-      put_number(out, base);
-      out += ", \"p75\": ";
-      put_number(out, base * 1.3);
-      out += ", \"p90\": ";
-      put_number(out, base * 1.7);
-      out += ", \"p95\": ";
-      put_number(out, base * 2.1);
-      out += ", \"std\": ";
-      put_number(out, base * 0.4);
-      out += '}';
-      out += last;
-    };
     out += '{';
     members.text("hw", std::string(p.hardware) + (p.hardware.starts_with("mi") ? "-amds" : "-nv"));
     members.integer("conc", p.concurrency);
@@ -503,6 +484,23 @@ public:
     members.text("spec_decoding", p.spec_method);
     members.boolean("disagg", p.disaggregated);
     members.boolean("is_multinode", p.disaggregated);
+    append_parallelism(members, p);
+    if (p.workload == "agentic") {
+      append_agentic_metrics(members, out, p);
+    } else {
+      append_fixed_length_metrics(members, p, i);
+    }
+    members.text("date", p.date);
+    members.key("run_url");
+    out += '"';
+    put_attempt_url(out, m_spec, p, i);
+    out += "\"}";
+  }
+
+private:
+  // The parallelism the runner records: per role for a disaggregated run, for its one engine otherwise.
+  static void append_parallelism(synthetic_detail::JsonMembers& members, const domain::BenchmarkPoint& p)
+  {
     if (p.disaggregated) {
       members.integer("prefill_tp", 8);
       members.integer("prefill_ep", 1);
@@ -519,108 +517,145 @@ public:
       members.integer("ep", 1);
       members.text("dp_attention", "false");
     }
+  }
+
+  // A fixed-length row's per-GPU throughputs and latency percentiles, kept at the top level of the row.
+  static void append_fixed_length_metrics(synthetic_detail::JsonMembers& members,
+                                          const domain::BenchmarkPoint& p,
+                                          std::size_t i)
+  {
+    using namespace synthetic_detail;
     const double gpus = static_cast<double>(p.total_allocated_gpus);
     const double median = median_interactivity(p);
     const double p90 = p90_interactivity(p);
-    if (!agentic) {
-      members.integer("isl", *p.isl);
-      members.integer("osl", *p.osl);
-      // The runner divides a disaggregated fixed-length run role-locally: input by prefill GPUs, output by
-      // decode GPUs, total by both.
-      const double input = *p.per_gpu_tps.input * gpus / static_cast<double>(p.prefill_gpus.value_or(8));
-      const double output = *p.per_gpu_tps.output * gpus / static_cast<double>(p.decode_gpus.value_or(8));
-      members.number("tput_per_gpu", *p.per_gpu_tps.total);
-      members.number("output_tput_per_gpu", p.disaggregated ? output : *p.per_gpu_tps.output);
-      members.number("input_tput_per_gpu", p.disaggregated ? input : *p.per_gpu_tps.input);
-      // Latency percentiles (seconds) and their interactivities, validated and not kept.
-      constexpr std::array<std::string_view, 5> k_stats = {"mean", "median", "std", "p99", "p90"};
-      for (const std::string_view metric : {"ttft", "tpot", "itl", "e2el"}) {
-        for (std::size_t k = 0; k < k_stats.size(); ++k) {
-          members.number(std::string(k_stats[k]) + "_" + std::string(metric),
-                         0.01 * static_cast<double>(k + 1) + 1e-7 * static_cast<double>(i));
-        }
-        if (metric == "tpot") {
-          members.number("mean_intvty", median * 0.97);
-          members.number("median_intvty", median);
-          members.number("std_intvty", median * 0.2);
-          members.number("p99_intvty", p90 * 0.8);
-          members.number("p90_intvty", p90);
-        }
+    members.integer("isl", *p.isl);
+    members.integer("osl", *p.osl);
+    // The runner divides a disaggregated fixed-length run role-locally: input by prefill GPUs, output by
+    // decode GPUs, total by both.
+    const double input = *p.per_gpu_tps.input * gpus / static_cast<double>(p.prefill_gpus.value_or(8));
+    const double output = *p.per_gpu_tps.output * gpus / static_cast<double>(p.decode_gpus.value_or(8));
+    members.number("tput_per_gpu", *p.per_gpu_tps.total);
+    members.number("output_tput_per_gpu", p.disaggregated ? output : *p.per_gpu_tps.output);
+    members.number("input_tput_per_gpu", p.disaggregated ? input : *p.per_gpu_tps.input);
+    // Latency percentiles (seconds) and their interactivities, validated and not kept.
+    constexpr std::array<std::string_view, 5> k_stats = {"mean", "median", "std", "p99", "p90"};
+    for (const std::string_view metric : {"ttft", "tpot", "itl", "e2el"}) {
+      for (std::size_t k = 0; k < k_stats.size(); ++k) {
+        members.number(std::string(k_stats[k]) + "_" + std::string(metric),
+                       0.01 * static_cast<double>(k + 1) + 1e-7 * static_cast<double>(i));
       }
-    } else {
-      members.text("scenario_type", "agentic-coding");
-      members.text("kv_offloading", *p.kv_offloading);
-      members.text("kv_offload_backend", "");
-      members.integer("num_requests_total", 5210);
-      members.integer("num_requests_successful", 5184);
-      out += "\"request_accounting\": {\"records_total\": 5210, \"records_profiled\": 5184, "
-             "\"records_dropped_total\": 26, \"records_warmup_dropped\": 26, \"records_error_dropped\": 0, "
-             "\"error_categories\": {}}, ";
-      out += "\"dataset\": {\"name\": \"cc-traces-weka-062126\"}, ";
-      out += "\"request_metrics\": {";
-      statistics("qps", 3.0, ", ");
-      out += "\"latency\": {";
-      statistics("ttft", 1.9, ", ");
-      statistics("e2el", 8.1, ", ");
-      statistics("itl", 1 / median, ", ");
-      statistics("tpot", 1 / median, ", ");
-      out += "\"intvty\": {\"mean\": ";
-      put_number(out, median * 0.95);
-      out += ", \"p50\": ";
-      put_number(out, median);
-      out += ", \"p75\": ";
-      put_number(out, (median + p90) / 2);
-      out += ", \"p90\": ";
-      put_number(out, p90);
-      out += ", \"p95\": ";
-      put_number(out, p90 * 0.9);
-      out += ", \"std\": 14.9}}, \"tokens\": {\"input\": {\"mean\": ";
-      put_number(out, *p.tokens.mean_input);
-      out += ", \"p50\": ";
-      put_number(out, *p.tokens.median_input);
-      out += ", \"p75\": 81022.0, \"p90\": ";
-      put_number(out, *p.tokens.p90_input);
-      out += ", \"p95\": 342000.0, \"std\": 38011.2}, \"output_actual\": {\"mean\": ";
-      put_number(out, *p.tokens.mean_output);
-      out += ", \"p50\": ";
-      put_number(out, *p.tokens.median_output);
-      out += ", \"p75\": 610.0, \"p90\": ";
-      put_number(out, *p.tokens.p90_output);
-      out += ", \"p95\": 2450.0, \"std\": 301.7}, \"output_expected\": {}}, \"throughput\": {";
-      for (const auto& [name, value] : {std::pair{"input", *p.absolute_tps.input},
-                                        std::pair{"output", *p.absolute_tps.output},
-                                        std::pair{"total", *p.absolute_tps.total}}) {
-        members.key(name);
-        out += "{\"tokens_per_second\": ";
-        put_number(out, value);
-        out += "}, ";
+      if (metric == "tpot") {
+        members.number("mean_intvty", median * 0.97);
+        members.number("median_intvty", median);
+        members.number("std_intvty", median * 0.2);
+        members.number("p99_intvty", p90 * 0.8);
+        members.number("p90_intvty", p90);
       }
-      out += "\"full_response_output_token_throughput_per_user\": {\"mean\": 61.2, \"p50\": 63.0}, "
-             "\"duration_seconds\": 1800.0, \"per_gpu\": {";
-      members.number("total_tput_tps", *p.per_gpu_tps.total);
-      members.number("output_tput_tps", *p.per_gpu_tps.output);
-      members.last_number("input_tput_tps", *p.per_gpu_tps.input);
-      out += "}}, \"cache\": {\"theoretical_cache_hit_rate\": ";
-      put_number(out, *p.cache.theoretical);
-      out += "}}, \"server_metrics\": {\"present\": true, \"adapter\": \"";
-      out += p.framework;
-      out += "\", \"metric_count\": 212, \"cache\": {";
-      members.number("gpu_cache_hit_rate", *p.cache.gpu);
-      members.number("cpu_cache_hit_rate", *p.cache.cpu);
-      members.number("external_cache_hit_rate", *p.cache.external);
-      out += "\"overall_cache_hit_rate\": 0.95, \"prefix_cache_hits\": 1779000000, \"prefix_cache_queries\": "
-             "1976666667, \"external_prefix_cache_hits\": null, \"router_kv_hit_rate\": 0.91}, "
-             "\"kv_cache\": {\"gpu_usage_pct\": 0.97, \"cpu_usage_pct\": 0.62, \"cpu_used_tokens\": null}, "
-             "\"tokens\": {\"prompt_total\": 1116000000, \"generation_total\": 8640000, "
-             "\"requests_completed\": 5184}, \"sources\": []}, ";
-      members.integer("kv_cache_pool_tokens", 4194304);
     }
-    members.text("date", p.date);
-    members.key("run_url");
-    out += '"';
-    put_attempt_url(out, m_spec, p, i);
-    out += "\"}";
   }
+
+  // A block of statistics {"mean": .., "p50": .., ...} the reader validates and does not keep.
+  static void append_statistics(synthetic_detail::JsonMembers& members,
+                                std::string& out,
+                                std::string_view name,
+                                double base,
+                                std::string_view last)
+  {
+    using namespace synthetic_detail;
+    members.key(name);
+    out += "{\"mean\": ";
+    put_number(out, base * 1.05);
+    out += ", \"p50\": ";
+    put_number(out, base);
+    out += ", \"p75\": ";
+    put_number(out, base * 1.3);
+    out += ", \"p90\": ";
+    put_number(out, base * 1.7);
+    out += ", \"p95\": ";
+    put_number(out, base * 2.1);
+    out += ", \"std\": ";
+    put_number(out, base * 0.4);
+    out += '}';
+    out += last;
+  }
+
+  // An agentic row's metrics, nested under request_metrics and server_metrics as the runner writes them.
+  static void append_agentic_metrics(synthetic_detail::JsonMembers& members,
+                                     std::string& out,
+                                     const domain::BenchmarkPoint& p)
+  {
+    using namespace synthetic_detail;
+    const double median = median_interactivity(p);
+    const double p90 = p90_interactivity(p);
+    members.text("scenario_type", "agentic-coding");
+    members.text("kv_offloading", *p.kv_offloading);
+    members.text("kv_offload_backend", "");
+    members.integer("num_requests_total", 5210);
+    members.integer("num_requests_successful", 5184);
+    out += "\"request_accounting\": {\"records_total\": 5210, \"records_profiled\": 5184, "
+           "\"records_dropped_total\": 26, \"records_warmup_dropped\": 26, \"records_error_dropped\": 0, "
+           "\"error_categories\": {}}, ";
+    out += "\"dataset\": {\"name\": \"cc-traces-weka-062126\"}, ";
+    out += "\"request_metrics\": {";
+    append_statistics(members, out, "qps", 3.0, ", ");
+    out += "\"latency\": {";
+    append_statistics(members, out, "ttft", 1.9, ", ");
+    append_statistics(members, out, "e2el", 8.1, ", ");
+    append_statistics(members, out, "itl", 1 / median, ", ");
+    append_statistics(members, out, "tpot", 1 / median, ", ");
+    out += "\"intvty\": {\"mean\": ";
+    put_number(out, median * 0.95);
+    out += ", \"p50\": ";
+    put_number(out, median);
+    out += ", \"p75\": ";
+    put_number(out, (median + p90) / 2);
+    out += ", \"p90\": ";
+    put_number(out, p90);
+    out += ", \"p95\": ";
+    put_number(out, p90 * 0.9);
+    out += ", \"std\": 14.9}}, \"tokens\": {\"input\": {\"mean\": ";
+    put_number(out, *p.tokens.mean_input);
+    out += ", \"p50\": ";
+    put_number(out, *p.tokens.median_input);
+    out += ", \"p75\": 81022.0, \"p90\": ";
+    put_number(out, *p.tokens.p90_input);
+    out += ", \"p95\": 342000.0, \"std\": 38011.2}, \"output_actual\": {\"mean\": ";
+    put_number(out, *p.tokens.mean_output);
+    out += ", \"p50\": ";
+    put_number(out, *p.tokens.median_output);
+    out += ", \"p75\": 610.0, \"p90\": ";
+    put_number(out, *p.tokens.p90_output);
+    out += ", \"p95\": 2450.0, \"std\": 301.7}, \"output_expected\": {}}, \"throughput\": {";
+    for (const auto& [name, value] : {std::pair{"input", *p.absolute_tps.input},
+                                      std::pair{"output", *p.absolute_tps.output},
+                                      std::pair{"total", *p.absolute_tps.total}}) {
+      members.key(name);
+      out += "{\"tokens_per_second\": ";
+      put_number(out, value);
+      out += "}, ";
+    }
+    out += "\"full_response_output_token_throughput_per_user\": {\"mean\": 61.2, \"p50\": 63.0}, "
+           "\"duration_seconds\": 1800.0, \"per_gpu\": {";
+    members.number("total_tput_tps", *p.per_gpu_tps.total);
+    members.number("output_tput_tps", *p.per_gpu_tps.output);
+    members.last_number("input_tput_tps", *p.per_gpu_tps.input);
+    out += "}}, \"cache\": {\"theoretical_cache_hit_rate\": ";
+    put_number(out, *p.cache.theoretical);
+    out += "}}, \"server_metrics\": {\"present\": true, \"adapter\": \"";
+    out += p.framework;
+    out += "\", \"metric_count\": 212, \"cache\": {";
+    members.number("gpu_cache_hit_rate", *p.cache.gpu);
+    members.number("cpu_cache_hit_rate", *p.cache.cpu);
+    members.number("external_cache_hit_rate", *p.cache.external);
+    out += "\"overall_cache_hit_rate\": 0.95, \"prefix_cache_hits\": 1779000000, \"prefix_cache_queries\": "
+           "1976666667, \"external_prefix_cache_hits\": null, \"router_kv_hit_rate\": 0.91}, "
+           "\"kv_cache\": {\"gpu_usage_pct\": 0.97, \"cpu_usage_pct\": 0.62, \"cpu_used_tokens\": null}, "
+           "\"tokens\": {\"prompt_total\": 1116000000, \"generation_total\": 8640000, "
+           "\"requests_completed\": 5184}, \"sources\": []}, ";
+    members.integer("kv_cache_pool_tokens", 4194304);
+  }
+
+public:
 
   // Rows `first` to `first + count` as one JSON array, a row a line (the runner's collected agg_bmk.json).
   std::string array(std::size_t first, std::size_t count) const
