@@ -60,6 +60,7 @@ class RouteTable
 public:
   using Endpoint = Response (*)(Context& context, const Request& request, const RouteMatch& match);
 
+  // One row of the table: a RouteKey's fields (see there) and the endpoint that answers.
   struct Route
   {
     std::string_view method;
