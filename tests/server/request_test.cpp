@@ -60,6 +60,33 @@ TEST(decode_target, refuses_malformed_escapes_with_a_message)
   EXPECT_EQ(nul.error().to_string(), "target:path: encoded NUL (%00) is not allowed");
 }
 
+TEST(decode_target, takes_bytes_rfc3986_refuses_as_themselves)
+{
+  const auto decoded = decode_target("/a b|c{d}\xC3\xA9[e]?q=x y|z&=v&&k&b=1=2");
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->path, "/a b|c{d}\xC3\xA9[e]");
+  EXPECT_EQ(decoded->query, (Pairs{{"q", "x y|z"}, {"", "v"}, {"k", ""}, {"b", "1=2"}}));
+
+  const auto asterisk = decode_target("*");
+  ASSERT_TRUE(asterisk);
+  EXPECT_EQ(asterisk->path, "*");
+  EXPECT_EQ(decode_target("?a=1")->path, "/");
+  EXPECT_EQ(decode_target("//x/%2F")->path, "//x//");
+}
+
+TEST(decode_target, quotes_a_malformed_escape_within_its_name_or_value)
+{
+  EXPECT_EQ(decode_target("/a?x=%4&y=1").error().to_string(),
+            "target:query: malformed percent-escape (got \"%4\", expected % and two hex digits)");
+  EXPECT_EQ(decode_target("/a?x%=1").error().to_string(),
+            "target:query: malformed percent-escape (got \"%\", expected % and two hex digits)");
+  EXPECT_EQ(decode_target("/a?x=%=1").error().to_string(),
+            "target:query: malformed percent-escape (got \"%=1\", expected % and two hex digits)");
+  EXPECT_EQ(decode_target("/a%4?x=1").error().to_string(),
+            "target:path: malformed percent-escape (got \"%4\", expected % and two hex digits)");
+  EXPECT_EQ(decode_target("/a?x=1&%00").error().to_string(), "target:query: encoded NUL (%00) is not allowed");
+}
+
 TEST(Request, header_matches_names_in_any_case)
 {
   Request request;

@@ -13,12 +13,12 @@
 #include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/server/api/route_queries.hpp"
+#include "infertrack/server/http/route_table.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <functional>
-#include <map>
+#include <initializer_list>
 #include <iterator>
 #include <tuple>
 
@@ -34,6 +34,14 @@ constexpr std::size_t k_points_page_limit = 1000;
 using http::Response;
 
 using Answer = tl::expected<nlohmann::json, ApiError>;
+
+// The refusal of a parameter the route does not take (it takes only `extra`), or nothing.
+std::optional<ApiError>
+unknown_parameter(const QueryParams& params, std::initializer_list<std::string_view> extra = {})
+{
+  auto names = params.check_names(extra, FilterParams::refused);
+  return names ? std::nullopt : std::optional(bad_parameter(names.error()));
+}
 
 Answer
 benchmarks(const QueryParams& params, store::Store& store)
@@ -127,8 +135,8 @@ plan(const QueryParams& params, store::Store& store)
 Answer
 hardware(const QueryParams& params, store::Store& store)
 {
-  if (auto names = params.check_names({"as_of"}, FilterParams::refused); !names) {
-    return tl::unexpected(bad_parameter(names.error()));
+  if (auto refused = unknown_parameter(params, {"as_of"})) {
+    return tl::unexpected(*refused);
   }
   API_TRY_ASSIGN(as_of, param(params.date("as_of")));
   const std::vector<domain::HardwareCost> costs = store.hardware();
@@ -138,8 +146,8 @@ hardware(const QueryParams& params, store::Store& store)
 Answer
 point_detail(const std::string& id, const QueryParams& params, store::Store& store)
 {
-  if (auto names = params.check_names({}, FilterParams::refused); !names) {
-    return tl::unexpected(bad_parameter(names.error()));
+  if (auto refused = unknown_parameter(params)) {
+    return tl::unexpected(*refused);
   }
   const auto point = store.point(id);
   if (!point) {
@@ -149,12 +157,21 @@ point_detail(const std::string& id, const QueryParams& params, store::Store& sto
 }
 
 Answer
-without_parameters(const QueryParams& params, const std::function<nlohmann::json()>& answer)
+presets(const QueryParams& params, store::Store& store)
 {
-  if (auto names = params.check_names({}, FilterParams::refused); !names) {
-    return tl::unexpected(bad_parameter(names.error()));
+  if (auto refused = unknown_parameter(params)) {
+    return tl::unexpected(*refused);
   }
-  return answer();
+  return json_list(store.presets());
+}
+
+Answer
+headlines(const QueryParams& params, store::Store& store)
+{
+  if (auto refused = unknown_parameter(params)) {
+    return tl::unexpected(*refused);
+  }
+  return json_list(app::headline_comparisons(store));
 }
 
 std::string
@@ -217,9 +234,9 @@ page_points(store::Store& store,
 // cursor of the next page ("next", passed back as "after") or null on the last. A listing of every point
 // of a model would be tens of megabytes of JSON built whole in memory; a page is about a megabyte.
 Response
-points_response(const QueryParams& params, store::Store& store)
+points_response(const QueryParams& params, store::Store& store, std::string_view label)
 {
-  const std::string route = std::string(k_prefix) + "/points";
+  const std::string route(label);
   auto refuse = [&](ApiError error) { return to_response(Answer(tl::unexpected(std::move(error))), route); };
   auto filter = checked_filter(params, {"limit", "after", "runs"}, store, false);
   if (!filter) {
@@ -265,6 +282,85 @@ points_response(const QueryParams& params, store::Store& store)
   return response;
 }
 
+// What the API's endpoints answer from.
+struct ApiContext
+{
+  store::Store& store;
+  app::HistoryCache* history_cache;
+  const QueryParams& params;
+};
+
+// An endpoint whose JSON `answer` depends only on the parameters and the store.
+template<Answer (*answer)(const QueryParams&, store::Store&)>
+Response
+json_endpoint(ApiContext& context, const http::Request&, const http::RouteMatch& match)
+{
+  return to_response(answer(context.params, context.store), std::string(match.label));
+}
+
+Response
+openapi_endpoint(ApiContext& context, const http::Request&, const http::RouteMatch& match)
+{
+  // It takes no parameters, as the other fixed answers do; sent as the text it is kept in.
+  using Document = tl::expected<std::string, ApiError>;
+  const auto refused = unknown_parameter(context.params);
+  return to_response(refused ? Document(tl::unexpected(*refused)) : Document(openapi_document()),
+                     std::string(match.label));
+}
+
+Response
+point_endpoint(ApiContext& context, const http::Request&, const http::RouteMatch& match)
+{
+  return to_response(point_detail(std::string(match.param), context.params, context.store), std::string(match.label));
+}
+
+Response
+points_endpoint(ApiContext& context, const http::Request&, const http::RouteMatch& match)
+{
+  return points_response(context.params, context.store, match.label);
+}
+
+Response
+history_endpoint(ApiContext& context, const http::Request&, const http::RouteMatch& match)
+{
+  return to_response(history_answer(context.params, context.store, context.history_cache), std::string(match.label));
+}
+
+Response
+export_endpoint(ApiContext& context, const http::Request& request, const http::RouteMatch& match)
+{
+  return export_response(match.param, request, context.store);
+}
+
+// A result id is any text but none: "/api/v1/points/" names no point.
+bool
+is_result_id(std::string_view text)
+{
+  return !text.empty();
+}
+
+const http::RouteTable<ApiContext>&
+api_routes()
+{
+  static const http::RouteTable<ApiContext> k_routes{
+    {"GET", "/api/v1/benchmarks", "/api/v1/benchmarks", json_endpoint<benchmarks>},
+    {"GET", "/api/v1/availability", "/api/v1/availability", json_endpoint<availability>},
+    {"GET", "/api/v1/points", "/api/v1/points", points_endpoint},
+    {"GET", "/api/v1/points/{id...}", "/api/v1/points/{id}", point_endpoint, is_result_id},
+    {"GET", "/api/v1/frontier", "/api/v1/frontier", json_endpoint<frontier>},
+    {"GET", "/api/v1/interpolate", "/api/v1/interpolate", json_endpoint<interpolate>},
+    {"GET", "/api/v1/history", "/api/v1/history", history_endpoint},
+    {"GET", "/api/v1/plan", "/api/v1/plan", json_endpoint<plan>},
+    {"GET", "/api/v1/hardware", "/api/v1/hardware", json_endpoint<hardware>},
+    {"GET", "/api/v1/presets", "/api/v1/presets", json_endpoint<presets>},
+    {"GET", "/api/v1/headlines", "/api/v1/headlines", json_endpoint<headlines>},
+    {"GET", "/api/v1/openapi.json", "/api/v1/openapi.json", openapi_endpoint},
+    // The export's own 404 names the kinds it knows, so every kind, even none, is routed to it.
+    {"GET", "/api/v1/export/{kind...}", "/api/v1/export/{kind}", export_endpoint},
+  };
+  return k_routes;
+}
+
 }  // namespace
 
 std::optional<Response>
@@ -273,56 +369,18 @@ handle_api(const http::Request& request, store::Store& store, app::HistoryCache*
   if (!request.path.starts_with(k_prefix)) {
     return std::nullopt;
   }
-  const std::string path = request.path.substr(k_prefix.size());
-  const QueryParams params(request);
-  using Route = std::function<Answer()>;
-  const std::map<std::string, Route, std::less<>> routes = {
-    {"/benchmarks", [&] { return benchmarks(params, store); }},
-    {"/availability", [&] { return availability(params, store); }},
-    {"/points", {}}, // answered by points_response(), below
-    {"/frontier", [&] { return frontier(params, store); }},
-    {"/interpolate", [&] { return interpolate(params, store); }},
-    {"/history", {}}, // answered as text, below
-    {"/plan", [&] { return plan(params, store); }},
-    {"/hardware", [&] { return hardware(params, store); }},
-    {"/presets", [&] { return without_parameters(params, [&] { return json_list(store.presets()); }); }},
-    {"/headlines",
-     [&] { return without_parameters(params, [&] { return json_list(app::headline_comparisons(store)); }); }},
-  };
-  const bool is_openapi = path == "/openapi.json";
-  const auto route = routes.find(path);
-  const bool is_point = path.starts_with("/points/") && path.size() > std::string_view("/points/").size();
-  constexpr std::string_view k_export = "/export/";
-  const bool is_export = path.starts_with(k_export);
-  if (!is_openapi && route == routes.end() && !is_point && !is_export) {
-    return Response::error(404, "not_found", "no API route " + request.path);
-  }
-  if (request.method != "GET") {
+  const http::RouteLookup lookup = api_routes().find(request);
+  if (!lookup.route) {
+    if (lookup.allow.empty()) {
+      return Response::error(404, "not_found", "no API route " + request.path);
+    }
     Response response = Response::error(405, "method_not_allowed", request.method + " is not allowed here; use GET");
-    response.headers.emplace_back("Allow", "GET, HEAD");
+    response.headers.emplace_back("Allow", lookup.allow);
     return response;
   }
-  if (is_openapi) {
-    // It takes no parameters, as the other fixed answers do; sent as the text it is kept in.
-    using Document = tl::expected<std::string, ApiError>;
-    const auto names = params.check_names({}, FilterParams::refused);
-    return to_response(names ? Document(openapi_document()) : Document(tl::unexpected(bad_parameter(names.error()))),
-                       "/api/v1/openapi.json");
-  }
-  if (is_point) {
-    return to_response(point_detail(path.substr(std::string_view("/points/").size()), params, store),
-                       "/api/v1/points/{id}");
-  }
-  if (path == "/points") {
-    return points_response(params, store);
-  }
-  if (path == "/history") {
-    return to_response(history_answer(params, store, history_cache), "/api/v1/history");
-  }
-  if (is_export) {
-    return export_response(std::string_view(path).substr(k_export.size()), request, store);
-  }
-  return to_response(route->second(), std::string(k_prefix) + path);
+  const QueryParams params(request);
+  ApiContext context{store, history_cache, params};
+  return api_routes().answer(lookup, context, request);
 }
 
 }  // namespace infertrack::server::api

@@ -3,6 +3,7 @@
 #include "infertrack/app/comment_board.hpp"
 #include "infertrack/app/community_json.hpp"
 #include "infertrack/security/tokens.hpp"
+#include "infertrack/server/http/route_table.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
 #include <nlohmann/json.hpp>
@@ -10,7 +11,6 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
@@ -36,13 +36,8 @@ constexpr std::string_view k_account = "/api/v1/account";
 constexpr std::string_view k_password = "/api/v1/account/password";
 constexpr std::string_view k_session = "/api/v1/session";
 constexpr std::string_view k_comments = "/api/v1/comments";
-
-bool
-is_community_path(std::string_view path)
-{
-  return path == k_me || path == k_account || path == k_password || path == k_session || path == k_comments ||
-         path.starts_with("/api/v1/comments/");
-}
+constexpr std::string_view k_comment = "/api/v1/comments/{id}";
+constexpr std::string_view k_comment_prefix = "/api/v1/comments/";
 
 // A cookie value shaped like one of our tokens; anything else is ignored rather than trusted.
 bool
@@ -107,71 +102,11 @@ parse_id(std::string_view text)
   return id;
 }
 
-// A comment's own path under /api/v1/comments/: {id}, {id}/hide or {id}/restore (action "" for the comment itself).
-struct CommentPath
-{
-  store::CommentId id = 0;
-  std::string_view action;
-};
-
-std::optional<CommentPath>
-parse_comment_path(std::string_view path)
-{
-  if (!path.starts_with(k_comments) || path.size() <= k_comments.size() + 1 || path[k_comments.size()] != '/') {
-    return std::nullopt;
-  }
-  std::string_view rest = path.substr(k_comments.size() + 1);
-  std::string_view action;
-  if (const std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
-    action = rest.substr(slash + 1);
-    rest = rest.substr(0, slash);
-    if (action != "hide" && action != "restore") {
-      return std::nullopt;
-    }
-  }
-  const auto id = parse_id(rest);
-  return id ? std::optional(CommentPath{*id, action}) : std::nullopt;
-}
-
-// The methods a community path answers (HEAD is answered as GET), for the Allow header of a 405; nothing for a path
-// that is no route.
-std::optional<std::string_view>
-allowed_methods(std::string_view path)
-{
-  if (path == k_me) {
-    return "GET, HEAD";
-  }
-  if (path == k_comments) {
-    return "GET, HEAD, POST";
-  }
-  if (path == k_session || path == k_account) {
-    return "POST, DELETE";
-  }
-  if (path == k_password) {
-    return "POST";
-  }
-  if (const auto comment = parse_comment_path(path)) {
-    return comment->action.empty() ? "PATCH, DELETE" : "POST";
-  }
-  return std::nullopt;
-}
-
-// Whether `path` is a route that answers `method`.
+// Only a comment id makes a comment's path a route: any other text there is a 404, never a 405.
 bool
-answers_method(std::string_view path, std::string_view method)
+is_comment_id(std::string_view text)
 {
-  const auto allowed = allowed_methods(path);
-  if (!allowed) {
-    return false;
-  }
-  for (std::size_t start = 0; start < allowed->size();) {
-    const std::size_t end = std::min(allowed->find(", ", start), allowed->size());
-    if (allowed->substr(start, end - start) == method) {
-      return true;
-    }
-    start = end + 2;
-  }
-  return false;
+  return parse_id(text).has_value();
 }
 
 Response
@@ -180,15 +115,12 @@ no_route(const Request& request)
   return error_answer(404, "not_found", "no API route " + request.path, "", "unrouted");
 }
 
+// `allow` lists the methods the path does answer.
 Response
-method_not_allowed(const Request& request, std::string_view route)
+method_not_allowed(const Request& request, std::string_view allow)
 {
-  const auto allowed = allowed_methods(request.path);
-  if (!allowed) {
-    return no_route(request);
-  }
-  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", route);
-  response.headers.emplace_back("Allow", *allowed);
+  Response response = error_answer(405, "method_not_allowed", request.method + " is not allowed here", "", "unrouted");
+  response.headers.emplace_back("Allow", allow);
   return response;
 }
 
@@ -307,6 +239,42 @@ text_field(const nlohmann::json& body, std::string_view name, std::string_view r
   return found->get<std::string>();
 }
 
+// A write's text fields, in the order its endpoint names them.
+template<std::size_t count>
+using Fields = std::array<std::string, count>;
+
+// The text fields `names` of `body` in order, or the refusal of the first bad one.
+template<std::size_t count>
+std::variant<Fields<count>, Response>
+text_fields(const nlohmann::json& body, const std::array<std::string_view, count>& names, std::string_view route)
+{
+  Fields<count> fields;
+  for (std::size_t i = 0; i < count; ++i) {
+    auto value = text_field(body, names[i], route);
+    if (auto* refused = std::get_if<Response>(&value)) {
+      return std::move(*refused);
+    }
+    fields[i] = std::get<std::string>(std::move(value));
+  }
+  return fields;
+}
+
+// A comment as its writer sees it after a write, or the write's refusal.
+Response
+comment_answer(const app::Outcome<store::CommentRecord>& outcome, const std::optional<app::Visitor>& visitor,
+               int status, std::string_view route)
+{
+  return outcome ? json_answer(status, app::comment_json(*outcome, visitor), route)
+                 : refusal_answer(outcome.error(), route);
+}
+
+// Signing up, in and out are the only writes of a visitor who is not signed in.
+bool
+open_to_visitors(const Request& request)
+{
+  return request.path == k_session || (request.path == k_account && request.method == "POST");
+}
+
 }  // namespace
 
 struct CommunityRoutes::State
@@ -319,13 +287,31 @@ struct CommunityRoutes::State
   {
   }
 
-  Response dispatch(const Request& request);
-  Response me(const Request& request, const std::optional<app::Visitor>& visitor);
-  Response write(const Request& request, const std::optional<app::Visitor>& visitor);
-  Response comment_write(const Request& request, const nlohmann::json& body, const std::optional<app::Visitor>& visitor);
-  Response list_comments(const Request& request, const std::optional<app::Visitor>& visitor);
+  // One request as the endpoints see it: who asks, and the checked body of a write.
+  struct Call
+  {
+    State& state;
+    // Always set for a write but those open_to_visitors().
+    std::optional<app::Visitor> visitor;
+    nlohmann::json body;
+  };
+
+  static const http::RouteTable<Call>& routes();
+  Response dispatch(const Request& request, const http::RouteLookup& lookup);
   Response signed_in_answer(int status, const app::NewSession& session, std::string_view route);
   Response signed_out_answer(std::string_view route);
+
+  static Response me(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response list_comments(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response sign_up(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response sign_in(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response sign_out(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response delete_account(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response change_password(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response post_comment(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response edit_comment(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response remove_comment(Call& call, const Request& request, const http::RouteMatch& match);
+  static Response hide_comment(Call& call, const Request& request, const http::RouteMatch& match);
 
   // Signed in, only the session's token counts: a visitor cookie is never stored, so whoever can plant one (a
   // sibling subdomain, plain HTTP) could work out its token.
@@ -352,6 +338,26 @@ struct CommunityRoutes::State
   app::CommentBoard board;
 };
 
+const http::RouteTable<CommunityRoutes::State::Call>&
+CommunityRoutes::State::routes()
+{
+  static const http::RouteTable<Call> k_routes{
+    {"GET", k_me, k_me, me},
+    {"POST", k_account, k_account, sign_up},
+    {"DELETE", k_account, k_account, delete_account},
+    {"POST", k_password, k_password, change_password},
+    {"POST", k_session, k_session, sign_in},
+    {"DELETE", k_session, k_session, sign_out},
+    {"GET", k_comments, k_comments, list_comments},
+    {"POST", k_comments, k_comments, post_comment},
+    {"PATCH", k_comment, k_comment, edit_comment, is_comment_id},
+    {"DELETE", k_comment, k_comment, remove_comment, is_comment_id},
+    {"POST", "/api/v1/comments/{id}/hide", "/api/v1/comments/{id}/hide", hide_comment, is_comment_id},
+    {"POST", "/api/v1/comments/{id}/restore", "/api/v1/comments/{id}/restore", hide_comment, is_comment_id},
+  };
+  return k_routes;
+}
+
 CommunityRoutes::CommunityRoutes(std::shared_ptr<store::Store> store, CommunityOptions options)
   : m_state(std::make_unique<State>(std::move(store), std::move(options)))
 {
@@ -362,64 +368,70 @@ CommunityRoutes::~CommunityRoutes() = default;
 std::optional<Response>
 CommunityRoutes::handle(const Request& request)
 {
-  if (!is_community_path(request.path)) {
+  const http::RouteLookup lookup = State::routes().find(request);
+  // Every path under /api/v1/comments/ is ours, so that a malformed comment id gets our 404.
+  if (!lookup.route && lookup.allow.empty() && !request.path.starts_with(k_comment_prefix)) {
     return std::nullopt;
   }
-  Response response = m_state->dispatch(request);
+  Response response = m_state->dispatch(request, lookup);
   response.cache_control = "no-store";
   return response;
 }
 
 Response
-CommunityRoutes::State::dispatch(const Request& request)
+CommunityRoutes::State::dispatch(const Request& request, const http::RouteLookup& lookup)
 {
-  const auto visitor = accounts.signed_in(token_cookie(request, k_session_cookie));
-  if (request.method == "GET") {
-    if (request.path == k_me) {
-      // It takes no parameters: one given is a mistake to say, as on every other route.
-      if (!request.query.empty()) {
-        const std::string& name = request.query.front().first;
-        return error_answer(400, "invalid", "unknown parameter " + name + " (expected none)", name, k_me);
-      }
-      return me(request, visitor);
-    }
-    if (request.path == k_comments) {
-      return list_comments(request, visitor);
-    }
-  }
-  const bool writable = request.method == "POST" || request.method == "PATCH" || request.method == "DELETE";
-  if (!writable || !answers_method(request.path, request.method)) {
+  Call call{*this, accounts.signed_in(token_cookie(request, k_session_cookie)), {}};
+  if (!lookup.route) {
     // Before the token and sign-in checks: the method is wrong whoever asks.
-    return method_not_allowed(request, "unrouted");
+    return lookup.allow.empty() ? no_route(request) : method_not_allowed(request, lookup.allow);
   }
-  if (!csrf_valid(request, visitor.has_value())) {
-    return error_answer(403, "csrf",
-                        "missing or wrong X-CSRF-Token header: reload the page (GET /api/v1/me gives the token)",
-                        "", "csrf");
+  if (request.method != "GET") {
+    if (!csrf_valid(request, call.visitor.has_value())) {
+      return error_answer(403, "csrf",
+                          "missing or wrong X-CSRF-Token header: reload the page (GET /api/v1/me gives the token)",
+                          "", "csrf");
+    }
+    // Counted with the comment itself when a hide or restore is refused this early, as it always was.
+    const std::string_view early_label = request.path.starts_with(k_comment_prefix) ? k_comment : lookup.match.label;
+    auto parsed = json_body(request, early_label);
+    if (auto* refused = std::get_if<Response>(&parsed)) {
+      return std::move(*refused);
+    }
+    call.body = std::get<nlohmann::json>(std::move(parsed));
+    if (!call.visitor && !open_to_visitors(request)) {
+      return refusal_answer(app::Refusal{app::RefusalKind::unauthorised, "", "sign in first"}, early_label);
+    }
   }
-  return write(request, visitor);
+  return routes().answer(lookup, call, request);
 }
 
 Response
-CommunityRoutes::State::me(const Request& request, const std::optional<app::Visitor>& visitor)
+CommunityRoutes::State::me(Call& call, const Request& request, const http::RouteMatch& match)
 {
+  // It takes no parameters: one given is a mistake to say, as on every other route.
+  if (!request.query.empty()) {
+    const std::string& name = request.query.front().first;
+    return error_answer(400, "invalid", "unknown parameter " + name + " (expected none)", name, match.label);
+  }
+  const State& state = call.state;
   const std::string_view session_token = token_cookie(request, k_session_cookie);
-  if (visitor) {
-    return json_answer(200, app::me_json(visitor, security::csrf_token_for(session_token)), k_me);
+  if (call.visitor) {
+    return json_answer(200, app::me_json(call.visitor, security::csrf_token_for(session_token)), match.label);
   }
   std::string token(token_cookie(request, k_visitor_cookie));
   Response response;
   if (token.empty()) {
     token = security::new_token();
     response.headers.emplace_back("Set-Cookie", http::set_cookie(k_visitor_cookie, token,
-                                                                 options.accounts.session_lifetime_seconds,
-                                                                 options.cookies));
+                                                                 state.options.accounts.session_lifetime_seconds,
+                                                                 state.options.cookies));
   }
   if (http::cookie_value(request, k_session_cookie)) {
     // An ended session's cookie is dropped so the browser stops sending it.
-    response.headers.emplace_back("Set-Cookie", http::set_cookie(k_session_cookie, "", 0, options.cookies));
+    response.headers.emplace_back("Set-Cookie", http::set_cookie(k_session_cookie, "", 0, state.options.cookies));
   }
-  Response answer = json_answer(200, app::me_json(std::nullopt, security::csrf_token_for(token)), k_me);
+  Response answer = json_answer(200, app::me_json(std::nullopt, security::csrf_token_for(token)), match.label);
   answer.headers = std::move(response.headers);
   return answer;
 }
@@ -449,139 +461,122 @@ CommunityRoutes::State::signed_out_answer(std::string_view route)
 }
 
 Response
-CommunityRoutes::State::write(const Request& request, const std::optional<app::Visitor>& visitor)
+CommunityRoutes::State::sign_up(Call& call, const Request& request, const http::RouteMatch& match)
 {
-  const std::string_view route = request.path.starts_with("/api/v1/comments/") ? "/api/v1/comments/{id}"
-                                                                              : std::string_view(request.path);
-  auto parsed = json_body(request, route);
-  if (auto* refused = std::get_if<Response>(&parsed)) {
+  auto fields = text_fields<3>(call.body, {"display_name", "email", "password"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
     return std::move(*refused);
   }
-  const nlohmann::json& body = std::get<nlohmann::json>(parsed);
-  // Reads the text fields `names` of the body in order, or returns the refusal of the first bad one.
-  std::vector<std::string> fields;
-  auto read = [&](std::initializer_list<std::string_view> names) -> std::optional<Response> {
-    for (const auto name : names) {
-      auto value = text_field(body, name, route);
-      if (auto* refused = std::get_if<Response>(&value)) {
-        return std::move(*refused);
-      }
-      fields.push_back(std::get<std::string>(std::move(value)));
-    }
-    return std::nullopt;
-  };
-  const std::string_view client = request.client_network;
-  const std::string_view session_token = token_cookie(request, k_session_cookie);
-  const std::string_view device_token = token_cookie(request, k_device_cookie);
-
-  if (request.path == k_account && request.method == "POST") {
-    if (auto refused = read({"display_name", "email", "password"})) {
-      return *std::move(refused);
-    }
-    auto session = accounts.sign_up(app::SignUpForm{fields[0], fields[1], fields[2]}, client, session_token);
-    return session ? signed_in_answer(201, *session, route) : refusal_answer(session.error(), route);
-  }
-  if (request.path == k_session && request.method == "POST") {
-    if (auto refused = read({"email", "password"})) {
-      return *std::move(refused);
-    }
-    auto session = accounts.sign_in(fields[0], fields[1], client, session_token, device_token);
-    return session ? signed_in_answer(200, *session, route) : refusal_answer(session.error(), route);
-  }
-  if (request.path == k_session && request.method == "DELETE") {
-    accounts.sign_out(session_token);
-    return signed_out_answer(route);
-  }
-  if (!visitor) {
-    return refusal_answer(app::Refusal{app::RefusalKind::unauthorised, "", "sign in first"}, route);
-  }
-  if (request.path == k_account && request.method == "DELETE") {
-    if (auto refused = read({"password"})) {
-      return *std::move(refused);
-    }
-    auto deleted = accounts.delete_account(*visitor, fields[0], device_token);
-    return deleted ? signed_out_answer(route) : refusal_answer(deleted.error(), route);
-  }
-  if (request.path == k_password && request.method == "POST") {
-    if (auto refused = read({"current_password", "new_password"})) {
-      return *std::move(refused);
-    }
-    auto changed = accounts.change_password(*visitor, fields[0], fields[1], device_token);
-    return changed ? no_content(route) : refusal_answer(changed.error(), route);
-  }
-  if (request.path.starts_with(k_comments)) {
-    return comment_write(request, body, visitor);
-  }
-  return method_not_allowed(request, route);
+  auto& [display_name, email, password] = std::get<Fields<3>>(fields);
+  auto session = call.state.accounts.sign_up(app::SignUpForm{display_name, email, password}, request.client_network,
+                                             token_cookie(request, k_session_cookie));
+  return session ? call.state.signed_in_answer(201, *session, match.label)
+                 : refusal_answer(session.error(), match.label);
 }
 
 Response
-CommunityRoutes::State::comment_write(const Request& request, const nlohmann::json& body,
-                                      const std::optional<app::Visitor>& visitor)
+CommunityRoutes::State::sign_in(Call& call, const Request& request, const http::RouteMatch& match)
 {
-  const auto answer = [&](const app::Outcome<store::CommentRecord>& outcome, int status, std::string_view route) {
-    return outcome ? json_answer(status, app::comment_json(*outcome, visitor), route)
-                   : refusal_answer(outcome.error(), route);
-  };
-  if (request.path == k_comments) {
-    if (request.method != "POST") {
-      return method_not_allowed(request, k_comments);
-    }
-    auto subject = text_field(body, "subject", k_comments);
-    auto text = text_field(body, "body", k_comments);
-    for (auto* field : {&subject, &text}) {
-      if (auto* refused = std::get_if<Response>(field)) {
-        return std::move(*refused);
-      }
-    }
-    std::optional<store::CommentId> parent;
-    if (const auto found = body.find("parent_id"); found != body.end() && !found->is_null()) {
-      // Comment ids are positive 64-bit integers: 2^64 - 1 would otherwise read as -1.
-      if (!found->is_number_integer() || (found->is_number_unsigned() && found->get<std::uint64_t>() > INT64_MAX)
-          || found->get<std::int64_t>() <= 0) {
-        return error_answer(400, "invalid", "parent_id must be a comment id (a positive integer)", "parent_id",
-                            k_comments);
-      }
-      parent = found->get<store::CommentId>();
-    }
-    return answer(board.post(*visitor, std::get<std::string>(subject), parent, std::get<std::string>(text)), 201,
-                  k_comments);
+  auto fields = text_fields<2>(call.body, {"email", "password"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
+    return std::move(*refused);
   }
-
-  const auto path = parse_comment_path(request.path);
-  if (!path) {
-    return no_route(request);
-  }
-  const std::string_view action = path->action;
-  const store::CommentId id = path->id;
-  const std::string route = action.empty() ? "/api/v1/comments/{id}" : "/api/v1/comments/{id}/" + std::string(action);
-  if (!action.empty()) {
-    if (request.method != "POST") {
-      return method_not_allowed(request, route);
-    }
-    auto changed = board.set_hidden(*visitor, id, action == "hide");
-    if (!changed) {
-      return refusal_answer(changed.error(), route);
-    }
-    return json_answer(200, app::comment_json(*store->community().comment(id), visitor), route);
-  }
-  if (request.method == "PATCH") {
-    auto text = text_field(body, "body", route);
-    if (auto* refused = std::get_if<Response>(&text)) {
-      return std::move(*refused);
-    }
-    return answer(board.edit(*visitor, id, std::get<std::string>(text)), 200, route);
-  }
-  if (request.method == "DELETE") {
-    auto removed = board.remove(*visitor, id);
-    return removed ? no_content(route) : refusal_answer(removed.error(), route);
-  }
-  return method_not_allowed(request, route);
+  auto& [email, password] = std::get<Fields<2>>(fields);
+  auto session = call.state.accounts.sign_in(email, password, request.client_network,
+                                             token_cookie(request, k_session_cookie),
+                                             token_cookie(request, k_device_cookie));
+  return session ? call.state.signed_in_answer(200, *session, match.label)
+                 : refusal_answer(session.error(), match.label);
 }
 
 Response
-CommunityRoutes::State::list_comments(const Request& request, const std::optional<app::Visitor>& visitor)
+CommunityRoutes::State::sign_out(Call& call, const Request& request, const http::RouteMatch& match)
 {
+  call.state.accounts.sign_out(token_cookie(request, k_session_cookie));
+  return call.state.signed_out_answer(match.label);
+}
+
+Response
+CommunityRoutes::State::delete_account(Call& call, const Request& request, const http::RouteMatch& match)
+{
+  auto fields = text_fields<1>(call.body, {"password"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
+    return std::move(*refused);
+  }
+  auto& [password] = std::get<Fields<1>>(fields);
+  auto deleted = call.state.accounts.delete_account(*call.visitor, password, token_cookie(request, k_device_cookie));
+  return deleted ? call.state.signed_out_answer(match.label) : refusal_answer(deleted.error(), match.label);
+}
+
+Response
+CommunityRoutes::State::change_password(Call& call, const Request& request, const http::RouteMatch& match)
+{
+  auto fields = text_fields<2>(call.body, {"current_password", "new_password"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
+    return std::move(*refused);
+  }
+  auto& [current_password, new_password] = std::get<Fields<2>>(fields);
+  auto changed = call.state.accounts.change_password(*call.visitor, current_password, new_password,
+                                                     token_cookie(request, k_device_cookie));
+  return changed ? no_content(match.label) : refusal_answer(changed.error(), match.label);
+}
+
+Response
+CommunityRoutes::State::post_comment(Call& call, const Request&, const http::RouteMatch& match)
+{
+  auto fields = text_fields<2>(call.body, {"subject", "body"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
+    return std::move(*refused);
+  }
+  auto& [subject, text] = std::get<Fields<2>>(fields);
+  std::optional<store::CommentId> parent;
+  if (const auto found = call.body.find("parent_id"); found != call.body.end() && !found->is_null()) {
+    // Comment ids are positive 64-bit integers: 2^64 - 1 would otherwise read as -1.
+    if (!found->is_number_integer() || (found->is_number_unsigned() && found->get<std::uint64_t>() > INT64_MAX)
+        || found->get<std::int64_t>() <= 0) {
+      return error_answer(400, "invalid", "parent_id must be a comment id (a positive integer)", "parent_id",
+                          match.label);
+    }
+    parent = found->get<store::CommentId>();
+  }
+  return comment_answer(call.state.board.post(*call.visitor, subject, parent, text), call.visitor, 201, match.label);
+}
+
+Response
+CommunityRoutes::State::edit_comment(Call& call, const Request&, const http::RouteMatch& match)
+{
+  auto fields = text_fields<1>(call.body, {"body"}, match.label);
+  if (auto* refused = std::get_if<Response>(&fields)) {
+    return std::move(*refused);
+  }
+  auto& [text] = std::get<Fields<1>>(fields);
+  return comment_answer(call.state.board.edit(*call.visitor, *parse_id(match.param), text), call.visitor, 200,
+                        match.label);
+}
+
+Response
+CommunityRoutes::State::remove_comment(Call& call, const Request&, const http::RouteMatch& match)
+{
+  auto removed = call.state.board.remove(*call.visitor, *parse_id(match.param));
+  return removed ? no_content(match.label) : refusal_answer(removed.error(), match.label);
+}
+
+// POST /api/v1/comments/{id}/hide and .../restore: the label says which.
+Response
+CommunityRoutes::State::hide_comment(Call& call, const Request&, const http::RouteMatch& match)
+{
+  const store::CommentId id = *parse_id(match.param);
+  auto changed = call.state.board.set_hidden(*call.visitor, id, match.label.ends_with("/hide"));
+  if (!changed) {
+    return refusal_answer(changed.error(), match.label);
+  }
+  return json_answer(200, app::comment_json(*call.state.store->community().comment(id), call.visitor), match.label);
+}
+
+Response
+CommunityRoutes::State::list_comments(Call& call, const Request& request, const http::RouteMatch&)
+{
+  const auto& visitor = call.visitor;
   constexpr std::array<std::string_view, 4> k_parameters = {"subject", "page", "thread", "after"};
   std::array<bool, k_parameters.size()> seen{};
   for (const auto& [name, value] : request.query) {
@@ -615,7 +610,7 @@ CommunityRoutes::State::list_comments(const Request& request, const std::optiona
     if (!page) {
       return error_answer(400, "invalid", "page must be a whole number from 1", "page", k_comments);
     }
-    const auto threads = board.threads(*subject, *page);
+    const auto threads = call.state.board.threads(*subject, *page);
     if (!threads) {
       return refusal_answer(threads.error(), k_comments);
     }
@@ -633,7 +628,7 @@ CommunityRoutes::State::list_comments(const Request& request, const std::optiona
   if (!after) {
     return error_answer(400, "invalid", "after must be a comment id (a whole number from 1)", "after", k_comments);
   }
-  const auto replies = board.replies(*subject, *thread, *after);
+  const auto replies = call.state.board.replies(*subject, *thread, *after);
   if (!replies) {
     return refusal_answer(replies.error(), k_comments);
   }

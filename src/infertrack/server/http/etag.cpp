@@ -2,50 +2,11 @@
 
 #include "infertrack/util/ascii_text.hpp"
 
-#include <bit>
-#include <cstring>
+#include <xxhash.h>
 
 namespace infertrack::server::http {
 
 namespace {
-
-// XXH64's primes (xxHash specification, "XXH64 algorithm description").
-constexpr std::uint64_t k_prime1 = 0x9E3779B185EBCA87ULL;
-constexpr std::uint64_t k_prime2 = 0xC2B2AE3D27D4EB4FULL;
-constexpr std::uint64_t k_prime3 = 0x165667B19E3779F9ULL;
-constexpr std::uint64_t k_prime4 = 0x85EBCA77C2B2AE63ULL;
-constexpr std::uint64_t k_prime5 = 0x27D4EB2F165667C5ULL;
-constexpr std::size_t k_stripe = 32;
-
-std::uint64_t
-read64(const char* p)
-{
-  std::uint64_t value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
-}
-
-std::uint32_t
-read32(const char* p)
-{
-  std::uint32_t value;
-  std::memcpy(&value, p, sizeof value);
-  return value;
-}
-
-std::uint64_t
-round(std::uint64_t accumulator, std::uint64_t input)
-{
-  accumulator += input * k_prime2;
-  return std::rotl(accumulator, 31) * k_prime1;
-}
-
-std::uint64_t
-merge_round(std::uint64_t hash, std::uint64_t accumulator)
-{
-  hash ^= round(0, accumulator);
-  return hash * k_prime1 + k_prime4;
-}
 
 constexpr std::string_view k_gzip_suffix = "-gzip";
 
@@ -60,51 +21,7 @@ without_weak_prefix(std::string_view tag)
 std::uint64_t
 xxh64(std::string_view data, std::uint64_t seed)
 {
-  const char* p = data.data();
-  const char* const end = p + data.size();
-  std::uint64_t hash;
-  if (data.size() >= k_stripe) {
-    std::uint64_t v1 = seed + k_prime1 + k_prime2;
-    std::uint64_t v2 = seed + k_prime2;
-    std::uint64_t v3 = seed;
-    std::uint64_t v4 = seed - k_prime1;
-    for (; end - p >= static_cast<std::ptrdiff_t>(k_stripe); p += k_stripe) {
-      v1 = round(v1, read64(p));
-      v2 = round(v2, read64(p + 8));
-      v3 = round(v3, read64(p + 16));
-      v4 = round(v4, read64(p + 24));
-    }
-    hash = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
-    hash = merge_round(hash, v1);
-    hash = merge_round(hash, v2);
-    hash = merge_round(hash, v3);
-    hash = merge_round(hash, v4);
-  } else {
-    hash = seed + k_prime5;
-  }
-  hash += data.size();
-
-  for (; end - p >= 8; p += 8) {
-    hash ^= round(0, read64(p));
-    hash = std::rotl(hash, 27) * k_prime1 + k_prime4;
-  }
-  if (end - p >= 4) {
-    hash ^= static_cast<std::uint64_t>(read32(p)) * k_prime1;
-    hash = std::rotl(hash, 23) * k_prime2 + k_prime3;
-    p += 4;
-  }
-  for (; p < end; ++p) {
-    hash ^= static_cast<std::uint64_t>(static_cast<unsigned char>(*p)) * k_prime5;
-    hash = std::rotl(hash, 11) * k_prime1;
-  }
-
-  // Avalanche, so that every input bit reaches every output bit.
-  hash ^= hash >> 33;
-  hash *= k_prime2;
-  hash ^= hash >> 29;
-  hash *= k_prime3;
-  hash ^= hash >> 32;
-  return hash;
+  return XXH64(data.data(), data.size(), seed);
 }
 
 std::string

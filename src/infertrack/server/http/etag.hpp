@@ -6,8 +6,7 @@
 
 namespace infertrack::server::http {
 
-// XXH64 of `data` with `seed`: fast (several GB/s), so hashing every answer for its ETag is cheap.
-// Reads words in native byte order, so the value is stable on one machine, which is all ETags need.
+// XXH64 of `data` with `seed` (libxxhash): fast (several GB/s), so hashing every answer for its ETag is cheap.
 std::uint64_t xxh64(std::string_view data, std::uint64_t seed = 0);
 
 // A strong entity tag for `body`: its XXH64 as 16 hex digits, in double quotes ("\"0123abcd...\"").

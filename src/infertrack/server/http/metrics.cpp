@@ -18,33 +18,27 @@ constexpr std::string_view k_duration = "infertrack_http_request_duration_second
 constexpr std::string_view k_open_connections = "infertrack_http_open_connections";
 constexpr std::string_view k_heap_releases = "infertrack_heap_releases_total";
 
-// Label values are free text but for backslash, double quote and newline, which must be escaped.
-std::string
-escape_label(std::string_view value)
+// Whether a double quote is escaped too: label values escape it, HELP text does not.
+enum class Quotes
 {
-  std::string escaped;
-  escaped.reserve(value.size());
-  for (const char c : value) {
-    switch (c) {
-      case '\\': escaped += "\\\\"; break;
-      case '"': escaped += "\\\""; break;
-      case '\n': escaped += "\\n"; break;
-      default: escaped += c;
-    }
-  }
-  return escaped;
-}
+  escaped,
+  kept,
+};
 
-// HELP text escapes only backslash and newline.
+// Label values and HELP text are free text but for backslash and newline (and in a label double quote), which
+// must be escaped.
 std::string
-escape_help(std::string_view text)
+escape_text(std::string_view text, Quotes quotes)
 {
   std::string escaped;
+  escaped.reserve(text.size());
   for (const char c : text) {
     if (c == '\\') {
       escaped += "\\\\";
     } else if (c == '\n') {
       escaped += "\\n";
+    } else if (c == '"' && quotes == Quotes::escaped) {
+      escaped += "\\\"";
     } else {
       escaped += c;
     }
@@ -68,7 +62,7 @@ is_metric_name(std::string_view name)
 void
 append_header(std::string& out, std::string_view name, std::string_view help, std::string_view type)
 {
-  fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, escape_help(help), name,
+  fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, escape_text(help, Quotes::kept), name,
                  type);
 }
 
@@ -162,7 +156,7 @@ Metrics::render_prometheus(std::span<const Gauge> extra) const
 
   append_header(out, k_requests, "HTTP requests answered, by route pattern and status code.", "counter");
   for (const auto& [route, stats] : m_routes) {
-    const std::string label = escape_label(route);
+    const std::string label = escape_text(route, Quotes::escaped);
     for (const auto& [status, count] : stats.by_status) {
       fmt::format_to(sink, "{}{{route=\"{}\",status=\"{}\"}} {}\n", k_requests, label, status, count);
     }
@@ -172,7 +166,7 @@ Metrics::render_prometheus(std::span<const Gauge> extra) const
                 "Time from a request fully read to its answer fully written, by route pattern.",
                 "histogram");
   for (const auto& [route, stats] : m_routes) {
-    const std::string label = escape_label(route);
+    const std::string label = escape_text(route, Quotes::escaped);
     std::uint64_t cumulative = 0;
     for (std::size_t i = 0; i < k_latency_buckets.size(); ++i) {
       cumulative += stats.bucket_counts[i];

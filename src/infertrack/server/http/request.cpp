@@ -2,66 +2,65 @@
 
 #include "infertrack/util/ascii_text.hpp"
 
+#include "infertrack/util/assertions.hpp"
+
+#include <boost/url/encode.hpp>
+#include <boost/url/parse.hpp>
+#include <boost/url/rfc/pchars.hpp>
+
 #include <algorithm>
-#include <cctype>
 
 namespace infertrack::server::http {
 
 namespace {
 
-int
-hex_value(char c)
+namespace urls = boost::urls;
+
+// Bytes a client may send unencoded that RFC 3986 does not allow in a path or query (a space, '|', UTF-8), which
+// we have always taken as themselves: encoded before parsing, they decode back to the same bytes. '%' is kept,
+// its escapes already checked.
+constexpr urls::grammar::lut_chars k_kept_chars = urls::pchars + '/' + '?' + '%';
+
+bool
+is_hex_digit(char c)
 {
-  if (c >= '0' && c <= '9') {
-    return c - '0';
-  }
-  if (c >= 'a' && c <= 'f') {
-    return c - 'a' + 10;
-  }
-  if (c >= 'A' && c <= 'F') {
-    return c - 'A' + 10;
-  }
-  return -1;
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-// In a query (application/x-www-form-urlencoded) '+' is a space; in a path it is itself.
-enum class PlusMeans
+// Where a target's text came from, for the diagnostic.
+enum class TargetPart
 {
-  plus,
-  space,
+  path,
+  query,
 };
 
-// `part` ("path" or "query") names where the text came from, for the diagnostic.
-util::Result<std::string>
-percent_decode(std::string_view text, PlusMeans plus, const char* part)
+// Fails on the first malformed or NUL percent-escape of `text`, the target's path or query.
+util::Result<bool>
+check_escapes(std::string_view text, TargetPart part)
 {
-  std::string decoded;
-  decoded.reserve(text.size());
+  const char* const part_name = part == TargetPart::path ? "path" : "query";
+  // In a query an escape lies within one parameter's name or value, which '&' ends, and in a name '=' too.
+  bool in_name = true;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '+' && plus == PlusMeans::space) {
-      decoded += ' ';
+    if (part == TargetPart::query && (text[i] == '&' || text[i] == '=')) {
+      in_name = text[i] == '&';
       continue;
     }
-    if (c != '%') {
-      decoded += c;
+    if (text[i] != '%') {
       continue;
     }
-    const int high = i + 1 < text.size() ? hex_value(text[i + 1]) : -1;
-    const int low = i + 2 < text.size() ? hex_value(text[i + 2]) : -1;
-    if (high < 0 || low < 0) {
-      return util::fail("target", part,
-                        "malformed percent-escape (got \"" + std::string(text.substr(i, 3)) +
+    const std::string_view ends = part == TargetPart::path ? "" : in_name ? "&=" : "&";
+    const std::string_view escape = text.substr(i, std::min<std::size_t>(3, text.find_first_of(ends, i) - i));
+    if (escape.size() < 3 || !is_hex_digit(escape[1]) || !is_hex_digit(escape[2])) {
+      return util::fail("target", part_name,
+                        "malformed percent-escape (got \"" + std::string(escape) +
                           "\", expected % and two hex digits)");
     }
-    const char byte = static_cast<char>(high * 16 + low);
-    if (byte == '\0') {
-      return util::fail("target", part, "encoded NUL (%00) is not allowed");
+    if (escape == "%00") {
+      return util::fail("target", part_name, "encoded NUL (%00) is not allowed");
     }
-    decoded += byte;
-    i += 2;
   }
-  return decoded;
+  return true;
 }
 
 }  // namespace
@@ -102,30 +101,28 @@ decode_target(std::string_view target)
   }
 
   const auto query_start = target.find('?');
-  DecodedTarget decoded;
-  INFERTRACK_TRY_ASSIGN(path, percent_decode(target.substr(0, query_start), PlusMeans::plus, "path"));
-  decoded.path = path.empty() ? "/" : std::move(path);
-  if (query_start == std::string_view::npos) {
-    return decoded;
+  INFERTRACK_TRY(check_escapes(target.substr(0, query_start), TargetPart::path));
+  if (query_start != std::string_view::npos) {
+    INFERTRACK_TRY(check_escapes(target.substr(query_start + 1), TargetPart::query));
   }
 
-  std::string_view query = target.substr(query_start + 1);
-  while (!query.empty()) {
-    const auto amp = query.find('&');
-    const std::string_view pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-    if (pair.empty()) {
-      continue;
+  // Asterisk form ("*", for OPTIONS) and any other unrooted target are read as if rooted, and given back unrooted.
+  const bool rooted = target.starts_with('/');
+  const std::string encoded = (rooted ? "" : "/") + urls::encode(target, k_kept_chars);
+  const auto url = urls::parse_origin_form(encoded);
+  INFERTRACK_ASSERT(url.has_value());
+
+  DecodedTarget decoded;
+  std::string path = url->path();
+  decoded.path = rooted ? std::move(path) : path.substr(1);
+  if (decoded.path.empty()) {
+    decoded.path = "/";
+  }
+  for (const auto& param : url->params(urls::encoding_opts(true))) {
+    // "a&&b" holds an empty parameter, which names nothing.
+    if (!param.key.empty() || param.has_value) {
+      decoded.query.emplace_back(param.key, param.value);
     }
-    const auto equals = pair.find('=');
-    INFERTRACK_TRY_ASSIGN(name, percent_decode(pair.substr(0, equals), PlusMeans::space, "query"));
-    std::string value;
-    if (equals != std::string_view::npos) {
-      INFERTRACK_TRY_ASSIGN(decoded_value,
-                            percent_decode(pair.substr(equals + 1), PlusMeans::space, "query"));
-      value = std::move(decoded_value);
-    }
-    decoded.query.emplace_back(std::move(name), std::move(value));
   }
   return decoded;
 }

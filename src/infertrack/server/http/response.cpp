@@ -11,26 +11,28 @@ namespace {
 constexpr std::string_view k_json_type = "application/json";
 constexpr std::string_view k_text_type = "text/plain; charset=utf-8";
 
+Response
+with_body(int status, std::string_view content_type, std::string body)
+{
+  Response response;
+  response.status = status;
+  response.content_type = content_type;
+  response.body = std::move(body);
+  return response;
+}
+
 }  // namespace
 
 Response
 Response::json(int status, std::string body)
 {
-  Response response;
-  response.status = status;
-  response.content_type = k_json_type;
-  response.body = std::move(body);
-  return response;
+  return with_body(status, k_json_type, std::move(body));
 }
 
 Response
 Response::text(int status, std::string body)
 {
-  Response response;
-  response.status = status;
-  response.content_type = k_text_type;
-  response.body = std::move(body);
-  return response;
+  return with_body(status, k_text_type, std::move(body));
 }
 
 Response

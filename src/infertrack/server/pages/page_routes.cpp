@@ -2,6 +2,7 @@
 
 #include "infertrack/server/http/etag.hpp"
 #include "infertrack/server/http/gzip.hpp"
+#include "infertrack/server/http/route_table.hpp"
 #include "infertrack/server/pages/point_page.hpp"
 #include "infertrack/server/pages/tracker_page.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
@@ -13,8 +14,6 @@ namespace infertrack::server::pages {
 namespace {
 
 constexpr std::string_view k_html = "text/html; charset=utf-8";
-constexpr std::string_view k_points_prefix = "/points/";
-constexpr std::string_view k_assets_prefix = "/assets/";
 
 // A hashed asset name names exact bytes, so browsers and proxies may keep it for a year unasked.
 constexpr std::string_view k_cache_forever = "public, max-age=31536000, immutable";
@@ -93,6 +92,42 @@ asset_response(std::string_view name)
   return response;
 }
 
+http::Response
+tracker_endpoint(store::Store& store, const http::Request& request, const http::RouteMatch& match)
+{
+  return html_response(200, render_tracker_page(store, request), match.label);
+}
+
+http::Response
+point_endpoint(store::Store& store, const http::Request&, const http::RouteMatch& match)
+{
+  if (match.param.empty()) {
+    return not_found("No result id was given.", match.label);
+  }
+  if (std::optional<std::string> page = render_point_page(store, match.param)) {
+    return html_response(200, std::move(*page), match.label);
+  }
+  return not_found("No stored result has this id.", match.label);
+}
+
+http::Response
+asset_endpoint(store::Store&, const http::Request&, const http::RouteMatch& match)
+{
+  return asset_response(match.param);
+}
+
+// A result id or asset name is the rest of the path, '/' and all, so that any such path gets its page's 404.
+const http::RouteTable<store::Store>&
+page_routes()
+{
+  static const http::RouteTable<store::Store> k_routes{
+    {"GET", "/", "/", tracker_endpoint},
+    {"GET", "/points/{id...}", "/points/{id}", point_endpoint},
+    {"GET", "/assets/{name...}", "/assets/{name}", asset_endpoint},
+  };
+  return k_routes;
+}
+
 }  // namespace
 
 http::Response
@@ -104,39 +139,17 @@ page_not_found(std::string_view path)
 std::optional<http::Response>
 handle_page(const http::Request& request, store::Store& store)
 {
-  const std::string_view path = request.path;
-  std::string_view route;
-  if (path == "/") {
-    route = "/";
-  } else if (path.starts_with(k_points_prefix)) {
-    route = "/points/{id}";
-  } else if (path.starts_with(k_assets_prefix)) {
-    route = "/assets/{name}";
-  } else {
+  const http::RouteLookup lookup = page_routes().find(request);
+  if (lookup.route) {
+    return page_routes().answer(lookup, store, request);
+  }
+  if (lookup.allow.empty()) {
     return std::nullopt;
   }
-
-  if (request.method != "GET") {
-    http::Response response = http::Response::text(405, "Only GET and HEAD are allowed here.\n");
-    response.headers.emplace_back("Allow", "GET, HEAD");
-    response.route = std::string(route);
-    return response;
-  }
-
-  if (path == "/") {
-    return html_response(200, render_tracker_page(store, request), route);
-  }
-  if (path.starts_with(k_assets_prefix)) {
-    return asset_response(path.substr(k_assets_prefix.size()));
-  }
-  const std::string_view result_id = path.substr(k_points_prefix.size());
-  if (result_id.empty()) {
-    return not_found("No result id was given.", route);
-  }
-  if (std::optional<std::string> page = render_point_page(store, result_id)) {
-    return html_response(200, std::move(*page), route);
-  }
-  return not_found("No stored result has this id.", route);
+  http::Response response = http::Response::text(405, "Only GET and HEAD are allowed here.\n");
+  response.headers.emplace_back("Allow", lookup.allow);
+  response.route = std::string(lookup.match.label);
+  return response;
 }
 
 }  // namespace infertrack::server::pages
