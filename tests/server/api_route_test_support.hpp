@@ -1,10 +1,12 @@
 #pragma once
 
 // What the API route tests share to read an answer: a GET the API must take, the JSON of a 200 answer, and
-// the checks of an error answer (status, "error" code, "detail" text).
+// the checks of an error answer (status, "error" code, "detail" text). Every answer they get is checked
+// against docs/openapi.json.
 
 #include "bundled_tracker_test_support.hpp"
 #include "infertrack/server/api/api_routes.hpp"
+#include "openapi_test_support.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -16,11 +18,22 @@
 
 namespace infertrack::server::test_support {
 
+// The API's answer to `request` (nullopt for a path it does not take), checked against the document.
+inline std::optional<http::Response>
+documented_api(const http::Request& request, store::Store& store, app::HistoryCache* history_cache = nullptr)
+{
+  std::optional<http::Response> response = api::handle_api(request, store, history_cache);
+  if (response) {
+    expect_documented(request.method, request.path, *response);
+  }
+  return response;
+}
+
 // The API's answer to a GET of `path`; fails the test when the API does not take the path.
 inline http::Response
 api_get(store::Store& store, const std::string& path, Query query = {})
 {
-  std::optional<http::Response> response = api::handle_api(route_request("GET", path, std::move(query)), store);
+  std::optional<http::Response> response = documented_api(route_request("GET", path, std::move(query)), store);
   EXPECT_TRUE(response.has_value()) << path;
   return response.value_or(http::Response{});
 }

@@ -500,7 +500,7 @@ TEST_F(ApiRoutes, unknown_things_are_404)
 
 TEST_F(ApiRoutes, writes_are_405)
 {
-  const http::Response response = *handle_api(route_request("POST", "/api/v1/points"), *store);
+  const http::Response response = *test_support::documented_api(route_request("POST", "/api/v1/points"), *store);
   expect_error(response, 405, "method_not_allowed", "POST");
   bool has_allow = false;
   for (const auto& [name, value] : response.headers) {

@@ -1,11 +1,13 @@
 #pragma once
 
 // A tracker handler with accounts on a real SQLite file and a clock the test moves, and a Browser that
-// keeps cookies and the CSRF token the way the page script does.
+// keeps cookies and the CSRF token the way the page script does (and checks each answer against
+// docs/openapi.json).
 
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/tracker_handler.hpp"
+#include "openapi_test_support.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -84,6 +86,7 @@ public:
       request.headers.emplace_back("cookie", header);
     }
     http::Response response = m_handler(request);
+    expect_documented(request.method, request.path, response);
     keep_cookies(response);
     if (response.status < 300 && response.content_type == "application/json") {
       const auto answer = json::parse(response.body, nullptr, false);

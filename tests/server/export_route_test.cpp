@@ -186,7 +186,7 @@ TEST_F(ExportRoute, only_get_is_allowed)
   http::Request request;
   request.method = "POST";
   request.path = "/api/v1/export/points";
-  const auto response = handle_api(request, *store);
+  const auto response = test_support::documented_api(request, *store);
   ASSERT_TRUE(response.has_value());
   EXPECT_EQ(response->status, 405);
 }

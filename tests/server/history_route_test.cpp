@@ -86,8 +86,8 @@ TEST_F(HistoryRoute, answers_the_same_with_kept_frontiers_for_each_new_target)
       if (!as_of.empty()) {
         request.query.emplace_back("as_of", as_of);
       }
-      const auto cached = handle_api(request, *store, &cache);
-      const auto uncached = handle_api(request, *store);
+      const auto cached = test_support::documented_api(request, *store, &cache);
+      const auto uncached = test_support::documented_api(request, *store);
       ASSERT_TRUE(cached && uncached);
       EXPECT_EQ(cached->status, 200) << cached->body;
       EXPECT_EQ(cached->body, uncached->body) << "at " << at << " as_of " << as_of;

@@ -6,6 +6,7 @@
 
 #include "infertrack/server/http/gzip.hpp"
 #include "infertrack/server/http/http_server.hpp"
+#include "openapi_test_support.hpp"
 #include "support/gunzip.hpp"
 
 #include <boost/asio/connect.hpp>
@@ -142,7 +143,7 @@ private:
   std::future<void> m_done;
 };
 
-// A small synchronous HTTP/1.1 client on one connection.
+// A small synchronous HTTP/1.1 client on one connection; /api/v1 answers are checked against docs/openapi.json.
 class Client
 {
 public:
@@ -169,7 +170,12 @@ public:
     parser.body_limit(boost::none);
     parser.skip(method == wire::verb::head);
     wire::read(m_stream, m_buffer, parser);
-    return parser.release();
+    WireResponse response = parser.release();
+    const bool gzipped = response[wire::field::content_encoding] == "gzip";
+    server::test_support::expect_documented(std::string(wire::to_string(method)), target, response.result_int(),
+                                            response[wire::field::content_type],
+                                            gzipped ? gunzip(response.body()) : response.body());
+    return response;
   }
 
   WireResponse get(std::string target, std::vector<std::pair<std::string, std::string>> headers = {})

@@ -211,7 +211,7 @@ paged_ids(store::Store& store, std::vector<std::pair<std::string, std::string>> 
     if (after) {
       request.query.emplace_back("after", *after);
     }
-    const http::Response response = api::handle_api(request, store).value_or(http::Response{});
+    const http::Response response = test_support::documented_api(request, store).value_or(http::Response{});
     EXPECT_EQ(response.status, 200) << response.body;
     if (response.status != 200) {
       break;
@@ -250,7 +250,7 @@ TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
     request.path = "/api/v1/points";
     request.target = request.path;
     request.query = query;
-    const http::Response response = api::handle_api(request, *store).value_or(http::Response{});
+    const http::Response response = test_support::documented_api(request, *store).value_or(http::Response{});
     ASSERT_EQ(response.status, 200) << response.body;
     EXPECT_EQ(response.route, "/api/v1/points");
     EXPECT_EQ(response.cache_control, "no-cache");
@@ -288,7 +288,7 @@ TEST_F(LatestRuns, points_pages_list_every_point_once_in_listing_order)
 
     request.path = "/api/v1/availability";
     request.target = request.path;
-    const http::Response availability = api::handle_api(request, *store).value_or(http::Response{});
+    const http::Response availability = test_support::documented_api(request, *store).value_or(http::Response{});
     ASSERT_EQ(availability.status, 200) << availability.body;
     EXPECT_EQ(availability.body, api::availability_rows(every_point).dump());
   }

@@ -6,6 +6,7 @@
 #include "infertrack/store/store.hpp"
 
 #include <optional>
+#include <string_view>
 
 namespace infertrack::server::api {
 
@@ -15,7 +16,7 @@ namespace infertrack::server::api {
 std::optional<http::Response>
 handle_api(const http::Request& request, store::Store& store, app::HistoryCache* history_cache = nullptr);
 
-// The OpenAPI 3 document of the routes handle_api answers.
-const std::string& openapi_document();
+// The OpenAPI 3 document of the routes handle_api answers: docs/openapi.json, embedded at build time.
+std::string_view openapi_document();
 
 }  // namespace infertrack::server::api
