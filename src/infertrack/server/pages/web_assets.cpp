@@ -16,17 +16,6 @@ find_asset(std::string_view name)
   return nullptr;
 }
 
-const WebAsset*
-find_hashed_asset(std::string_view hashed_name)
-{
-  for (const WebAsset& asset : web_assets()) {
-    if (asset.hashed_name == hashed_name) {
-      return &asset;
-    }
-  }
-  return nullptr;
-}
-
 std::string_view
 find_template(std::string_view name)
 {

@@ -29,9 +29,6 @@ std::span<const WebTemplate> web_templates();
 // The asset whose logical `name` ("app.js") is given, or null.
 const WebAsset* find_asset(std::string_view name);
 
-// The asset served as `hashed_name` ("app.3f2a9c1e.js"), or null: an exact match, nothing else.
-const WebAsset* find_hashed_asset(std::string_view hashed_name);
-
 // The template named `name`; throws std::logic_error when it is not embedded (a build mistake).
 std::string_view find_template(std::string_view name);
 
