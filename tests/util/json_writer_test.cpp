@@ -1,6 +1,7 @@
 #include "infertrack/util/json_writer.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -81,18 +82,86 @@ TEST(JsonWriter, writes_doubles_that_read_back_exactly_and_non_finite_ones_as_nu
   EXPECT_EQ(out, "[100.0,0.1,-2.5e-07,1e+300,0.3333333333333333,null,null]");
 }
 
-TEST(JsonWriter, adds_the_members_of_an_object_written_elsewhere)
+TEST(JsonWriter, copies_values_written_elsewhere)
 {
   std::string out;
   JsonWriter json(out);
   json.begin_object();
-  json.raw_members("{}");
-  json.raw_members(R"({"a":1,"b":[2]})");
   json.key("c");
   json.raw_value("[3]");
-  json.raw_members(R"({"d":null})");
+  json.key("d");
+  json.raw_value("null");
   json.end_object();
-  EXPECT_EQ(out, R"({"a":1,"b":[2],"c":[3],"d":null})");
+  EXPECT_EQ(out, R"({"c":[3],"d":null})");
+}
+
+// A document with strings holding the characters that lay out the rest, escapes, empty containers and nesting,
+// members named in nlohmann's own order (by name) so that only the layout is compared.
+void
+write_document(JsonWriter& json)
+{
+  json.begin_object();
+  json.key("at");
+  json.value(std::int64_t{100});
+  json.key("empty");
+  json.value("");
+  json.key("rows");
+  json.begin_array();
+  json.begin_object();
+  json.key("configuration");
+  json.value("gb200 {fp4}, [mtp]: x");
+  json.key("id");
+  json.raw_value(R"("a\"b\\")");
+  json.key("points");
+  json.begin_array();
+  json.end_array();
+  json.key("since_first");
+  json.null();
+  json.key("value");
+  json.begin_object();
+  json.key("lower");
+  json.begin_object();
+  json.end_object();
+  json.key("n");
+  json.begin_array();
+  json.value(std::int64_t{1});
+  json.value(-3.5);
+  json.value(true);
+  json.end_array();
+  json.end_object();
+  json.end_object();
+  json.begin_object();
+  json.key("x");
+  json.value("line\nbreak");
+  json.end_object();
+  json.end_array();
+  json.end_object();
+}
+
+TEST(JsonWriter, lays_out_a_document_as_nlohmann_does_when_indenting)
+{
+  std::string compact;
+  JsonWriter compact_json(compact);
+  write_document(compact_json);
+  for (const int indent : {0, 2, 4}) {
+    std::string indented;
+    JsonWriter json(indented, indent);
+    write_document(json);
+    EXPECT_EQ(indented, nlohmann::json::parse(compact).dump(indent)) << indent;
+  }
+}
+
+TEST(JsonWriter, writes_a_lone_empty_container_or_scalar_on_one_line_when_indenting)
+{
+  std::string empty;
+  JsonWriter empty_json(empty, 2);
+  empty_json.begin_object();
+  empty_json.end_object();
+  EXPECT_EQ(empty, "{}");
+  std::string scalar;
+  JsonWriter scalar_json(scalar, 2);
+  scalar_json.value("text");
+  EXPECT_EQ(scalar, "\"text\"");
 }
 
 }  // namespace

@@ -99,7 +99,12 @@ write_row(JsonWriter& json, const HistoryRow& row, double target)
 {
   const domain::HistorySeries& series = row.series;
   json.begin_object();
-  json.raw_members(to_json(series.configuration).dump()); // once per row: the shared identity fields
+  // Once per row: the shared identity fields, each as json_views writes it (its escapes are nlohmann's).
+  const nlohmann::json configuration = to_json(series.configuration);
+  for (const auto& [name, member] : configuration.items()) {
+    json.key(name);
+    json.raw_value(member.dump());
+  }
   json.key("interactivity_basis");
   json.value(domain::to_string(series.basis));
   json.key("metric");
@@ -164,10 +169,10 @@ history_rows_json(std::span<const HistoryRow> rows, double target)
 }
 
 std::string
-history_json(const HistoryQuery& query, const HistoryAnswer& answer)
+history_json(const HistoryQuery& query, const HistoryAnswer& answer, int indent)
 {
   std::string text;
-  JsonWriter json(text);
+  JsonWriter json(text, indent);
   json.begin_object();
   json.key("model");
   json.value(query.filter.model);

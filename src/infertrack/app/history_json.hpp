@@ -2,6 +2,7 @@
 
 #include "infertrack/app/history_query.hpp"
 #include "infertrack/domain/history.hpp"
+#include "infertrack/util/json_writer.hpp"
 
 #include <optional>
 #include <span>
@@ -16,8 +17,10 @@ namespace infertrack::app {
 // The rows alone, as a JSON array.
 std::string history_rows_json(std::span<const HistoryRow> rows, double target);
 
-// The whole answer: the query's target, launch date, metric, range and page, and one row per configuration.
-std::string history_json(const HistoryQuery& query, const HistoryAnswer& answer);
+// The whole answer: the query's target, launch date, metric, range and page, and one row per configuration;
+// compact, or laid out with `indent` as util::JsonWriter does. It ends in a line break.
+std::string history_json(const HistoryQuery& query, const HistoryAnswer& answer,
+                         int indent = util::JsonWriter::k_compact);
 
 // Why a run has no value at `target`: "target 5 tok/s/user is above the fastest measured 2.43", or that no point
 // of the run has the series' statistic and metric; empty when it has one.

@@ -1,8 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/community_json.hpp"
-#include "infertrack/util/csv_field.hpp"
-#include "infertrack/util/text_table.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/util/unix_time.hpp"
 
 #include <fmt/core.h>
@@ -14,6 +13,30 @@ namespace {
 
 constexpr std::int64_t k_default_entries = 50;
 
+std::vector<Listing::Column>
+audit_columns()
+{
+  return {{"", "id"},
+          {"at (UTC)", "at"},
+          {"", "actor_id"},
+          {"actor", "actor"},
+          {"action", "action"},
+          {"target", "target"},
+          {"detail", "detail"}};
+}
+
+std::vector<Listing::Cell>
+audit_cells(const store::AuditEntry& entry)
+{
+  return {Listing::plain(std::to_string(entry.id)),
+          Listing::plain(util::iso_utc(entry.at)),
+          Listing::plain(entry.actor_id ? std::to_string(*entry.actor_id) : ""),
+          Listing::text(entry.actor),
+          Listing::text(entry.action),
+          Listing::text(entry.target),
+          Listing::text(entry.detail)};
+}
+
 void
 print_audit(const GlobalOptions& options, std::int64_t limit)
 {
@@ -23,34 +46,9 @@ print_audit(const GlobalOptions& options, std::int64_t limit)
   const OutputFormat format = options.format();
   auto store = open_database(options);
   const std::vector<store::AuditEntry> entries = store->community().audit_log(limit);
-  if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const store::AuditEntry& entry : entries) {
-      list.push_back(app::to_json(entry));
-    }
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  if (format == OutputFormat::csv) {
-    fmt::print("id,at,actor_id,actor,action,target,detail\n");
-    for (const store::AuditEntry& entry : entries) {
-      fmt::print("{},{},{},{},{},{},{}\n",
-                 entry.id,
-                 util::iso_utc(entry.at),
-                 entry.actor_id ? std::to_string(*entry.actor_id) : "",
-                 util::csv_field(entry.actor),
-                 util::csv_field(entry.action),
-                 util::csv_field(entry.target),
-                 util::csv_field(entry.detail));
-    }
-    return;
-  }
-  util::TextTable table({{"at (UTC)"}, {"actor"}, {"action"}, {"target"}, {"detail"}});
-  for (const store::AuditEntry& entry : entries) {
-    table.add_row({util::iso_utc(entry.at), entry.actor, entry.action, entry.target, entry.detail});
-  }
-  fmt::print("{}", table.render());
-  if (entries.empty()) {
+  fmt::print("{}", listing_text(format, audit_columns(), entries, audit_cells,
+                                [](const store::AuditEntry& entry) { return app::to_json(entry); }));
+  if (format == OutputFormat::table && entries.empty()) {
     fmt::print("no admin actions recorded\n");
   }
 }

@@ -1,9 +1,8 @@
 #include "infertrack/cli/command_context.hpp"
 
 #include "infertrack/app/json_views.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/util/ascii_text.hpp"
-#include "infertrack/util/csv_field.hpp"
-#include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
 
@@ -28,25 +27,23 @@ run_check(const GlobalOptions& options)
     fmt::print("{}\n", json.dump(2));
     return;
   }
+  Listing listing({{"result_id", "result_id"}, {"finding", "kind"}, {"detail", "detail"}, {"", "source"}});
+  for (const domain::DataFinding& finding : findings) {
+    listing.add_row({Listing::text(finding.result_id),
+                     Listing::plain(domain::to_string(finding.kind)),
+                     Listing::text(finding.detail),
+                     Listing::plain("")});
+  }
   if (format == OutputFormat::csv) {
     // One table: the datasets' caveats follow the findings as rows of kind dataset_note, with their source.
-    fmt::print("result_id,kind,detail,source\n");
-    for (const domain::DataFinding& finding : findings) {
-      fmt::print("{},{},{},\n",
-                 util::csv_field(finding.result_id),
-                 domain::to_string(finding.kind),
-                 util::csv_field(finding.detail));
-    }
     for (const store::DatasetNote& note : notes) {
-      fmt::print(",dataset_note,{},{}\n", util::csv_field(note.text), util::csv_field(note.source));
+      listing.add_row({Listing::plain(""), Listing::plain("dataset_note"), Listing::text(note.text),
+                       Listing::text(note.source)});
     }
+    fmt::print("{}", listing.csv());
     return;
   }
-  util::TextTable table({{"result_id"}, {"finding"}, {"detail"}});
-  for (const domain::DataFinding& finding : findings) {
-    table.add_row({finding.result_id, domain::to_string(finding.kind), finding.detail});
-  }
-  fmt::print("{}{} finding(s)\n\nDataset caveats:\n", table.render(), findings.size());
+  fmt::print("{}{} finding(s)\n\nDataset caveats:\n", listing.table(), findings.size());
   for (const store::DatasetNote& note : notes) {
     fmt::print("  - {} ({})\n", util::printable_text(note.text), util::printable_text(note.source));
   }

@@ -7,7 +7,6 @@
 #include "infertrack/app/history_json.hpp"
 #include "infertrack/app/history_query.hpp"
 #include "infertrack/util/iso_date.hpp"
-#include "infertrack/util/json_indent.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
@@ -143,7 +142,7 @@ run_history(const GlobalOptions& options, const HistoryFlags& flags)
   const std::vector<app::HistoryRow>& rows = answer.rows;
   if (format == OutputFormat::json) {
     // Indented like the other commands' JSON; the text is the API's.
-    fmt::print("{}\n", util::indent_json(app::history_json(query, answer), 2));
+    fmt::print("{}", app::history_json(query, answer, 2));
   } else if (format == OutputFormat::csv) {
     fmt::print("{}", app::history_csv(query, rows));
   } else {

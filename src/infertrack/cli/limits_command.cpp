@@ -2,9 +2,8 @@
 
 #include "infertrack/app/community_json.hpp"
 #include "infertrack/app/rate_limits.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/formats/field_checks.hpp"
-#include "infertrack/util/csv_field.hpp"
-#include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
 
@@ -39,31 +38,23 @@ whole_number(const std::string& text, std::string_view argument)
   return *value;
 }
 
+std::vector<Listing::Cell>
+rule_cells(const store::RateLimitRule& rule)
+{
+  return {Listing::text(rule.name),
+          Listing::plain(std::to_string(rule.max_events)),
+          Listing::plain(std::to_string(rule.window_seconds))};
+}
+
 void
 print_rules(const GlobalOptions& options, const std::vector<store::RateLimitRule>& rules)
 {
-  const OutputFormat format = options.format();
-  if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const store::RateLimitRule& rule : rules) {
-      list.push_back(app::to_json(rule));
-    }
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  if (format == OutputFormat::csv) {
-    fmt::print("name,max_events,window_seconds\n");
-    for (const store::RateLimitRule& rule : rules) {
-      fmt::print("{},{},{}\n", util::csv_field(rule.name), rule.max_events, rule.window_seconds);
-    }
-    return;
-  }
-  util::TextTable table(
-    {{"rule"}, {"max events", util::TextTable::Align::right}, {"window (s)", util::TextTable::Align::right}});
-  for (const store::RateLimitRule& rule : rules) {
-    table.add_row({rule.name, std::to_string(rule.max_events), std::to_string(rule.window_seconds)});
-  }
-  fmt::print("{}", table.render());
+  constexpr auto k_right = util::TextTable::Align::right;
+  fmt::print("{}", listing_text(options.format(),
+                                {{"rule", "name"}, {"max events", "max_events", k_right},
+                                 {"window (s)", "window_seconds", k_right}},
+                                rules, rule_cells,
+                                [](const store::RateLimitRule& rule) { return app::to_json(rule); }));
 }
 
 void

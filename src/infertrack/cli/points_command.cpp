@@ -3,9 +3,9 @@
 
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/app/point_findings.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/util/ascii_text.hpp"
-#include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
 
@@ -15,7 +15,7 @@
 namespace infertrack::cli {
 namespace {
 
-using util::TextTable;
+using Align = util::TextTable::Align;
 
 std::string
 optional_number(const std::optional<double>& value, int decimals)
@@ -47,6 +47,26 @@ finding_kinds(std::span<const domain::DataFinding> findings)
   return kinds.empty() ? "-" : kinds;
 }
 
+// The table only: the CSV is the points file format (formats::write_points_csv), which reads back in.
+std::vector<Listing::Column>
+point_columns()
+{
+  return {{"result_id"},
+          {"model"},
+          {"hardware"},
+          {"framework"},
+          {"precision"},
+          {"spec"},
+          {"workload"},
+          {"date"},
+          {"conc", "", Align::right},
+          {"gpus", "", Align::right},
+          {"tok/s/gpu", "", Align::right},
+          {"p90 tok/s/user", "", Align::right},
+          {"median tok/s/user", "", Align::right},
+          {"findings"}};
+}
+
 void
 print_points(const GlobalOptions& options, const FilterFlags& flags)
 {
@@ -62,41 +82,28 @@ print_points(const GlobalOptions& options, const FilterFlags& flags)
     return;
   }
   const app::PointFindings findings(*store, points);
-  if (format == OutputFormat::json) {
-    fmt::print("{}\n", findings.points_json(points).dump(2));
-    return;
+  const auto cells = [&](const domain::BenchmarkPoint& point) -> std::vector<Listing::Cell> {
+    return {Listing::plain(point.result_id),
+            Listing::plain(point.model),
+            Listing::plain(point.hardware),
+            Listing::plain(point.framework),
+            Listing::plain(point.precision),
+            Listing::plain(point.spec_method),
+            Listing::plain(point.workload),
+            Listing::plain(point.date),
+            Listing::plain(std::to_string(point.concurrency)),
+            Listing::plain(gpu_layout(point)),
+            Listing::plain(optional_number(point.per_gpu_tps.total, 1)),
+            Listing::plain(optional_number(point.interactivity_p90, 2)),
+            Listing::plain(optional_number(point.interactivity_median, 2)),
+            Listing::plain(finding_kinds(findings.of(point.result_id)))};
+  };
+  fmt::print("{}", listing_text(format, point_columns(), points, cells, [&](const domain::BenchmarkPoint& point) {
+    return app::point_detail_json(point, findings.of(point.result_id));
+  }));
+  if (format == OutputFormat::table) {
+    fmt::print("{} point(s)\n", points.size());
   }
-  TextTable table({{"result_id"},
-                   {"model"},
-                   {"hardware"},
-                   {"framework"},
-                   {"precision"},
-                   {"spec"},
-                   {"workload"},
-                   {"date"},
-                   {"conc", TextTable::Align::right},
-                   {"gpus", TextTable::Align::right},
-                   {"tok/s/gpu", TextTable::Align::right},
-                   {"p90 tok/s/user", TextTable::Align::right},
-                   {"median tok/s/user", TextTable::Align::right},
-                   {"findings"}});
-  for (const domain::BenchmarkPoint& point : points) {
-    table.add_row({point.result_id,
-                   point.model,
-                   point.hardware,
-                   point.framework,
-                   point.precision,
-                   point.spec_method,
-                   point.workload,
-                   point.date,
-                   std::to_string(point.concurrency),
-                   gpu_layout(point),
-                   optional_number(point.per_gpu_tps.total, 1),
-                   optional_number(point.interactivity_p90, 2),
-                   optional_number(point.interactivity_median, 2),
-                   finding_kinds(findings.of(point.result_id))});
-  }
-  fmt::print("{}{} point(s)\n", table.render(), points.size());
 }
 
 

@@ -2,10 +2,10 @@
 
 #include "infertrack/app/json_views.hpp"
 #include "infertrack/cli/filter_options.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/csv_field.hpp"
-#include "infertrack/util/text_table.hpp"
 
 #include <fmt/core.h>
 
@@ -17,30 +17,60 @@
 namespace infertrack::cli {
 namespace {
 
+using Align = util::TextTable::Align;
+
+// CSV only: people read the presets as notes (print_presets), too long for table cells.
+std::vector<Listing::Column>
+preset_columns()
+{
+  return {{"", "key"}, {"", "label"}, {"", "tokens_per_day"}, {"", "note"}, {"", "source_url"}};
+}
+
+std::vector<Listing::Cell>
+preset_cells(const domain::DemandPreset& preset)
+{
+  return {Listing::text(preset.key),
+          Listing::text(preset.label),
+          Listing::plain(preset.tokens_per_day ? fmt::format("{}", *preset.tokens_per_day) : ""),
+          Listing::text(preset.note),
+          Listing::text(preset.source_url.value_or(""))};
+}
+
+std::vector<Listing::Column>
+hardware_columns()
+{
+  return {{"hardware", "hardware"},
+          {"name", "name"},
+          {"gpus/rack", "gpus_per_rack", Align::right},
+          {"$/GPU-hr", "cost_per_gpu_hour", Align::right},
+          {"kW/GPU all-in", "kw_per_gpu", Align::right},
+          {"as of", "effective_date"},
+          {"source", "source_url"}};
+}
+
+// The table rounds to cents and says "-" for an unknown; the CSV keeps every digit and leaves the field empty.
+std::vector<Listing::Cell>
+hardware_cells(const domain::HardwareCost& cost)
+{
+  const std::string gpus_per_rack = cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "";
+  return {Listing::text(cost.hardware),
+          Listing::text(cost.name),
+          {gpus_per_rack.empty() ? "-" : gpus_per_rack, gpus_per_rack},
+          {fmt::format("{:.2f}", cost.cost_per_gpu_hour), fmt::format("{}", cost.cost_per_gpu_hour)},
+          {fmt::format("{:.2f}", cost.kw_per_gpu), fmt::format("{}", cost.kw_per_gpu)},
+          Listing::plain(cost.effective_date),
+          {cost.source_url.value_or("-"), util::csv_field(cost.source_url.value_or(""))}};
+}
+
 void
 print_presets(const GlobalOptions& options)
 {
   const OutputFormat format = options.format();
   auto store = open_database(options);
   const std::vector<domain::DemandPreset> presets = store->presets();
-  if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const domain::DemandPreset& preset : presets) {
-      list.push_back(app::to_json(preset));
-    }
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  if (format == OutputFormat::csv) {
-    fmt::print("key,label,tokens_per_day,note,source_url\n");
-    for (const domain::DemandPreset& preset : presets) {
-      fmt::print("{},{},{},{},{}\n",
-                 util::csv_field(preset.key),
-                 util::csv_field(preset.label),
-                 preset.tokens_per_day ? fmt::format("{}", *preset.tokens_per_day) : "",
-                 util::csv_field(preset.note),
-                 util::csv_field(preset.source_url.value_or("")));
-    }
+  if (format != OutputFormat::table) {
+    fmt::print("{}", listing_text(format, preset_columns(), presets, preset_cells,
+                                  [](const domain::DemandPreset& preset) { return app::to_json(preset); }));
     return;
   }
   for (const domain::DemandPreset& preset : presets) {
@@ -62,29 +92,7 @@ print_hardware(const GlobalOptions& options, const std::optional<std::string>& a
   auto store = open_database(options);
   const std::vector<domain::HardwareCost> stored = store->hardware();
   const std::vector<domain::HardwareCost> costs = as_of ? domain::costs_in_force(stored, *as_of) : stored;
-  if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const domain::HardwareCost& cost : costs) {
-      list.push_back(app::to_json(cost));
-    }
-    fmt::print("{}\n", list.dump(2));
-    return;
-  }
-  if (format == OutputFormat::csv) {
-    fmt::print("hardware,name,gpus_per_rack,cost_per_gpu_hour,kw_per_gpu,effective_date,source_url\n");
-    for (const domain::HardwareCost& cost : costs) {
-      fmt::print("{},{},{},{},{},{},{}\n",
-                 util::csv_field(cost.hardware),
-                 util::csv_field(cost.name),
-                 cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "",
-                 cost.cost_per_gpu_hour,
-                 cost.kw_per_gpu,
-                 cost.effective_date,
-                 util::csv_field(cost.source_url.value_or("")));
-    }
-    return;
-  }
-  if (costs.empty() && as_of) {
+  if (format == OutputFormat::table && costs.empty() && as_of) {
     const auto first = std::min_element(stored.begin(), stored.end(), [](const auto& a, const auto& b) {
       return a.effective_date < b.effective_date;
     });
@@ -92,23 +100,8 @@ print_hardware(const GlobalOptions& options, const std::optional<std::string>& a
                first == stored.end() ? "" : " (the first take effect on " + first->effective_date + ")");
     return;
   }
-  util::TextTable table({{"hardware"},
-                         {"name"},
-                         {"gpus/rack", util::TextTable::Align::right},
-                         {"$/GPU-hr", util::TextTable::Align::right},
-                         {"kW/GPU all-in", util::TextTable::Align::right},
-                         {"as of"},
-                         {"source"}});
-  for (const domain::HardwareCost& cost : costs) {
-    table.add_row({cost.hardware,
-                   cost.name,
-                   cost.gpus_per_rack ? std::to_string(*cost.gpus_per_rack) : "-",
-                   fmt::format("{:.2f}", cost.cost_per_gpu_hour),
-                   fmt::format("{:.2f}", cost.kw_per_gpu),
-                   cost.effective_date,
-                   cost.source_url.value_or("-")});
-  }
-  fmt::print("{}", table.render());
+  fmt::print("{}", listing_text(format, hardware_columns(), costs, hardware_cells,
+                                [](const domain::HardwareCost& cost) { return app::to_json(cost); }));
 }
 
 }  // namespace

@@ -3,14 +3,14 @@
 
 #include "infertrack/app/accounts.hpp"
 #include "infertrack/app/community_json.hpp"
+#include "infertrack/cli/listing.hpp"
 #include "infertrack/domain/account_rules.hpp"
-#include "infertrack/util/csv_field.hpp"
-#include "infertrack/util/text_table.hpp"
 #include "infertrack/util/unix_time.hpp"
 
 #include <fmt/core.h>
 
 #include <memory>
+#include <span>
 
 namespace infertrack::cli {
 namespace {
@@ -24,13 +24,42 @@ struct UserFlags
   security::HashCost hash_cost = security::HashCost::interactive;
 };
 
-constexpr std::string_view k_user_csv_header = "id,display_name,email,admin,deleted,created_at\n";
+std::vector<Listing::Column>
+user_columns()
+{
+  return {{"id", "id", util::TextTable::Align::right},
+          {"name", "display_name"},
+          {"email", "email"},
+          {"role", ""},
+          {"", "admin"},
+          {"", "deleted"},
+          {"created (UTC)", "created_at"}};
+}
+
+// Password hashes never leave the database: every format is built from the fields named here.
+std::vector<Listing::Cell>
+user_cells(const store::UserRecord& user)
+{
+  Listing::Cell name = Listing::text(user.display_name);
+  Listing::Cell email = Listing::text(user.email);
+  if (user.deleted) {
+    name.text = "(deleted account)";
+    email.text = "-";
+  }
+  return {Listing::plain(std::to_string(user.id)),
+          std::move(name),
+          std::move(email),
+          {user.admin ? "admin" : "user", ""},
+          Listing::plain(fmt::format("{}", user.admin)),
+          Listing::plain(fmt::format("{}", user.deleted)),
+          Listing::plain(util::iso_utc(user.created_at))};
+}
 
 std::string
-user_csv_row(const store::UserRecord& user)
+users_text(OutputFormat format, std::span<const store::UserRecord> users)
 {
-  return fmt::format("{},{},{},{},{},{}\n", user.id, util::csv_field(user.display_name), util::csv_field(user.email),
-                     user.admin, user.deleted, util::iso_utc(user.created_at));
+  return listing_text(format, user_columns(), users, user_cells,
+                      [](const store::UserRecord& user) { return app::to_json(user); });
 }
 
 // The account a command changed, as --json or --csv ask, else `sentence` for people.
@@ -46,7 +75,7 @@ print_changed(const GlobalOptions& options, store::CommunityStore& community, st
   } else if (format == OutputFormat::json) {
     fmt::print("{}\n", app::to_json(*user).dump(2));
   } else {
-    fmt::print("{}{}", k_user_csv_header, user_csv_row(*user));
+    fmt::print("{}", users_text(format, std::span(&*user, 1)));
   }
 }
 
@@ -106,33 +135,10 @@ list_users(const GlobalOptions& options)
   const OutputFormat format = options.format();
   auto store = open_database(options);
   const std::vector<store::UserRecord> users = store->community().users();
-  // Password hashes never leave the database: every format below is built from the fields it names.
-  if (format == OutputFormat::json) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const store::UserRecord& user : users) {
-      list.push_back(app::to_json(user));
-    }
-    fmt::print("{}\n", list.dump(2));
-    return;
+  fmt::print("{}", users_text(format, users));
+  if (format == OutputFormat::table) {
+    fmt::print("{} account(s)\n", users.size());
   }
-  if (format == OutputFormat::csv) {
-    fmt::print("{}", k_user_csv_header);
-    for (const store::UserRecord& user : users) {
-      fmt::print("{}", user_csv_row(user));
-    }
-    return;
-  }
-  util::TextTable table(
-    {{"id", util::TextTable::Align::right}, {"name"}, {"email"}, {"role"}, {"created (UTC)"}});
-  for (const store::UserRecord& user : users) {
-    table.add_row({std::to_string(user.id),
-                   user.deleted ? "(deleted account)" : user.display_name,
-                   user.deleted ? "-" : user.email,
-                   user.admin ? "admin" : "user",
-                   util::iso_utc(user.created_at)});
-  }
-  fmt::print("{}", table.render());
-  fmt::print("{} account(s)\n", users.size());
 }
 
 }  // namespace

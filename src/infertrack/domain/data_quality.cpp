@@ -129,16 +129,18 @@ derived_output_tps_per_decode_gpu(const BenchmarkPoint& point)
   return *point.absolute_tps.output / static_cast<double>(*point.decode_gpus);
 }
 
-std::vector<DataFinding>
-check_point(const BenchmarkPoint& point)
-{
-  std::vector<DataFinding> findings;
-  const auto add = [&](FindingKind kind, std::string detail) {
-    findings.push_back({point.result_id, kind, std::move(detail)});
-  };
+namespace {
 
-  // Against the physical GPUs, not total_allocated_gpus: a wrong total is its own finding below.
-  const std::int64_t physical = physical_gpu_count(point);
+void
+add_finding(std::vector<DataFinding>& findings, const BenchmarkPoint& point, FindingKind kind, std::string detail)
+{
+  findings.push_back({point.result_id, kind, std::move(detail)});
+}
+
+// Each role's per-GPU value against its absolute value divided by the GPUs of that role (`physical` in all).
+void
+check_per_gpu_values(const BenchmarkPoint& point, std::int64_t physical, std::vector<DataFinding>& findings)
+{
   for (const Role role : k_roles) {
     const std::optional<double>& absolute = field_of(point.absolute_tps, role);
     const std::optional<double>& per_gpu = field_of(point.per_gpu_tps, role);
@@ -149,7 +151,7 @@ check_point(const BenchmarkPoint& point)
     const double expected = *absolute / static_cast<double>(*gpus);
     const double gap = std::abs(*per_gpu - expected);
     if (!(gap <= k_per_gpu_tolerance)) {
-      add(FindingKind::per_gpu_mismatch,
+      add_finding(findings, point, FindingKind::per_gpu_mismatch,
           fmt::format("Per-GPU {} throughput {} tok/s/GPU differs from {} / {} {} = {} by {:.3g} "
                       "(tolerance {}).",
                       role_name(role),
@@ -162,7 +164,11 @@ check_point(const BenchmarkPoint& point)
                       k_per_gpu_tolerance));
     }
   }
+}
 
+void
+check_throughput_sum(const BenchmarkPoint& point, std::int64_t physical, std::vector<DataFinding>& findings)
+{
   // The parts must add up: total = input + output (section 2), on the point's basis. A source that gives only
   // per-GPU values (the InferenceX API) is checked by nothing else: its absolutes are completed from them,
   // role by role, so only this sum shows per-GPU values divided by GPU counts other than the point's.
@@ -179,7 +185,7 @@ check_point(const BenchmarkPoint& point)
   if (input && output && total && physical > 0) {
     const double gap = std::abs(*total - (*input + *output)) / static_cast<double>(physical);
     if (!(gap <= k_per_gpu_sum_tolerance)) {
-      add(FindingKind::per_gpu_mismatch,
+      add_finding(findings, point, FindingKind::per_gpu_mismatch,
           fmt::format("Total throughput {} tok/s differs from input {} + output {} = {} tok/s by {:.3g} tok/s "
                       "per allocated GPU ({} GPUs, per-GPU basis {}; tolerance {}).",
                       *total,
@@ -192,11 +198,16 @@ check_point(const BenchmarkPoint& point)
                       k_per_gpu_sum_tolerance));
     }
   }
+}
 
+// Aggregated engines whose GPUs a source lists under both prefill and decode, which would count them twice.
+void
+check_mirrored_gpu_columns(const BenchmarkPoint& point, std::vector<DataFinding>& findings)
+{
   if (!point.disaggregated && point.prefill_gpus && point.decode_gpus && point.aggregate_engine_gpus
       && *point.prefill_gpus == *point.aggregate_engine_gpus
       && *point.decode_gpus == *point.aggregate_engine_gpus) {
-    add(FindingKind::mirrored_gpu_columns,
+    add_finding(findings, point, FindingKind::mirrored_gpu_columns,
         fmt::format("Aggregated engine of {} GPUs is listed in both prefill and decode columns; "
                     "counted once as {} GPUs, not {}.",
                     *point.aggregate_engine_gpus,
@@ -208,7 +219,7 @@ check_point(const BenchmarkPoint& point)
   if (!point.disaggregated && !point.aggregate_engine_gpus && point.prefill_gpus && point.decode_gpus
       && *point.prefill_gpus == *point.decode_gpus && *point.prefill_gpus > 0
       && point.total_allocated_gpus == *point.prefill_gpus + *point.decode_gpus) {
-    add(FindingKind::mirrored_gpu_columns,
+    add_finding(findings, point, FindingKind::mirrored_gpu_columns,
         fmt::format("Aggregated row lists {} GPUs in both prefill and decode columns and {} allocated GPUs in all: "
                     "one engine of {} GPUs listed twice would be counted as {}.",
                     *point.prefill_gpus,
@@ -216,21 +227,17 @@ check_point(const BenchmarkPoint& point)
                     *point.prefill_gpus,
                     point.total_allocated_gpus));
   }
+}
 
-  // A P90 interactivity is the slow tail (1 / P90 latency), so it lies at or below the median.
-  if (point.interactivity_p90 && point.interactivity_median && *point.interactivity_p90 > *point.interactivity_median) {
-    add(FindingKind::p90_above_median,
-        fmt::format("P90 interactivity {} tok/s/user is above the median {}: a P90 is the slow tail and lies below "
-                    "it; the source may give the fast tail (the P90 of 1 / latency) instead.",
-                    *point.interactivity_p90,
-                    *point.interactivity_median));
-  }
-
+// The total GPUs against the roles' or the aggregated engine's own counts.
+void
+check_gpu_total(const BenchmarkPoint& point, std::vector<DataFinding>& findings)
+{
   // total_allocated_gpus of 0 means the source did not give it: nothing to disagree with.
   if (point.total_allocated_gpus > 0) {
     if (point.disaggregated && point.prefill_gpus && point.decode_gpus
         && point.total_allocated_gpus != *point.prefill_gpus + *point.decode_gpus) {
-      add(FindingKind::gpu_count_mismatch,
+      add_finding(findings, point, FindingKind::gpu_count_mismatch,
           fmt::format("Total allocated GPUs {} differ from {} prefill + {} decode = {}.",
                       point.total_allocated_gpus,
                       *point.prefill_gpus,
@@ -238,24 +245,58 @@ check_point(const BenchmarkPoint& point)
                       *point.prefill_gpus + *point.decode_gpus));
     } else if (!point.disaggregated && point.aggregate_engine_gpus
                && point.total_allocated_gpus != *point.aggregate_engine_gpus) {
-      add(FindingKind::gpu_count_mismatch,
+      add_finding(findings, point, FindingKind::gpu_count_mismatch,
           fmt::format("Total allocated GPUs {} differ from the aggregated engine's {} GPUs.",
                       point.total_allocated_gpus,
                       *point.aggregate_engine_gpus));
     }
   }
+}
 
+void
+check_p90_below_median(const BenchmarkPoint& point, std::vector<DataFinding>& findings)
+{
+  // A P90 interactivity is the slow tail (1 / P90 latency), so it lies at or below the median.
+  if (point.interactivity_p90 && point.interactivity_median && *point.interactivity_p90 > *point.interactivity_median) {
+    add_finding(findings, point, FindingKind::p90_above_median,
+        fmt::format("P90 interactivity {} tok/s/user is above the median {}: a P90 is the slow tail and lies below "
+                    "it; the source may give the fast tail (the P90 of 1 / latency) instead.",
+                    *point.interactivity_p90,
+                    *point.interactivity_median));
+  }
+}
+
+// Where the source contradicts itself: an engine log disputing the precision label, a run dated otherwise.
+void
+check_source_disagreements(const BenchmarkPoint& point, std::vector<DataFinding>& findings)
+{
   for (const PointNote& note : point.notes) {
     if (note.kind == "precision_note") {
-      add(FindingKind::precision_label_conflict,
+      add_finding(findings, point, FindingKind::precision_label_conflict,
           fmt::format("Precision label {} is disputed by the engine log: {}", point.precision, note.text));
     }
   }
 
   if (point.run_date && *point.run_date != point.date) {
-    add(FindingKind::date_disagreement,
+    add_finding(findings, point, FindingKind::date_disagreement,
         fmt::format("API date {} differs from the run's own date {}.", point.date, *point.run_date));
   }
+}
+
+}  // namespace
+
+std::vector<DataFinding>
+check_point(const BenchmarkPoint& point)
+{
+  std::vector<DataFinding> findings;
+  // Against the physical GPUs, not total_allocated_gpus: a wrong total is its own finding (check_gpu_total).
+  const std::int64_t physical = physical_gpu_count(point);
+  check_per_gpu_values(point, physical, findings);
+  check_throughput_sum(point, physical, findings);
+  check_mirrored_gpu_columns(point, findings);
+  check_p90_below_median(point, findings);
+  check_gpu_total(point, findings);
+  check_source_disagreements(point, findings);
   return findings;
 }
 

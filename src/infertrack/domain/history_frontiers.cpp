@@ -195,7 +195,107 @@ struct HistoryFrontiers::Builder::Samples
   std::uint32_t date = k_none;
   std::uint32_t run = k_none;
   bool grouped = true; // each run's samples contiguous so far
+
+  // The steps of finish(), in order. A member, so that it may write the frontiers' private arrays.
+  std::vector<std::uint32_t> order_by_run();
+  std::vector<std::uint32_t> rank_dates(HistoryFrontiers& frontiers);
+  std::vector<std::uint32_t> configuration_order() const;
+  bool listed_before(std::uint32_t a, std::uint32_t b) const;
+  void add_knots(HistoryFrontiers& frontiers, std::span<const std::uint32_t> kept, std::span<const PlanePoint> plane,
+                 std::vector<std::uint32_t>& link_texts);
 };
+
+// Places each run's samples in input order: their positions in the returned `by_run` (a counting sort), or none
+// when they already come so (`grouped`); each run's [begin, end) then indexes its samples there.
+std::vector<std::uint32_t>
+HistoryFrontiers::Builder::Samples::order_by_run()
+{
+  std::uint32_t offset = 0;
+  for (SampledRun& sampled : runs) {
+    const std::uint32_t count = sampled.end;
+    sampled.begin = offset;
+    sampled.end = grouped ? offset + count : offset;
+    offset += count;
+  }
+  std::vector<std::uint32_t> by_run;
+  if (!grouped) {
+    by_run.resize(summaries.size());
+    for (std::uint32_t i = 0; i < summaries.size(); ++i) {
+      by_run[runs[summaries[i].run].end++] = i;
+    }
+  }
+  return by_run;
+}
+
+// Turns each run's date id into its rank (YYYY-MM-DD: text order is time order) and returns the frontiers' own
+// date id of each rank.
+std::vector<std::uint32_t>
+HistoryFrontiers::Builder::Samples::rank_dates(HistoryFrontiers& frontiers)
+{
+  std::vector<std::uint32_t> by_date(dates.size());
+  std::iota(by_date.begin(), by_date.end(), std::uint32_t{0});
+  std::sort(by_date.begin(), by_date.end(), [&](std::uint32_t a, std::uint32_t b) { return dates[a] < dates[b]; });
+  std::vector<std::uint32_t> rank_of(dates.size());
+  std::vector<std::uint32_t> date_of_rank(dates.size());
+  for (std::uint32_t rank = 0; rank < by_date.size(); ++rank) {
+    rank_of[by_date[rank]] = rank;
+    date_of_rank[rank] = frontiers.stored_date(dates[by_date[rank]]);
+  }
+  for (SampledRun& sampled : runs) {
+    sampled.date = rank_of[sampled.date];
+  }
+  return date_of_rank;
+}
+
+// The configurations' ids in ConfigGroupKey order.
+std::vector<std::uint32_t>
+HistoryFrontiers::Builder::Samples::configuration_order() const
+{
+  std::vector<std::uint32_t> order(configurations.size());
+  std::iota(order.begin(), order.end(), std::uint32_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return configurations[a].view < configurations[b].view; });
+  return order;
+}
+
+// Of identical points pareto_frontier keeps the first: listing order makes it the same whatever order
+// the samples came in (the input position only breaks ties of points given twice).
+bool
+HistoryFrontiers::Builder::Samples::listed_before(std::uint32_t a, std::uint32_t b) const
+{
+  const std::int64_t ca = summaries[a].concurrency;
+  const std::int64_t cb = summaries[b].concurrency;
+  if (ca != cb) {
+    return ca < cb;
+  }
+  const int ids = result_ids[a].compare(result_ids[b]);
+  return ids != 0 ? ids < 0 : a < b;
+}
+
+// Appends the frontier of one run's usable samples `kept` (in listing order), at `plane`, as knots; `link_texts`
+// maps each link to its text id once one is stored.
+void
+HistoryFrontiers::Builder::Samples::add_knots(HistoryFrontiers& frontiers, std::span<const std::uint32_t> kept,
+                                               std::span<const PlanePoint> plane,
+                                               std::vector<std::uint32_t>& link_texts)
+{
+  // Interactivity and throughput both higher-better: the upper-right frontier, sorted by interactivity.
+  const std::vector<std::size_t> front = pareto_frontier(plane, {Preference::higher, Preference::higher});
+  for (const std::size_t k : front) {
+    const SampleSummary& member = summaries[kept[k]];
+    frontiers.m_interactivity.push_back(plane[k].x);
+    frontiers.m_throughput.push_back(plane[k].y);
+    frontiers.m_result_ids.push_back(narrow(frontiers.m_texts.add(result_ids[kept[k]])));
+    std::uint32_t url = k_no_text;
+    if (member.link != k_none) {
+      if (link_texts[member.link] == k_no_text) {
+        link_texts[member.link] = narrow(frontiers.m_texts.add(links[member.link]));
+      }
+      url = link_texts[member.link];
+    }
+    frontiers.m_run_urls.push_back(url);
+  }
+}
 
 HistoryFrontiers::Builder::Builder(HistoryFrontiers& frontiers)
   : m_frontiers(frontiers),
@@ -273,59 +373,14 @@ HistoryFrontiers::Builder::finish()
   Samples& s = *m_samples;
   HistoryFrontiers& frontiers = m_frontiers;
 
-  // Each run's samples in input order: their positions in `by_run` (a counting sort), unless they already
-  // come so.
-  std::uint32_t offset = 0;
-  for (SampledRun& run : s.runs) {
-    const std::uint32_t count = run.end;
-    run.begin = offset;
-    run.end = s.grouped ? offset + count : offset;
-    offset += count;
-  }
-  std::vector<std::uint32_t> by_run;
-  if (!s.grouped) {
-    by_run.resize(s.summaries.size());
-    for (std::uint32_t i = 0; i < s.summaries.size(); ++i) {
-      by_run[s.runs[s.summaries[i].run].end++] = i;
-    }
-  }
-
-  // Date ranks (YYYY-MM-DD: text order is time order) and the frontiers' own date ids.
-  std::vector<std::uint32_t> by_date(s.dates.size());
-  std::iota(by_date.begin(), by_date.end(), std::uint32_t{0});
-  std::sort(by_date.begin(), by_date.end(), [&](std::uint32_t a, std::uint32_t b) { return s.dates[a] < s.dates[b]; });
-  std::vector<std::uint32_t> rank_of(s.dates.size());
-  std::vector<std::uint32_t> date_of_rank(s.dates.size());
-  for (std::uint32_t rank = 0; rank < by_date.size(); ++rank) {
-    rank_of[by_date[rank]] = rank;
-    date_of_rank[rank] = frontiers.stored_date(s.dates[by_date[rank]]);
-  }
-  for (SampledRun& run : s.runs) {
-    run.date = rank_of[run.date];
-  }
-
-  std::vector<std::uint32_t> order(s.configurations.size());
-  std::iota(order.begin(), order.end(), std::uint32_t{0});
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return s.configurations[a].view < s.configurations[b].view;
-  });
-
-  // Of identical points pareto_frontier keeps the first: listing order makes it the same whatever order
-  // the samples came in (the input position only breaks ties of points given twice).
-  const auto listed_before = [&](std::uint32_t a, std::uint32_t b) {
-    const std::int64_t ca = s.summaries[a].concurrency;
-    const std::int64_t cb = s.summaries[b].concurrency;
-    if (ca != cb) {
-      return ca < cb;
-    }
-    const int ids = s.result_ids[a].compare(s.result_ids[b]);
-    return ids != 0 ? ids < 0 : a < b;
-  };
+  const std::vector<std::uint32_t> by_run = s.order_by_run();
+  const std::vector<std::uint32_t> date_of_rank = s.rank_dates(frontiers);
+  const auto listed_before = [&](std::uint32_t a, std::uint32_t b) { return s.listed_before(a, b); };
   std::vector<std::uint32_t> link_texts(s.links.count(), k_no_text); // link -> text id, once one is stored
   // Reused between runs so that many small runs allocate little.
   std::vector<std::uint32_t> kept;
   std::vector<PlanePoint> plane;
-  for (const std::uint32_t c : order) {
+  for (const std::uint32_t c : s.configuration_order()) {
     SampledConfiguration& configuration = s.configurations[c];
     std::sort(configuration.runs.begin(), configuration.runs.end(), [&](std::uint32_t a, std::uint32_t b) {
       return s.runs[a].date < s.runs[b].date;
@@ -360,23 +415,8 @@ HistoryFrontiers::Builder::finish()
       for (const std::uint32_t i : kept) {
         plane.push_back({x_of(s.summaries[i]), s.summaries[i].value});
       }
-      // Interactivity and throughput both higher-better: the upper-right frontier, sorted by interactivity.
-      const std::vector<std::size_t> front = pareto_frontier(plane, {Preference::higher, Preference::higher});
       const std::uint32_t first_knot = narrow(frontiers.m_interactivity.size());
-      for (const std::size_t k : front) {
-        const SampleSummary& member = s.summaries[kept[k]];
-        frontiers.m_interactivity.push_back(plane[k].x);
-        frontiers.m_throughput.push_back(plane[k].y);
-        frontiers.m_result_ids.push_back(narrow(frontiers.m_texts.add(s.result_ids[kept[k]])));
-        std::uint32_t url = k_no_text;
-        if (member.link != k_none) {
-          if (link_texts[member.link] == k_no_text) {
-            link_texts[member.link] = narrow(frontiers.m_texts.add(s.links[member.link]));
-          }
-          url = link_texts[member.link];
-        }
-        frontiers.m_run_urls.push_back(url);
-      }
+      s.add_knots(frontiers, kept, plane, link_texts);
       frontiers.m_runs.push_back(
         {date_of_rank[s.runs[r].date], first_knot, narrow(frontiers.m_interactivity.size())});
     }

@@ -90,6 +90,23 @@ append_json_string(std::string& out, std::string_view text)
   out += '"';
 }
 
+JsonWriter::JsonWriter(std::string& out, int indent) : m_out(out)
+{
+  if (indent != k_compact) {
+    INFERTRACK_ASSERT(indent >= 0);
+    m_indent = static_cast<std::size_t>(indent);
+  }
+}
+
+void
+JsonWriter::new_line()
+{
+  if (m_indent) {
+    m_out += '\n';
+    m_out.append(m_open.size() * *m_indent, ' ');
+  }
+}
+
 void
 JsonWriter::before_value()
 {
@@ -103,7 +120,20 @@ JsonWriter::before_value()
       m_out += ',';
     }
     m_open.back().has_items = true;
+    new_line();
   }
+}
+
+void
+JsonWriter::end(bool object)
+{
+  INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object == object && !m_after_key);
+  const bool had_items = m_open.back().has_items;
+  m_open.pop_back();
+  if (had_items) {
+    new_line(); // an empty one stays {} or [] on its line
+  }
+  m_out += object ? '}' : ']';
 }
 
 void
@@ -117,9 +147,7 @@ JsonWriter::begin_object()
 void
 JsonWriter::end_object()
 {
-  INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object && !m_after_key);
-  m_open.pop_back();
-  m_out += '}';
+  end(true);
 }
 
 void
@@ -133,9 +161,7 @@ JsonWriter::begin_array()
 void
 JsonWriter::end_array()
 {
-  INFERTRACK_ASSERT(!m_open.empty() && !m_open.back().object);
-  m_open.pop_back();
-  m_out += ']';
+  end(false);
 }
 
 void
@@ -146,6 +172,7 @@ JsonWriter::before_member()
     m_out += ',';
   }
   m_open.back().has_items = true;
+  new_line();
 }
 
 void
@@ -153,7 +180,7 @@ JsonWriter::key(std::string_view name)
 {
   before_member();
   append_json_string(m_out, name);
-  m_out += ':';
+  m_out += m_indent ? ": " : ":";
   m_after_key = true;
 }
 
@@ -213,19 +240,6 @@ JsonWriter::raw_value(std::string_view json)
 {
   before_value();
   m_out += json;
-}
-
-void
-JsonWriter::raw_members(std::string_view object_json)
-{
-  INFERTRACK_ASSERT(object_json.size() >= 2 && object_json.front() == '{' && object_json.back() == '}');
-  const std::string_view members = object_json.substr(1, object_json.size() - 2);
-  if (members.empty()) {
-    INFERTRACK_ASSERT(!m_open.empty() && m_open.back().object && !m_after_key);
-    return;
-  }
-  before_member();
-  m_out += members;
 }
 
 }  // namespace infertrack::util

@@ -15,7 +15,13 @@ namespace infertrack::util {
 class JsonWriter
 {
 public:
-  explicit JsonWriter(std::string& out) : m_out(out) {}
+  // The `indent` of nlohmann::json::dump: compact text.
+  static constexpr int k_compact = -1;
+
+  // Writes to the end of `out`: compact with k_compact, else laid out as nlohmann::json::dump(`indent`) lays out a
+  // document (one member or element per line, nested `indent` spaces deeper, "name": value, empty objects and
+  // arrays as {} and []), so the CLI prints it like its other answers without parsing it first.
+  explicit JsonWriter(std::string& out, int indent = k_compact);
 
   void begin_object();
   void end_object();
@@ -43,14 +49,15 @@ public:
     }
   }
 
-  // A JSON value already written elsewhere (e.g. nlohmann::json::dump()), copied as it is.
+  // A JSON value already written elsewhere (e.g. nlohmann::json::dump()), copied as it is: with an indent, only a
+  // scalar (an object or array would keep its own layout).
   void raw_value(std::string_view json);
-  // The members of an object already written elsewhere ("{...}"), added to the enclosing object.
-  void raw_members(std::string_view object_json);
 
 private:
   void before_value();
-  void before_member(); // the comma before a member of the enclosing object
+  void before_member(); // the comma before a member of the enclosing object, and its line
+  void new_line();      // when indenting: a line break and the indent of the current depth
+  void end(bool object);
 
   struct Open
   {
@@ -59,6 +66,7 @@ private:
   };
 
   std::string& m_out;
+  std::optional<std::size_t> m_indent; // none: compact
   std::vector<Open> m_open; // the objects and arrays begun and not yet ended, innermost last
   bool m_after_key = false;
 };

@@ -21,12 +21,6 @@ format_signed(double value, int decimals)
 }
 
 std::string
-format_percent(double fraction, int decimals)
-{
-  return format_number(fraction * 100, decimals) + "%";
-}
-
-std::string
 format_throughput(double tps_per_gpu)
 {
   constexpr double k_whole_numbers_from = 100;

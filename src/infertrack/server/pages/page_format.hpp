@@ -14,9 +14,6 @@ std::string format_number(double value, int decimals);
 // `value` like format_number() but always signed ("+1,204", "-56.2"), for differences.
 std::string format_signed(double value, int decimals);
 
-// `fraction` as a percentage with `decimals` digits ("0.263" -> "26.3%").
-std::string format_percent(double fraction, int decimals);
-
 // A throughput in tok/s/GPU with the precision a reader needs: no decimals from 100 up, one below.
 std::string format_throughput(double tps_per_gpu);
 
