@@ -1,6 +1,5 @@
 #include "infertrack/formats/inferencex_row.hpp"
 
-#include "infertrack/domain/name_aliases.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/formats/inferencex_row_fields.hpp"
 
@@ -22,18 +21,20 @@ constexpr std::string_view k_default_offload_mode = "off";
 
 // The required fields, in the order a missing one is reported.
 constexpr std::array k_required = {
-  std::pair{InferencexField::hardware, "a string"},
-  std::pair{InferencexField::framework, "a string"},
-  std::pair{InferencexField::model, "a string"},
-  std::pair{InferencexField::precision, "a string"},
-  std::pair{InferencexField::spec_method, "a string"},
-  std::pair{InferencexField::disagg, "true or false"},
-  std::pair{InferencexField::num_prefill_gpu, "an integer > 0"},
-  std::pair{InferencexField::num_decode_gpu, "an integer > 0"},
-  std::pair{InferencexField::conc, "an integer > 0"},
-  std::pair{InferencexField::date, "a date YYYY-MM-DD"},
-  std::pair{InferencexField::metrics, "an object of metrics"},
+  InferencexField::hardware, InferencexField::framework, InferencexField::model, InferencexField::precision,
+  InferencexField::spec_method, InferencexField::disagg, InferencexField::num_prefill_gpu,
+  InferencexField::num_decode_gpu, InferencexField::conc, InferencexField::date, InferencexField::metrics,
 };
+
+// What a required field must be: a point field's value, a GPU count or the metrics object.
+std::string_view
+expected_of(InferencexField field)
+{
+  if (const auto point_field = point_field_of(field)) {
+    return json_expected(*point_field);
+  }
+  return field == InferencexField::metrics ? "an object of metrics" : "an integer > 0";
+}
 
 // Sets the GPU pools the way the runner divided by: P + D on disaggregated rows, one engine on aggregated ones.
 Result<void>
@@ -81,10 +82,10 @@ complete_gpus(const InferencexRowState& state, std::size_t index, BenchmarkPoint
 Result<void>
 complete_row(const InferencexRowState& state, std::size_t index, BenchmarkPoint& point)
 {
-  for (const auto& [field, expected] : k_required) {
+  for (const InferencexField field : k_required) {
     if (!state.seen[static_cast<std::size_t>(field)]) {
       return fail_at(JsonPlace{k_rows, index, name_of(field)},
-                     std::string("missing required field (got nothing, expected ") + expected + ")");
+                     "missing required field (got nothing, expected " + std::string(expected_of(field)) + ")");
     }
   }
   if (!state.seen_metrics[static_cast<std::size_t>(InferencexMetric::tput_per_gpu)]) {
@@ -211,7 +212,7 @@ InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& po
           return fail_at(at, "duplicate field (got " + quoted_text(key) + " twice, expected it once)");
         }
         state.seen_metrics[slot] = true;
-        return read_inferencex_metric(*metric, metric_value, at, point);
+        return read_inferencex_metric(*metric, metric_value, at, m_fields, point);
       });
     // Broken JSON between the metrics is placed at the last key read: name it as a metric too.
     if (!read && !read.error().field.starts_with(k_metrics_prefix)) {
@@ -235,20 +236,10 @@ InferencexRowReader::read(JsonValue value, std::size_t index, BenchmarkPoint& po
         return fail_at(at, "duplicate field (got " + quoted_text(key) + " twice, expected it once)");
       }
       state.seen[slot] = true;
-      switch (*field) {
-        case InferencexField::model:
-          return read_name(field_value, at, m_model, domain::canonical_model, point.model);
-        case InferencexField::hardware:
-          return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
-        case InferencexField::framework:
-          return read_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
-        case InferencexField::precision:
-          return read_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
-        case InferencexField::metrics:
-          return read_metrics(field_value);
-        default:
-          return read_inferencex_field(*field, field_value, at, state, point);
+      if (*field == InferencexField::metrics) {
+        return read_metrics(field_value);
       }
+      return read_inferencex_field(*field, field_value, at, state, m_fields, point);
     }));
   INFERTRACK_TRY(complete_row(state, index, point));
   inferencex_identity(state, point, m_identity);

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/json_point_fields.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -50,10 +51,7 @@ public:
   util::Result<void> read(JsonValue value, std::size_t index, domain::BenchmarkPoint& point);
 
 private:
-  NameMemo m_model;
-  NameMemo m_hardware;
-  NameMemo m_framework;
-  NameMemo m_precision;
+  JsonPointFields m_fields;
   std::string m_metric_field;  // "metrics.<key>" of the metric being read, the field a diagnostic names
   std::string m_identity;      // the identity text of the last row, kept for its capacity
 };

@@ -23,15 +23,33 @@ read_optional_bool(JsonValue& value, const JsonPlace& at)
   return std::optional<bool>(flag);
 }
 
-Result<std::optional<std::string>>
-read_optional_text(JsonValue& value, const JsonPlace& at)
-{
-  INFERTRACK_TRY_ASSIGN(text, read_optional_string(value, at));
-  if (!text) {
-    return std::optional<std::string>();
-  }
-  return std::optional<std::string>(std::string(*text));
-}
+using domain::PointField;
+
+// The point field each row key fills, in InferencexField order; the others fill the row state.
+// clang-format off
+constexpr std::array<std::optional<PointField>, k_inferencex_fields.size()> k_field_points = {
+  PointField::hardware, PointField::framework, PointField::model, PointField::precision, PointField::spec_method,
+  PointField::disaggregated, std::nullopt,
+  std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+  PointField::tp, PointField::ep, std::nullopt, std::nullopt,
+  std::nullopt, std::nullopt, std::nullopt, PointField::isl, PointField::osl, PointField::concurrency,
+  PointField::offload_mode, PointField::image, PointField::date, PointField::run_url, std::nullopt,
+};
+
+// The point field each metric fills, in InferencexMetric order.
+constexpr std::array<PointField, k_inferencex_metrics.size()> k_metric_points = {
+  PointField::total_tps_per_gpu, PointField::input_tps_per_gpu, PointField::output_tps_per_gpu,
+  PointField::total_tps, PointField::input_tps, PointField::output_tps,
+  PointField::interactivity_median, PointField::interactivity_p90,
+  PointField::mean_input_tokens, PointField::median_input_tokens, PointField::p90_input_tokens,
+  PointField::mean_output_tokens, PointField::median_output_tokens, PointField::p90_output_tokens,
+  PointField::gpu_cache_hit_rate, PointField::cpu_cache_hit_rate,
+  PointField::external_cache_hit_rate, PointField::theoretical_cache_hit_rate,
+};
+// clang-format on
+static_assert(k_field_points[static_cast<std::size_t>(InferencexField::run_url)] == PointField::run_url);
+static_assert(k_metric_points[static_cast<std::size_t>(InferencexMetric::theoretical_cache_hit_rate)]
+              == PointField::theoretical_cache_hit_rate);
 
 }  // namespace
 
@@ -89,58 +107,32 @@ place_of(InferencexMetric metric)
   return k_inferencex_metrics[static_cast<std::size_t>(metric)];
 }
 
-Result<void>
-read_inferencex_metric(InferencexMetric metric, JsonValue& value, const JsonPlace& at, BenchmarkPoint& point)
+std::optional<PointField>
+point_field_of(InferencexField field)
 {
-  const auto number = [&](std::optional<double>& out, NumberRule rule) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_optional_number(value, at, rule));
-    out = read;
+  return k_field_points[static_cast<std::size_t>(field)];
+}
+
+PointField
+point_field_of(InferencexMetric metric)
+{
+  return k_metric_points[static_cast<std::size_t>(metric)];
+}
+
+Result<void>
+read_inferencex_metric(InferencexMetric metric,
+                       JsonValue& value,
+                       const JsonPlace& at,
+                       JsonPointFields& fields,
+                       BenchmarkPoint& point)
+{
+  if (metric == InferencexMetric::tput_per_gpu) {
+    // Required, so null is refused rather than read as unknown.
+    INFERTRACK_TRY_ASSIGN(total, read_number(value, at, NumberRule::non_negative));
+    point.per_gpu_tps.total = total;
     return {};
-  };
-  constexpr auto non_negative = NumberRule::non_negative;
-  switch (metric) {
-    case InferencexMetric::tput_per_gpu: {
-      // Required, so null is refused rather than read as unknown.
-      INFERTRACK_TRY_ASSIGN(total, read_number(value, at, non_negative));
-      point.per_gpu_tps.total = total;
-      return {};
-    }
-    case InferencexMetric::input_tput_per_gpu:
-      return number(point.per_gpu_tps.input, non_negative);
-    case InferencexMetric::output_tput_per_gpu:
-      return number(point.per_gpu_tps.output, non_negative);
-    case InferencexMetric::total_tput_tps:
-      return number(point.absolute_tps.total, non_negative);
-    case InferencexMetric::input_tput_tps:
-      return number(point.absolute_tps.input, non_negative);
-    case InferencexMetric::output_tput_tps:
-      return number(point.absolute_tps.output, non_negative);
-    case InferencexMetric::median_intvty:
-      return number(point.interactivity_median, NumberRule::positive);
-    case InferencexMetric::p90_intvty:
-      return number(point.interactivity_p90, NumberRule::positive);
-    case InferencexMetric::mean_input_tokens:
-      return number(point.tokens.mean_input, non_negative);
-    case InferencexMetric::median_input_tokens:
-      return number(point.tokens.median_input, non_negative);
-    case InferencexMetric::p90_input_tokens:
-      return number(point.tokens.p90_input, non_negative);
-    case InferencexMetric::mean_output_tokens:
-      return number(point.tokens.mean_output, non_negative);
-    case InferencexMetric::median_output_tokens:
-      return number(point.tokens.median_output, non_negative);
-    case InferencexMetric::p90_output_tokens:
-      return number(point.tokens.p90_output, non_negative);
-    case InferencexMetric::gpu_cache_hit_rate:
-      return number(point.cache.gpu, NumberRule::fraction);
-    case InferencexMetric::cpu_cache_hit_rate:
-      return number(point.cache.cpu, NumberRule::fraction);
-    case InferencexMetric::external_cache_hit_rate:
-      return number(point.cache.external, NumberRule::fraction);
-    case InferencexMetric::theoretical_cache_hit_rate:
-      return number(point.cache.theoretical, NumberRule::fraction);
   }
-  return {};
+  return fields.read(point_field_of(metric), value, at, point);
 }
 
 Result<void>
@@ -148,70 +140,31 @@ read_inferencex_field(InferencexField field,
                       JsonValue& value,
                       const JsonPlace& at,
                       InferencexRowState& state,
+                      JsonPointFields& fields,
                       BenchmarkPoint& point)
 {
-  const auto count = [&](std::optional<std::int64_t>& out) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_optional_count(value, at));
-    out = read;
-    return {};
-  };
-  const auto flag = [&](std::optional<bool>& out) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_optional_bool(value, at));
-    out = read;
-    return {};
-  };
-  const auto workers = [&](std::optional<std::int64_t>& out) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_optional_non_negative_count(value, at));
-    out = read;
-    return {};
-  };
-  const auto text = [&](std::optional<std::string>& out) -> Result<void> {
-    INFERTRACK_TRY_ASSIGN(read, read_optional_text(value, at));
-    out = std::move(read);
-    return {};
-  };
+  if (const auto point_field = point_field_of(field)) {
+    return fields.read(*point_field, value, at, point);
+  }
   switch (field) {
-    case InferencexField::spec_method: {
-      INFERTRACK_TRY_ASSIGN(method, read_string(value, at));
-      if (auto problem = unusable_name(method)) {
-        return fail_at(at, std::move(*problem));
-      }
-      point.spec_method = std::string(trim_blanks(method));
-      return {};
-    }
-    case InferencexField::disagg: {
-      INFERTRACK_TRY_ASSIGN(disaggregated, read_bool(value, at));
-      point.disaggregated = disaggregated;
-      return {};
-    }
     case InferencexField::is_multinode:
-      return flag(state.is_multinode);
+      return assign_read(read_optional_bool(value, at), state.is_multinode);
     case InferencexField::prefill_dp_attention:
-      return flag(state.prefill_dp_attention);
+      return assign_read(read_optional_bool(value, at), state.prefill_dp_attention);
     case InferencexField::decode_dp_attention:
-      return flag(state.decode_dp_attention);
+      return assign_read(read_optional_bool(value, at), state.decode_dp_attention);
     case InferencexField::prefill_tp:
-      return count(state.prefill_tp);
+      return assign_read(read_optional_count(value, at), state.prefill_tp);
     case InferencexField::prefill_ep:
-      return count(state.prefill_ep);
-    case InferencexField::decode_tp:
-      return count(point.tp);
-    case InferencexField::decode_ep:
-      return count(point.ep);
+      return assign_read(read_optional_count(value, at), state.prefill_ep);
     case InferencexField::prefill_num_workers:
-      return workers(state.prefill_num_workers);
+      return assign_read(read_optional_non_negative_count(value, at), state.prefill_num_workers);
     case InferencexField::decode_num_workers:
-      return workers(state.decode_num_workers);
-    case InferencexField::num_prefill_gpu: {
-      INFERTRACK_TRY_ASSIGN(gpus, read_count(value, at));
-      state.num_prefill_gpu = gpus;
-      return {};
-    }
-    case InferencexField::num_decode_gpu: {
-      INFERTRACK_TRY_ASSIGN(gpus, read_count(value, at));
-      state.num_decode_gpu = gpus;
-      return {};
-    }
+      return assign_read(read_optional_non_negative_count(value, at), state.decode_num_workers);
+    case InferencexField::num_prefill_gpu:
+      return assign_read(read_count(value, at), state.num_prefill_gpu);
+    case InferencexField::num_decode_gpu:
+      return assign_read(read_count(value, at), state.num_decode_gpu);
     case InferencexField::benchmark_type: {
       INFERTRACK_TRY_ASSIGN(type, read_optional_string(value, at));
       if (type && *type != k_single_turn && *type != k_agentic_traces) {
@@ -222,37 +175,9 @@ read_inferencex_field(InferencexField field,
       state.agentic = type == k_agentic_traces;
       return {};
     }
-    case InferencexField::isl:
-      return count(point.isl);
-    case InferencexField::osl:
-      return count(point.osl);
-    case InferencexField::conc: {
-      INFERTRACK_TRY_ASSIGN(concurrency, read_count(value, at));
-      point.concurrency = concurrency;
-      return {};
-    }
-    case InferencexField::offload_mode:
-      return text(point.offload_mode);
-    case InferencexField::image:
-      return text(point.image);
-    case InferencexField::run_url:
-      return text(point.run_url);
-    case InferencexField::date: {
-      INFERTRACK_TRY_ASSIGN(date, read_string(value, at));
-      if (auto problem = date_problem(date)) {
-        return fail_at(at, *problem);
-      }
-      point.date = std::string(date);
-      return {};
-    }
-    case InferencexField::hardware:
-    case InferencexField::framework:
-    case InferencexField::model:
-    case InferencexField::precision:
-    case InferencexField::metrics:
-      break;  // read by InferencexRowReader, which remembers names and places metrics
+    default:
+      return {};  // `metrics`, read by the row reader, which places them
   }
-  return {};
 }
 
 }  // namespace infertrack::formats

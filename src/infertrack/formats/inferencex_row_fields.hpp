@@ -1,6 +1,8 @@
 #pragma once
 
 #include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/domain/point_fields.hpp"
+#include "infertrack/formats/json_point_fields.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/util/result.hpp"
 
@@ -62,6 +64,13 @@ std::optional<InferencexField> inferencex_field_named(std::string_view key);
 // The metric a key inside `metrics` names; nullopt for a metric the reader ignores.
 std::optional<InferencexMetric> inferencex_metric_named(std::string_view key);
 
+// The point field a row key fills by the point field table's rule; nullopt for a key that fills the row state (or,
+// for `metrics`, holds the metrics).
+std::optional<domain::PointField> point_field_of(InferencexField field);
+
+// The point field a metric fills.
+domain::PointField point_field_of(InferencexMetric metric);
+
 // The row key of `field`.
 std::string_view name_of(InferencexField field);
 
@@ -89,18 +98,20 @@ struct InferencexRowState
 // An integer >= 0 or null: a worker count, which is 0 on aggregated rows (no separate prefill and decode workers).
 util::Result<std::optional<std::int64_t>> read_optional_non_negative_count(JsonValue& value, const JsonPlace& at);
 
-// Reads the value of `field` (not a name and not `metrics`, which the row reader handles) into `state` or
+// Reads the value of `field` (not `metrics`, which the row reader handles) into `state`, or through `fields` into
 // `point`, refusing what the format does not allow.
 util::Result<void> read_inferencex_field(InferencexField field,
                                          JsonValue& value,
                                          const JsonPlace& at,
                                          InferencexRowState& state,
+                                         JsonPointFields& fields,
                                          domain::BenchmarkPoint& point);
 
-// Reads the value of `metric` into `point`.
+// Reads the value of `metric` through `fields` into `point`.
 util::Result<void> read_inferencex_metric(InferencexMetric metric,
                                           JsonValue& value,
                                           const JsonPlace& at,
+                                          JsonPointFields& fields,
                                           domain::BenchmarkPoint& point);
 
 }  // namespace infertrack::formats

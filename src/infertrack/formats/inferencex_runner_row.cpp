@@ -45,6 +45,9 @@ constexpr std::array<std::string_view, 36> k_runner_keys = {
 
 // Runner keys whose values mean what the API row's field of the same meaning does: read by the API-row reads.
 constexpr std::array k_shared_fields = {
+  std::pair{RunnerKey::hw, InferencexField::hardware},
+  std::pair{RunnerKey::framework, InferencexField::framework},
+  std::pair{RunnerKey::precision, InferencexField::precision},
   std::pair{RunnerKey::spec_decoding, InferencexField::spec_method},
   std::pair{RunnerKey::disagg, InferencexField::disagg},
   std::pair{RunnerKey::is_multinode, InferencexField::is_multinode},
@@ -258,23 +261,19 @@ read_runner_text(JsonValue& value, const JsonPlace& at, std::optional<std::strin
   return {};
 }
 
-Result<void>
-read_count_into(JsonValue& value, const JsonPlace& at, std::optional<std::int64_t>& out)
+// What reading one row works on: where it is, the reader's field reads, and what the row said so far.
+struct RunnerRow
 {
-  INFERTRACK_TRY_ASSIGN(read, read_optional_count(value, at));
-  out = read;
-  return {};
-}
+  const JsonPlace& record;
+  JsonPointFields& fields;
+  RunnerRowState& state;
+  BenchmarkPoint& point;
+};
 
 Result<void>
-read_metric(InferencexMetric metric,
-            std::string_view place,
-            JsonValue& value,
-            const JsonPlace& at,
-            RunnerRowState& state,
-            BenchmarkPoint& point)
+read_metric(InferencexMetric metric, std::string_view place, JsonValue& value, const JsonPlace& at, RunnerRow& row)
 {
-  std::string_view& first = state.metric_place[static_cast<std::size_t>(metric)];
+  std::string_view& first = row.state.metric_place[static_cast<std::size_t>(metric)];
   if (first == place) {
     return fail_at(at, "duplicate field (got " + quoted_text(place) + " twice, expected it once)");
   }
@@ -284,7 +283,7 @@ read_metric(InferencexMetric metric,
                      + ", two places for one value, expected one of them)");
   }
   first = place;
-  return read_inferencex_metric(metric, value, at, point);
+  return read_inferencex_metric(metric, value, at, row.fields, row.point);
 }
 
 // The first positive value: the GPUs a tensor- or expert-parallel degree is quoted for.
@@ -435,44 +434,113 @@ complete_row(RunnerRowState& state, const JsonPlace& record, BenchmarkPoint& poi
   return {};
 }
 
+// Walks an object of `request_metrics` / `server_metrics` at `step` down to the nested metrics; the rest is
+// checked JSON.
+Result<void>
+read_nested(JsonValue& object, const NestedStep& step, RunnerRow& row)
+{
+  const std::string_view path = step.path;
+  const JsonPlace here{row.record.section, row.record.index, path};
+  auto read = for_each_field(
+    object, here, here, "an object", [&](std::string_view key, JsonValue& member, const JsonPlace&) -> Result<void> {
+      if (const NestedStep* next = nested_steps().member(step, key)) {
+        if (next->metric) {
+          return read_metric(
+            *next->metric, next->path, member, JsonPlace{row.record.section, row.record.index, next->path}, row);
+        }
+        return read_nested(member, *next, row);
+      }
+      auto valid = validate_json_value(member, JsonPlace{row.record.section, row.record.index, key});
+      if (!valid && valid.error().field == key) {
+        valid.error().field = std::string(path) + "." + std::string(key);  // the member's own place, by its path
+      }
+      return valid;
+    });
+  // Broken JSON between members is placed at the bare key (of this object or of an ignored one within): name it by
+  // its path.
+  if (!read) {
+    std::string& field = read.error().field;
+    if (field != path && !(field.starts_with(path) && field.size() > path.size() && field[path.size()] == '.')) {
+      field = std::string(path) + "." + field;
+    }
+  }
+  return read;
+}
+
+// Reads the value of a runner key that is not one of the API row's (k_shared_fields).
+Result<void>
+read_runner_key(RunnerKey key, JsonValue& value, const JsonPlace& at, RunnerRow& row)
+{
+  RunnerRowState& state = row.state;
+  switch (key) {
+    case RunnerKey::model: {
+      // The agentic runner writes "" (or null) when MODEL was not set: infmax_model_prefix names the model then.
+      INFERTRACK_TRY_ASSIGN(text, read_optional_string(value, at));
+      if (!text || trim_blanks(*text).empty()) {
+        return {};
+      }
+      return row.fields.assign_name(domain::PointField::model, *text, at, row.point);
+    }
+    case RunnerKey::infmax_model_prefix: {
+      // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.
+      INFERTRACK_TRY_ASSIGN(prefix, read_optional_string(value, at));
+      if (prefix && !trim_blanks(*prefix).empty()) {
+        if (auto problem = unprintable_name(*prefix)) {
+          return fail_at(at, std::move(*problem));
+        }
+        state.model_prefix = canonical_name(*prefix, domain::canonical_model);
+      }
+      return {};
+    }
+    case RunnerKey::tp:
+      return assign_read(read_optional_count(value, at), state.tp);
+    case RunnerKey::ep:
+      return assign_read(read_optional_count(value, at), state.ep);
+    case RunnerKey::pp:
+      return assign_read(read_optional_count(value, at), state.pp);
+    case RunnerKey::dcp_size:
+      return assign_read(read_optional_count(value, at), state.dcp_size);
+    case RunnerKey::pcp_size:
+      return assign_read(read_optional_count(value, at), state.pcp_size);
+    case RunnerKey::dp_attention:
+      return assign_read(read_flag_text(value, at), state.dp_attention);
+    case RunnerKey::prefill_dp_attention:
+      return assign_read(read_flag_text(value, at), state.api.prefill_dp_attention);
+    case RunnerKey::decode_dp_attention:
+      return assign_read(read_flag_text(value, at), state.api.decode_dp_attention);
+    // 0 on a multinode aggregated row: no separate decode engine.
+    case RunnerKey::decode_tp:
+      return assign_read(read_optional_non_negative_count(value, at), state.decode_tp);
+    case RunnerKey::decode_ep:
+      return assign_read(read_optional_non_negative_count(value, at), state.decode_ep);
+    case RunnerKey::num_prefill_gpu:
+      return assign_read(read_optional_non_negative_count(value, at), state.num_prefill_gpu);
+    case RunnerKey::num_decode_gpu:
+      return assign_read(read_optional_non_negative_count(value, at), state.num_decode_gpu);
+    case RunnerKey::scenario_type:
+      return read_runner_text(value, at, state.scenario_type);
+    case RunnerKey::kv_offloading:
+      return read_runner_text(value, at, row.point.kv_offloading);
+    case RunnerKey::kv_offload_backend:
+      return read_runner_text(value, at, row.point.kv_offload_backend);
+    case RunnerKey::recipe_fingerprint:
+      return read_runner_text(value, at, row.point.recipe_fingerprint);
+    case RunnerKey::request_metrics:
+    case RunnerKey::server_metrics:
+      return read_nested(value, nested_steps().top(name_of(key)), row);
+    default:
+      return {};  // read through k_shared_fields
+  }
+}
+
 }  // namespace
 
 Result<void>
 InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, BenchmarkPoint& point)
 {
   RunnerRowState state;
+  RunnerRow row{record, m_fields, state, point};
   point.spec_method = "none";  // rows before spec_decoding existed ran without it
-
-  // Walks an object of `request_metrics` / `server_metrics` down to the nested metrics; the rest is checked JSON.
-  const auto read_nested = [&](auto& self, JsonValue& object, const NestedStep& step) -> Result<void> {
-    const std::string_view path = step.path;
-    const JsonPlace here{record.section, record.index, path};
-    auto read = for_each_field(
-      object, here, here, "an object", [&](std::string_view key, JsonValue& member, const JsonPlace&) -> Result<void> {
-        if (const NestedStep* next = nested_steps().member(step, key)) {
-          if (next->metric) {
-            return read_metric(
-              *next->metric, next->path, member, JsonPlace{record.section, record.index, next->path}, state, point);
-          }
-          return self(self, member, *next);
-        }
-        auto valid = validate_json_value(member, JsonPlace{record.section, record.index, key});
-        if (!valid && valid.error().field == key) {
-          valid.error().field = std::string(path) + "." + std::string(key);  // the member's own place, by its path
-        }
-        return valid;
-      });
-    // Broken JSON between members is placed at the bare key (of this object or of an ignored one within): name it
-    // by its path.
-    if (!read) {
-      std::string& field = read.error().field;
-      if (field != path && !(field.starts_with(path) && field.size() > path.size() && field[path.size()] == '.')) {
-        field = std::string(path) + "." + field;
-      }
-    }
-    return read;
-  };
-
   INFERTRACK_TRY(for_each_field(
     value,
     record,
@@ -481,7 +549,7 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
       const auto runner_key = runner_key_named(key);
       if (!runner_key) {
         if (const auto metric = inferencex_metric_named(key)) {
-          return read_metric(*metric, flat_place_of(*metric), field_value, at, state, point);
+          return read_metric(*metric, flat_place_of(*metric), field_value, at, row);
         }
         return validate_json_value(field_value, at);
       }
@@ -492,95 +560,10 @@ InferencexRunnerRowReader::read(JsonValue value, const JsonPlace& record, Benchm
       state.seen[slot] = true;
       for (const auto& [shared_key, field] : k_shared_fields) {
         if (shared_key == *runner_key) {
-          return read_inferencex_field(field, field_value, at, state.api, point);
+          return read_inferencex_field(field, field_value, at, state.api, m_fields, point);
         }
       }
-      switch (*runner_key) {
-        case RunnerKey::hw:
-          return read_name(field_value, at, m_hardware, domain::canonical_hardware, point.hardware);
-        case RunnerKey::model: {
-          // The agentic runner writes "" (or null) when MODEL was not set: infmax_model_prefix names the model then.
-          INFERTRACK_TRY_ASSIGN(text, read_optional_string(field_value, at));
-          if (!text || trim_blanks(*text).empty()) {
-            return {};
-          }
-          return assign_name(*text, at, m_model, domain::canonical_model, point.model);
-        }
-        case RunnerKey::infmax_model_prefix: {
-          // Empty when the runner's MODEL_PREFIX was not passed on: then `model` names the model.
-          INFERTRACK_TRY_ASSIGN(prefix, read_optional_string(field_value, at));
-          if (prefix && !trim_blanks(*prefix).empty()) {
-            if (auto problem = unprintable_name(*prefix)) {
-              return fail_at(at, std::move(*problem));
-            }
-            state.model_prefix = canonical_name(*prefix, domain::canonical_model);
-          }
-          return {};
-        }
-        case RunnerKey::framework:
-          return read_name(field_value, at, m_framework, domain::canonical_framework, point.framework);
-        case RunnerKey::precision:
-          return read_name(field_value, at, m_precision, domain::canonical_precision, point.precision);
-        case RunnerKey::tp:
-          return read_count_into(field_value, at, state.tp);
-        case RunnerKey::ep:
-          return read_count_into(field_value, at, state.ep);
-        case RunnerKey::pp:
-          return read_count_into(field_value, at, state.pp);
-        case RunnerKey::dcp_size:
-          return read_count_into(field_value, at, state.dcp_size);
-        case RunnerKey::pcp_size:
-          return read_count_into(field_value, at, state.pcp_size);
-        case RunnerKey::dp_attention: {
-          INFERTRACK_TRY_ASSIGN(flag, read_flag_text(field_value, at));
-          state.dp_attention = flag;
-          return {};
-        }
-        case RunnerKey::prefill_dp_attention: {
-          INFERTRACK_TRY_ASSIGN(flag, read_flag_text(field_value, at));
-          state.api.prefill_dp_attention = flag;
-          return {};
-        }
-        case RunnerKey::decode_dp_attention: {
-          INFERTRACK_TRY_ASSIGN(flag, read_flag_text(field_value, at));
-          state.api.decode_dp_attention = flag;
-          return {};
-        }
-        // 0 on a multinode aggregated row: no separate decode engine.
-        case RunnerKey::decode_tp: {
-          INFERTRACK_TRY_ASSIGN(count, read_optional_non_negative_count(field_value, at));
-          state.decode_tp = count;
-          return {};
-        }
-        case RunnerKey::decode_ep: {
-          INFERTRACK_TRY_ASSIGN(count, read_optional_non_negative_count(field_value, at));
-          state.decode_ep = count;
-          return {};
-        }
-        case RunnerKey::num_prefill_gpu: {
-          INFERTRACK_TRY_ASSIGN(count, read_optional_non_negative_count(field_value, at));
-          state.num_prefill_gpu = count;
-          return {};
-        }
-        case RunnerKey::num_decode_gpu: {
-          INFERTRACK_TRY_ASSIGN(count, read_optional_non_negative_count(field_value, at));
-          state.num_decode_gpu = count;
-          return {};
-        }
-        case RunnerKey::scenario_type:
-          return read_runner_text(field_value, at, state.scenario_type);
-        case RunnerKey::kv_offloading:
-          return read_runner_text(field_value, at, point.kv_offloading);
-        case RunnerKey::kv_offload_backend:
-          return read_runner_text(field_value, at, point.kv_offload_backend);
-        case RunnerKey::recipe_fingerprint:
-          return read_runner_text(field_value, at, point.recipe_fingerprint);
-        case RunnerKey::request_metrics:
-        case RunnerKey::server_metrics:
-          return read_nested(read_nested, field_value, nested_steps().top(name_of(*runner_key)));
-        default:
-          return {};  // read through k_shared_fields above
-      }
+      return read_runner_key(*runner_key, field_value, at, row);
     }));
   // The run's date and URL given to the ingest stand in for those the runner did not write; the row's own win.
   if (point.date.empty() && m_defaults.date) {

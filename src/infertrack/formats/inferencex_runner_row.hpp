@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/formats/inferencex_row.hpp"
+#include "infertrack/formats/json_point_fields.hpp"
 #include "infertrack/formats/json_values.hpp"
 #include "infertrack/formats/run_defaults.hpp"
 #include "infertrack/util/result.hpp"
@@ -29,10 +30,7 @@ public:
 
 private:
   const RunDefaults& m_defaults;
-  NameMemo m_model;
-  NameMemo m_hardware;
-  NameMemo m_framework;
-  NameMemo m_precision;
+  JsonPointFields m_fields;
   std::string m_identity;      // the identity text of the last row, kept for its capacity
 };
 

@@ -54,6 +54,18 @@ util::Result<void> assign_name(std::string_view text,
                                std::string (*canonical_of)(std::string_view),
                                std::string& out);
 
+// Stores the value of a successful `read` in `out`, or passes its failure on: one line per field for a reader.
+template<typename T>
+util::Result<void>
+assign_read(util::Result<T> read, T& out)
+{
+  if (!read) {
+    return tl::unexpected<util::Diagnostic>(std::move(read).error());
+  }
+  out = std::move(*read);
+  return {};
+}
+
 // The key of `field`, unescaped; a key without escapes is returned in place, without copying.
 util::Result<std::string_view> field_key(simdjson::ondemand::field& field, const JsonPlace& at);
 

@@ -1,6 +1,6 @@
 #include "infertrack/formats/points_csv.hpp"
 
-#include "infertrack/domain/name_aliases.hpp"
+#include "infertrack/domain/point_field_members.hpp"
 #include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <type_traits>
 
 namespace infertrack::formats {
 
@@ -61,7 +62,8 @@ public:
 private:
   Result<std::int64_t> count(std::string_view cell, std::size_t line, CsvColumn column) const;
   Result<double> number(std::string_view cell, std::size_t line, CsvColumn column, bool zero_allowed) const;
-  Result<std::string> name(std::string_view cell, std::size_t line, CsvColumn column);
+  Result<void> read_cell(
+    domain::PointField field, CsvColumn column, std::string_view cell, std::size_t line, BenchmarkPoint& point);
 
   std::vector<CsvColumn> m_columns;
   bool m_check_utf8;
@@ -108,29 +110,53 @@ RowReader::number(std::string_view cell, std::size_t line, CsvColumn column, boo
   return *value;
 }
 
-Result<std::string>
-RowReader::name(std::string_view cell, std::size_t line, CsvColumn column)
+// Reads a cell into the point field its column fills, by the field's rule; the messages are the CSV's own.
+Result<void>
+RowReader::read_cell(domain::PointField field,
+                     CsvColumn column,
+                     std::string_view cell,
+                     std::size_t line,
+                     BenchmarkPoint& point)
 {
-  std::string (*canonical_of)(std::string_view) = nullptr;
-  switch (column) {
-    case CsvColumn::model:
-      canonical_of = domain::canonical_model;
-      break;
-    case CsvColumn::hardware:
-      canonical_of = domain::canonical_hardware;
-      break;
-    case CsvColumn::framework:
-      canonical_of = domain::canonical_framework;
-      break;
-    default:
-      canonical_of = domain::canonical_precision;
-      break;
-  }
-  auto canonical = m_memos[static_cast<std::size_t>(column)].canonical(cell, canonical_of);
-  if (!canonical) {
-    return fail_cell(line, name_of(column), std::move(canonical.error()));
-  }
-  return std::string(*canonical);
+  const domain::PointFieldInfo& info = domain::info_of(field);
+  return domain::visit_point_member(field, point, [&](auto& member) -> Result<void> {
+    using Member = std::remove_cvref_t<decltype(member)>;
+    if constexpr (std::is_same_v<Member, std::string>) {
+      if (info.rule == domain::FieldRule::name) {
+        auto canonical = m_memos[static_cast<std::size_t>(column)].canonical(cell, info.canonical_of);
+        if (!canonical) {
+          return fail_cell(line, name_of(column), std::move(canonical.error()));
+        }
+        member.assign(*canonical);
+        return {};
+      }
+      const std::optional<std::string> problem = info.rule == domain::FieldRule::id   ? unlinkable_id(cell)
+                                                 : info.rule == domain::FieldRule::date ? date_problem(cell)
+                                                                                        : unprintable_name(cell);
+      if (problem) {
+        return fail_cell(line, name_of(column), std::move(*problem));
+      }
+      member.assign(cell);
+    } else if constexpr (std::is_same_v<Member, std::optional<std::string>>) {
+      member.emplace(cell);
+    } else if constexpr (std::is_same_v<Member, bool>) {
+      if (cell == "true" || cell == "TRUE" || cell == "True") {
+        member = true;
+      } else if (cell == "false" || cell == "FALSE" || cell == "False") {
+        member = false;
+      } else {
+        return fail_cell(
+          line, name_of(column), "not a boolean (got " + quoted_text(cell) + ", expected true or false)");
+      }
+    } else if constexpr (std::is_same_v<Member, std::optional<double>>) {
+      INFERTRACK_TRY_ASSIGN(value, number(cell, line, column, info.rule != domain::FieldRule::positive));
+      member = value;
+    } else if constexpr (std::is_same_v<Member, std::int64_t> || std::is_same_v<Member, std::optional<std::int64_t>>) {
+      INFERTRACK_TRY_ASSIGN(value, count(cell, line, column));
+      member = value;
+    }
+    return {};
+  });
 }
 
 Result<void>
@@ -154,55 +180,11 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
     if (m_check_utf8 && !simdjson::validate_utf8(cell.data(), cell.size())) {
       return fail_cell(line, name_of(column), "not UTF-8 (got " + quoted_text(cell) + ", expected UTF-8 text)");
     }
+    if (const auto field = point_field_of(column)) {
+      INFERTRACK_TRY(read_cell(*field, column, cell, line, point));
+      continue;
+    }
     switch (column) {
-      case CsvColumn::result_id:
-        if (const auto problem = unlinkable_id(cell)) {
-          return fail_cell(line, name_of(column), *problem);
-        }
-        point.result_id.assign(cell);
-        break;
-      case CsvColumn::model: {
-        INFERTRACK_TRY_ASSIGN(model, name(cell, line, column));
-        point.model = std::move(model);
-        break;
-      }
-      case CsvColumn::hardware: {
-        INFERTRACK_TRY_ASSIGN(hardware, name(cell, line, column));
-        point.hardware = std::move(hardware);
-        break;
-      }
-      case CsvColumn::framework: {
-        INFERTRACK_TRY_ASSIGN(framework, name(cell, line, column));
-        point.framework = std::move(framework);
-        break;
-      }
-      case CsvColumn::precision: {
-        INFERTRACK_TRY_ASSIGN(precision, name(cell, line, column));
-        point.precision = std::move(precision);
-        break;
-      }
-      case CsvColumn::spec_method:
-        if (auto problem = unprintable_name(cell)) {
-          return fail_cell(line, name_of(column), std::move(*problem));
-        }
-        point.spec_method.assign(cell);
-        break;
-      case CsvColumn::disaggregated:
-        if (cell == "true" || cell == "TRUE" || cell == "True") {
-          point.disaggregated = true;
-        } else if (cell == "false" || cell == "FALSE" || cell == "False") {
-          point.disaggregated = false;
-        } else {
-          return fail_cell(
-            line, name_of(column), "not a boolean (got " + quoted_text(cell) + ", expected true or false)");
-        }
-        break;
-      case CsvColumn::date:
-        if (auto problem = date_problem(cell)) {
-          return fail_cell(line, name_of(column), *problem);
-        }
-        point.date.assign(cell);
-        break;
       case CsvColumn::interactivity_basis:
         basis = domain::parse_interactivity_basis(cell);
         if (!basis) {
@@ -212,72 +194,17 @@ RowReader::read(const std::vector<std::string_view>& cells, std::size_t line, Be
                              + ", expected p90_itl or median_tpot)");
         }
         break;
-      case CsvColumn::source_url:
-        point.source_url.emplace(cell);
-        break;
-      case CsvColumn::run_url:
-        point.run_url.emplace(cell);
-        break;
-      case CsvColumn::image:
-        point.image.emplace(cell);
-        break;
-      case CsvColumn::workload:
-        workload = cell;
-        break;
-      case CsvColumn::notes:
-        point.notes = read_notes_cell(cell);
-        break;
-      case CsvColumn::concurrency:
-      case CsvColumn::total_allocated_gpus:
-      case CsvColumn::isl:
-      case CsvColumn::osl:
-      case CsvColumn::prefill_gpus:
-      case CsvColumn::decode_gpus:
-      case CsvColumn::tp:
-      case CsvColumn::ep: {
-        INFERTRACK_TRY_ASSIGN(value, count(cell, line, column));
-        switch (column) {
-          case CsvColumn::concurrency:
-            point.concurrency = value;
-            break;
-          case CsvColumn::total_allocated_gpus:
-            point.total_allocated_gpus = value;
-            break;
-          case CsvColumn::isl:
-            point.isl = value;
-            break;
-          case CsvColumn::osl:
-            point.osl = value;
-            break;
-          case CsvColumn::prefill_gpus:
-            point.prefill_gpus = value;
-            break;
-          case CsvColumn::decode_gpus:
-            point.decode_gpus = value;
-            break;
-          case CsvColumn::tp:
-            point.tp = value;
-            break;
-          default:
-            point.ep = value;
-            break;
-        }
-        break;
-      }
-      case CsvColumn::tput_per_gpu:
-      case CsvColumn::input_tput_per_gpu:
-      case CsvColumn::output_tput_per_gpu: {
-        INFERTRACK_TRY_ASSIGN(value, number(cell, line, column, true));
-        (column == CsvColumn::tput_per_gpu         ? point.per_gpu_tps.total
-         : column == CsvColumn::input_tput_per_gpu ? point.per_gpu_tps.input
-                                                   : point.per_gpu_tps.output) = value;
-        break;
-      }
       case CsvColumn::interactivity: {
         INFERTRACK_TRY_ASSIGN(value, number(cell, line, column, false));
         interactivity = value;
         break;
       }
+      case CsvColumn::workload:
+        workload = cell;
+        break;
+      default:
+        point.notes = read_notes_cell(cell);
+        break;
     }
   }
   (*basis == domain::InteractivityBasis::p90_itl ? point.interactivity_p90 : point.interactivity_median) =

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "infertrack/domain/point_fields.hpp"
+
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -29,6 +31,22 @@ inline constexpr std::array<std::string_view, k_csv_column_count> k_csv_column_n
 };
 // clang-format on
 
+// The point field each column fills by the point field table's rule, in CsvColumn order; nullopt for the columns
+// read by the CSV's own rules (workload, interactivity and its basis, notes).
+// clang-format off
+inline constexpr std::array<std::optional<domain::PointField>, k_csv_column_count> k_csv_column_fields = {
+  domain::PointField::result_id, domain::PointField::model, domain::PointField::hardware,
+  domain::PointField::framework, domain::PointField::precision, domain::PointField::spec_method,
+  domain::PointField::disaggregated, domain::PointField::date, domain::PointField::isl, domain::PointField::osl,
+  std::nullopt, domain::PointField::concurrency, domain::PointField::total_allocated_gpus,
+  domain::PointField::prefill_gpus, domain::PointField::decode_gpus, domain::PointField::tp, domain::PointField::ep,
+  domain::PointField::total_tps_per_gpu, domain::PointField::input_tps_per_gpu, domain::PointField::output_tps_per_gpu,
+  std::nullopt, std::nullopt, domain::PointField::source_url, domain::PointField::run_url, domain::PointField::image,
+  std::nullopt,
+};
+// clang-format on
+static_assert(k_csv_column_fields[static_cast<std::size_t>(CsvColumn::image)] == domain::PointField::image);
+
 // A row must give these; the others may be absent or empty (unknown).
 // clang-format off
 inline constexpr std::array k_csv_required_columns = {
@@ -54,6 +72,12 @@ csv_column_named(std::string_view name)
     }
   }
   return std::nullopt;
+}
+
+inline constexpr std::optional<domain::PointField>
+point_field_of(CsvColumn column)
+{
+  return k_csv_column_fields[static_cast<std::size_t>(column)];
 }
 
 inline constexpr bool

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
+#include "infertrack/domain/point_field_members.hpp"
 #include "infertrack/formats/points_csv_columns.hpp"
 #include "infertrack/formats/points_csv_notes.hpp"
 #include "infertrack/util/csv_field.hpp"
@@ -9,6 +10,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <type_traits>
 
 namespace infertrack::formats {
 
@@ -22,6 +24,91 @@ constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
 constexpr unsigned char k_identity_separator = 0xFF;
 constexpr std::size_t k_bytes_per_row_estimate = 192;
 
+using Digits = std::array<char, 32>;
+
+// Shortest text that reads back as the same integer or double, so that write then read gives equal points; it lives
+// in `digits`.
+template<typename Number>
+std::string_view
+shortest_text(Number number, Digits& digits)
+{
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  return std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data()));
+}
+
+// The shortest text of `number`; nothing for an unknown value.
+template<typename Number>
+void
+put_number(std::string& out, const std::optional<Number>& number)
+{
+  Digits digits;
+  if (number) {
+    out += shortest_text(*number, digits);
+  }
+}
+
+// The cell of a field written as the point holds it.
+void
+put_field(std::string& out, domain::PointField field, const BenchmarkPoint& point)
+{
+  domain::visit_point_member(field, point, [&](const auto& member) {
+    using Member = std::remove_cvref_t<decltype(member)>;
+    if constexpr (std::is_same_v<Member, std::string>) {
+      util::append_csv_field(out, member);
+    } else if constexpr (std::is_same_v<Member, std::optional<std::string>>) {
+      if (member) {
+        util::append_csv_field(out, *member);
+      }
+    } else if constexpr (std::is_same_v<Member, bool>) {
+      out += member ? "true" : "false";
+    } else if constexpr (std::is_same_v<Member, domain::PerGpuBasis>) {
+      out += domain::to_string(member);
+    } else if constexpr (std::is_arithmetic_v<Member>) {
+      put_number(out, std::optional<Member>(member));
+    } else {
+      put_number(out, member);
+    }
+  });
+}
+
+void
+put_row(std::string& out, const BenchmarkPoint& point)
+{
+  // One column holds one statistic: the one the point's runs are read at by default.
+  const std::optional<domain::PointInteractivity> interactivity = domain::default_interactivity(point);
+  for (std::size_t i = 0; i < k_csv_column_count; ++i) {
+    out += i == 0 ? "" : ",";
+    const auto column = static_cast<CsvColumn>(i);
+    switch (column) {
+      // The CSV's basis is all allocated GPUs: role-local input and output are scaled to it.
+      case CsvColumn::input_tput_per_gpu:
+        put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::input));
+        break;
+      case CsvColumn::output_tput_per_gpu:
+        put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::output));
+        break;
+      case CsvColumn::interactivity:
+        put_number(out, interactivity ? std::optional<double>(interactivity->value) : std::nullopt);
+        break;
+      case CsvColumn::interactivity_basis:
+        out += domain::to_string(interactivity ? interactivity->basis : domain::InteractivityBasis::p90_itl);
+        break;
+      case CsvColumn::workload:
+        put_field(out, domain::PointField::workload, point);
+        break;
+      case CsvColumn::notes:
+        if (!point.notes.empty()) {
+          util::append_csv_field(out, notes_cell(point.notes));
+        }
+        break;
+      default:
+        put_field(out, *point_field_of(column), point);
+        break;
+    }
+  }
+  out += '\n';
+}
+
 class Fnv1a
 {
 public:
@@ -33,20 +120,11 @@ public:
     mix(k_identity_separator);
   }
 
-  void add(std::int64_t number)
-  {
-    std::array<char, 24> digits{};
-    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
-    add(std::string_view(digits.data(), static_cast<std::size_t>(end - digits.data())));
-  }
-
+  // The number's decimal text; an unknown one as empty text.
   void add(const std::optional<std::int64_t>& number)
   {
-    if (number) {
-      add(*number);
-    } else {
-      add(std::string_view());
-    }
+    Digits digits;
+    add(number ? shortest_text(*number, digits) : std::string_view());
   }
 
   std::uint64_t value() const { return m_hash; }
@@ -60,89 +138,6 @@ private:
 
   std::uint64_t m_hash = k_fnv_offset;
 };
-
-void
-put_integer(std::string& out, const std::optional<std::int64_t>& number)
-{
-  if (!number) {
-    return;
-  }
-  std::array<char, 24> digits{};
-  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), *number).ptr;
-  out.append(digits.data(), end);
-}
-
-// Shortest text that reads back as the same double, so that write then read gives equal points.
-void
-put_number(std::string& out, const std::optional<double>& number)
-{
-  if (!number) {
-    return;
-  }
-  std::array<char, 32> digits{};
-  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), *number).ptr;
-  out.append(digits.data(), end);
-}
-
-void
-put_row(std::string& out, const BenchmarkPoint& point)
-{
-  // One column holds one statistic: the one the point's runs are read at by default.
-  const std::optional<domain::PointInteractivity> interactivity = domain::default_interactivity(point);
-  util::append_csv_field(out, point.result_id);
-  out += ',';
-  util::append_csv_field(out, point.model);
-  out += ',';
-  util::append_csv_field(out, point.hardware);
-  out += ',';
-  util::append_csv_field(out, point.framework);
-  out += ',';
-  util::append_csv_field(out, point.precision);
-  out += ',';
-  util::append_csv_field(out, point.spec_method);
-  out += point.disaggregated ? ",true," : ",false,";
-  util::append_csv_field(out, point.date);
-  out += ',';
-  put_integer(out, point.isl);
-  out += ',';
-  put_integer(out, point.osl);
-  out += ',';
-  util::append_csv_field(out, point.workload);
-  out += ',';
-  put_integer(out, point.concurrency);
-  out += ',';
-  put_integer(out, point.total_allocated_gpus);
-  out += ',';
-  put_integer(out, point.prefill_gpus);
-  out += ',';
-  put_integer(out, point.decode_gpus);
-  out += ',';
-  put_integer(out, point.tp);
-  out += ',';
-  put_integer(out, point.ep);
-  out += ',';
-  put_number(out, point.per_gpu_tps.total);
-  out += ',';
-  // The CSV's basis is all allocated GPUs: role-local input and output are scaled to it.
-  put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::input));
-  out += ',';
-  put_number(out, domain::per_allocated_gpu(point, domain::ThroughputMetric::output));
-  out += ',';
-  put_number(out, interactivity ? std::optional<double>(interactivity->value) : std::nullopt);
-  out += ',';
-  out += domain::to_string(interactivity ? interactivity->basis : domain::InteractivityBasis::p90_itl);
-  out += ',';
-  for (const auto* text : {&point.source_url, &point.run_url, &point.image}) {
-    if (*text) {
-      util::append_csv_field(out, **text);
-    }
-    out += ',';
-  }
-  if (!point.notes.empty()) {
-    util::append_csv_field(out, notes_cell(point.notes));
-  }
-  out += '\n';
-}
 
 }  // namespace
 

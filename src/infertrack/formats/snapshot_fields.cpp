@@ -2,6 +2,8 @@
 
 #include "infertrack/formats/name_table.hpp"
 
+#include <array>
+
 namespace infertrack::formats {
 
 namespace {
@@ -67,7 +69,37 @@ field_names()
   return names;
 }
 
+using domain::PointField;
+
+// The point field of each snapshot field, in SnapshotField order.
+// clang-format off
+constexpr std::array<std::optional<PointField>, k_snapshot_field_count> k_point_fields = {
+  PointField::result_id, PointField::model, PointField::hardware, PointField::framework, PointField::precision,
+  PointField::spec_method, PointField::concurrency, PointField::disaggregated, PointField::total_allocated_gpus,
+  PointField::date, PointField::total_tps_per_gpu, PointField::interactivity_p90, PointField::interactivity_median,
+  PointField::isl, PointField::osl, PointField::prefill_gpus, PointField::decode_gpus,
+  PointField::aggregate_engine_gpus, PointField::tp, PointField::ep, std::nullopt,
+  PointField::total_tps, PointField::input_tps, PointField::output_tps, PointField::input_tps_per_gpu,
+  PointField::output_tps_per_gpu, PointField::mean_input_tokens, PointField::median_input_tokens,
+  PointField::p90_input_tokens, PointField::mean_output_tokens, PointField::median_output_tokens,
+  PointField::p90_output_tokens, PointField::gpu_cache_hit_rate, PointField::cpu_cache_hit_rate,
+  PointField::external_cache_hit_rate, PointField::theoretical_cache_hit_rate, PointField::offload_mode,
+  PointField::kv_offloading, PointField::kv_offload_backend, PointField::image, PointField::run_url,
+  PointField::workflow_id, PointField::recipe_fingerprint, PointField::run_date, PointField::context_limit_tokens,
+  PointField::kv_precision, PointField::isolated_prefill_tps_per_gpu, PointField::source_url, std::nullopt,
+};
+// clang-format on
+static_assert(k_point_fields[static_cast<std::size_t>(Field::date_run)] == PointField::run_date);
+static_assert(k_point_fields[static_cast<std::size_t>(Field::isolated_prefill_tps)]
+              == PointField::isolated_prefill_tps_per_gpu);
+
 }  // namespace
+
+std::optional<domain::PointField>
+point_field_of(SnapshotField field)
+{
+  return k_point_fields[static_cast<std::size_t>(field)];
+}
 
 std::optional<SnapshotField>
 snapshot_field_named(std::string_view key)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "infertrack/domain/point_fields.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -26,6 +28,9 @@ inline constexpr std::size_t k_snapshot_field_count = static_cast<std::size_t>(S
 
 // The field a snapshot point key names (`derived_view` for both derived views); nullopt for any other key.
 std::optional<SnapshotField> snapshot_field_named(std::string_view key);
+
+// The point field `field` fills; nullopt for per_gpu_denominator and derived_view, which fill none.
+std::optional<domain::PointField> point_field_of(SnapshotField field);
 
 // The key of `field` in the snapshot ("total_tps_per_allocated_gpu" for total_tps_per_gpu).
 std::string_view snapshot_field_name(SnapshotField field);

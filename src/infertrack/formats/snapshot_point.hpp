@@ -1,7 +1,9 @@
 #pragma once
 
 #include "infertrack/domain/benchmark_point.hpp"
+#include "infertrack/formats/json_point_fields.hpp"
 #include "infertrack/formats/json_values.hpp"
+#include "infertrack/formats/snapshot_fields.hpp"
 #include "infertrack/util/result.hpp"
 
 #include <cstddef>
@@ -24,6 +26,9 @@ public:
   util::Result<void> read(JsonValue value, std::size_t index, domain::BenchmarkPoint& point);
 
 private:
+  // Reads the value of one known field into `point`.
+  util::Result<void> read_field(SnapshotField field, JsonValue& value, const JsonPlace& at, domain::BenchmarkPoint& point);
+
   // What `key`, the `position`th key of a point, is: a field, a note, or unknown (k_note_kind, k_unknown_kind).
   unsigned char kind_of(std::string_view key, std::size_t position);
 
@@ -31,10 +36,7 @@ private:
   static constexpr unsigned char k_unknown_kind = 255;
 
   std::vector<std::pair<std::string, unsigned char>> m_order;  // the keys of the last point and their kinds
-  NameMemo m_model;
-  NameMemo m_hardware;
-  NameMemo m_framework;
-  NameMemo m_precision;
+  JsonPointFields m_fields;
 };
 
 }  // namespace infertrack::formats
