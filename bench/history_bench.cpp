@@ -5,10 +5,10 @@
 // point and keeps the frontiers (and, for comparison, the older read of every point whole), and later ones
 // with a new target. Inputs come from fixed seeds. The database is generated once
 // (about a minute) at $INFERTRACK_HISTORY_BENCH_DB, default /tmp/infertrack-history-bench.db.
-#include "infertrack/app/configuration_filters.hpp"
-#include "infertrack/app/history_cache.hpp"
-#include "infertrack/app/history_json.hpp"
-#include "infertrack/app/history_query.hpp"
+#include "infertrack/app/queries/configuration_filters.hpp"
+#include "infertrack/app/queries/history_cache.hpp"
+#include "infertrack/app/queries/history_json.hpp"
+#include "infertrack/app/queries/history_query.hpp"
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/history.hpp"
 #include "infertrack/domain/history_frontiers.hpp"

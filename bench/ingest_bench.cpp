@@ -3,7 +3,7 @@
 // `infertrack ingest FILE` does, minus process start-up.
 #include "synthetic_points.hpp"
 
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include <benchmark/benchmark.h>

@@ -1,7 +1,7 @@
 #include "infertrack/server/api/api_routes.hpp"
 
 #include "api_route_test_support.hpp"
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

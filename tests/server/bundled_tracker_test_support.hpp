@@ -3,7 +3,7 @@
 // What the API and page route tests share: a tracker store of its own loaded with the bundled data, requests
 // as the HTTP layer hands them to a route, and extra points that give the bundled Flash curves findings.
 
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/http/request.hpp"
 #include "support/temp_dir.hpp"

@@ -2,12 +2,12 @@
 // used to read every point and keep the latest run in C++: these tests check, on the bundled data plus
 // several runs per configuration, that the answers are the ones every point gives.
 #include "api_route_test_support.hpp"
-#include "infertrack/app/ingest.hpp"
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/domain/config_group.hpp"
-#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/server/api/api_routes.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
 #include "infertrack/server/api/query_params.hpp"

@@ -1,8 +1,8 @@
 #include "infertrack/server/pages/page_routes.hpp"
 
 #include "bundled_tracker_test_support.hpp"
-#include "infertrack/app/ingest.hpp"
-#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/web_assets.hpp"

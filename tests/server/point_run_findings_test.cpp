@@ -3,7 +3,7 @@
 #include "infertrack/server/api/api_routes.hpp"
 
 #include "api_route_test_support.hpp"
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "support/temp_dir.hpp"
 

@@ -1,6 +1,6 @@
 // The tracker handler's response cache: pages and API answers are served from it until the data changes,
 // and never after.
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 #include "support/temp_dir.hpp"

@@ -1,6 +1,6 @@
 #include "infertrack/app/tracker_database.hpp"
 
-#include "infertrack/app/ingest.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/bundled_data.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 

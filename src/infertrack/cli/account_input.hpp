@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infertrack/app/community_outcome.hpp"
+#include "infertrack/app/community/community_outcome.hpp"
 #include "infertrack/security/password_hash.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/community_json.hpp"
+#include "infertrack/app/community/community_json.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/util/unix_time.hpp"
 

@@ -1,6 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/util/ascii_text.hpp"
 

@@ -2,7 +2,7 @@
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/query_flags.hpp"
 
-#include "infertrack/app/export_document.hpp"
+#include "infertrack/app/queries/export_document.hpp"
 #include "infertrack/util/atomic_file.hpp"
 
 #include <fmt/core.h>

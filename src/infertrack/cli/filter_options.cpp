@@ -1,7 +1,7 @@
 #include "infertrack/cli/filter_options.hpp"
 
 #include "infertrack/cli/command_context.hpp"
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/util/iso_date.hpp"
 
 #include <fmt/core.h>

@@ -3,9 +3,9 @@
 #include "infertrack/cli/query_flags.hpp"
 #include "infertrack/cli/report_text.hpp"
 
-#include "infertrack/app/export_csv.hpp"
-#include "infertrack/app/history_json.hpp"
-#include "infertrack/app/history_query.hpp"
+#include "infertrack/app/queries/export_csv.hpp"
+#include "infertrack/app/queries/history_json.hpp"
+#include "infertrack/app/queries/history_query.hpp"
 #include "infertrack/util/iso_date.hpp"
 #include "infertrack/util/text_table.hpp"
 

@@ -1,7 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/ingest.hpp"
-#include "infertrack/app/input_files.hpp"
+#include "infertrack/app/ingest/ingest.hpp"
+#include "infertrack/app/ingest/input_files.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/util/ascii_text.hpp"

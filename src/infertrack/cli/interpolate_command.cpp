@@ -3,9 +3,9 @@
 #include "infertrack/cli/query_flags.hpp"
 #include "infertrack/cli/report_text.hpp"
 
-#include "infertrack/app/export_csv.hpp"
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/queries/export_csv.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/json_views.hpp"
 
 #include <fmt/core.h>
 

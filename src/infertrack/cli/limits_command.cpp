@@ -1,7 +1,7 @@
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/community_json.hpp"
-#include "infertrack/app/rate_limits.hpp"
+#include "infertrack/app/community/community_json.hpp"
+#include "infertrack/app/community/rate_limits.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/formats/field_checks.hpp"
 

@@ -1,8 +1,8 @@
 #include "infertrack/cli/command_context.hpp"
 #include "infertrack/cli/filter_options.hpp"
 
-#include "infertrack/app/json_views.hpp"
-#include "infertrack/app/point_findings.hpp"
+#include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/formats/points_csv.hpp"
 #include "infertrack/util/ascii_text.hpp"

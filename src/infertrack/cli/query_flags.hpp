@@ -1,8 +1,8 @@
 #pragma once
 
-#include "infertrack/app/history_query.hpp"
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/plan_query.hpp"
+#include "infertrack/app/queries/history_query.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/plan_query.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/domain/history.hpp"
 

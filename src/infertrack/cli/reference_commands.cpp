@@ -1,6 +1,6 @@
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/domain/efficiency.hpp"

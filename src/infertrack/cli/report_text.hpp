@@ -1,7 +1,7 @@
 #pragma once
 
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/plan_query.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/plan_query.hpp"
 #include "infertrack/domain/headline_comparison.hpp"
 
 #include <span>

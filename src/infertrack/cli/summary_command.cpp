@@ -2,9 +2,9 @@
 #include "infertrack/cli/filter_options.hpp"
 #include "infertrack/cli/report_text.hpp"
 
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/json_views.hpp"
-#include "infertrack/app/plan_query.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/app/queries/plan_query.hpp"
 
 #include <fmt/core.h>
 

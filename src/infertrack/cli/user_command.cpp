@@ -1,8 +1,8 @@
 #include "infertrack/cli/account_input.hpp"
 #include "infertrack/cli/command_context.hpp"
 
-#include "infertrack/app/accounts.hpp"
-#include "infertrack/app/community_json.hpp"
+#include "infertrack/app/community/accounts.hpp"
+#include "infertrack/app/community/community_json.hpp"
 #include "infertrack/cli/listing.hpp"
 #include "infertrack/domain/account_rules.hpp"
 #include "infertrack/util/unix_time.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infertrack/app/history_cache.hpp"
+#include "infertrack/app/queries/history_cache.hpp"
 #include "infertrack/server/http/request.hpp"
 #include "infertrack/server/http/response.hpp"
 #include "infertrack/store/store.hpp"

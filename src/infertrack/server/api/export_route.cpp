@@ -1,6 +1,6 @@
 #include "infertrack/server/api/export_route.hpp"
 
-#include "infertrack/app/export_document.hpp"
+#include "infertrack/app/queries/export_document.hpp"
 #include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/route_queries.hpp"
 

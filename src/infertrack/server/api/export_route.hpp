@@ -8,7 +8,7 @@
 
 namespace infertrack::server::api {
 
-// GET /api/v1/export/{kind}?format=csv|json&...: an export (app/export_document.hpp) of points, frontiers,
+// GET /api/v1/export/{kind}?format=csv|json&...: an export (app/queries/export_document.hpp) of points, frontiers,
 // interpolations, history or plans as a download, with the parameters of the kind's own route (/points'
 // filters, /frontier, /interpolate, /history, /plan). `kind` is the path after /export/. An unknown kind
 // is a 404; a bad parameter a 400 naming it, as on the kind's route.

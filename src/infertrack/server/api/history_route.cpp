@@ -1,8 +1,8 @@
 #include "infertrack/server/api/history_route.hpp"
 
-#include "infertrack/app/history_json.hpp"
-#include "infertrack/app/history_query.hpp"
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/queries/history_json.hpp"
+#include "infertrack/app/queries/history_query.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 
 #include <fmt/core.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "infertrack/app/history_cache.hpp"
-#include "infertrack/app/history_query.hpp"
+#include "infertrack/app/queries/history_cache.hpp"
+#include "infertrack/app/queries/history_query.hpp"
 #include "infertrack/server/api/route_queries.hpp"
 #include "infertrack/store/store.hpp"
 

@@ -1,6 +1,6 @@
 #include "infertrack/server/api/query_params.hpp"
 
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/domain/account_rules.hpp"
 #include "infertrack/formats/field_checks.hpp"
 #include "infertrack/util/iso_date.hpp"

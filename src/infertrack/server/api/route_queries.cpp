@@ -1,6 +1,6 @@
 #include "infertrack/server/api/route_queries.hpp"
 
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 
 #include <fmt/core.h>
 

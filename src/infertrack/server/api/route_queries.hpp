@@ -1,9 +1,9 @@
 #pragma once
 
-#include "infertrack/app/frontier_query.hpp"
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/plan_query.hpp"
-#include "infertrack/app/point_filter.hpp"
+#include "infertrack/app/queries/frontier_query.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/plan_query.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
 

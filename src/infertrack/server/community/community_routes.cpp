@@ -1,7 +1,7 @@
 #include "infertrack/server/community/community_routes.hpp"
 
-#include "infertrack/app/comment_board.hpp"
-#include "infertrack/app/community_json.hpp"
+#include "infertrack/app/community/comment_board.hpp"
+#include "infertrack/app/community/community_json.hpp"
 #include "infertrack/security/tokens.hpp"
 #include "infertrack/server/http/route_table.hpp"
 #include "infertrack/util/ascii_text.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infertrack/app/accounts.hpp"
+#include "infertrack/app/community/accounts.hpp"
 #include "infertrack/server/http/cookies.hpp"
 #include "infertrack/server/http/request.hpp"
 #include "infertrack/server/http/response.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "infertrack/app/interpolation_query.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
 #include "infertrack/domain/headline_comparison.hpp"
 
 #include <kainjow/mustache.hpp>

@@ -1,6 +1,6 @@
 #include "infertrack/server/pages/point_page.hpp"
 
-#include "infertrack/app/json_views.hpp"
+#include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/page_renderer.hpp"

@@ -1,9 +1,9 @@
 #include "infertrack/server/pages/tracker_page.hpp"
 
-#include "infertrack/app/interpolation_query.hpp"
-#include "infertrack/app/json_views.hpp"
-#include "infertrack/app/point_filter.hpp"
-#include "infertrack/app/point_findings.hpp"
+#include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/app/queries/point_filter.hpp"
+#include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
