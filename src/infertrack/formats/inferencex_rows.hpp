@@ -13,8 +13,7 @@ namespace infertrack::formats {
 // history route): a JSON array of rows, one measured point each (docs/FORMATS.md, "InferenceX API rows").
 // The rows carry no id: each point's result id is derived from the row's configuration, workload,
 // concurrency, date and run URL. Diagnostics name the row ("rows[12]") and the field ("metrics.tput_per_gpu");
-// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser. With
-// `batches`, the points go there a batch at a time as they are read, and the dataset holds the rest.
+// the caller fills in the file. `parsing` and `batches`: see JsonParsing.
 util::Result<domain::Dataset> read_inferencex_rows(std::string_view json,
                                                    const JsonParsing& parsing = {},
                                                    const PointBatchSink* batches = nullptr);

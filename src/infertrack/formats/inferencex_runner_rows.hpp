@@ -16,8 +16,7 @@ namespace infertrack::formats {
 // name the record ("row" for a lone object, "rows[3]" in an array) and the field (`hw`,
 // `request_metrics.throughput.per_gpu.total_tput_tps`); the caller fills in the file. A row without `date` or
 // `run_url` takes the one of `defaults`, if given; a row without a date and no default date is refused. `parsing`
-// says whether zeros follow `json` in memory and lends a parser. With `batches`, the points go there a batch
-// at a time as they are read, and the dataset holds the rest.
+// and `batches`: see JsonParsing.
 util::Result<domain::Dataset> read_inferencex_runner_rows(std::string_view json,
                                                           const RunDefaults& defaults = {},
                                                           const JsonParsing& parsing = {},

@@ -41,6 +41,10 @@ private:
 // made the snapshot 2-6% slower, BENCHMARKS.md).
 inline constexpr std::size_t k_array_window_bytes = std::size_t{1} << 18;
 
+// How a JSON reader (read_snapshot, read_inferencex_rows, read_inferencex_runner_rows) may parse its text: in
+// place when zeros follow the text in memory, with a parser the caller lends. Each reader also takes an optional
+// PointBatchSink (kept_points.hpp): the points go there a batch at a time as they are read, and the dataset it
+// returns holds the rest.
 struct JsonParsing
 {
   InputPadding padding = InputPadding::none;

@@ -11,9 +11,8 @@ namespace infertrack::formats {
 
 // Reads the tracker snapshot format (the seed's JSON: points, notes, headline_100, hardware, method,
 // presets) into a validated, completed dataset. Diagnostics name the record (e.g. "points[2]") and field;
-// the caller fills in the file. `parsing` says whether zeros follow `json` in memory and lends a parser. With
-// `batches`, the points go there a batch at a time as they are read, and the dataset holds the rest of them
-// and the other sections.
+// the caller fills in the file. `parsing` and `batches`: see JsonParsing (the dataset also holds the snapshot's
+// other sections).
 util::Result<domain::Dataset> read_snapshot(std::string_view json,
                                             const JsonParsing& parsing = {},
                                             const PointBatchSink* batches = nullptr);
