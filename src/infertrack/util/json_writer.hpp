@@ -49,6 +49,14 @@ public:
     }
   }
 
+  // A member of the enclosing object: its name, then its value.
+  template <typename T>
+  void member(std::string_view name, const T& member_value)
+  {
+    key(name);
+    value(member_value);
+  }
+
   // A JSON value already written elsewhere (e.g. nlohmann::json::dump()), copied as it is: with an indent, only a
   // scalar (an object or array would keep its own layout).
   void raw_value(std::string_view json);

@@ -42,16 +42,11 @@ write_factor(JsonWriter& json, const std::optional<domain::ImprovementFactor>& f
     return;
   }
   json.begin_object();
-  json.key("from_date");
-  json.value(factor->from_date);
-  json.key("to_date");
-  json.value(factor->to_date);
-  json.key("from_state");
-  json.value(domain::to_string(factor->from_state));
-  json.key("to_state");
-  json.value(domain::to_string(factor->to_state));
-  json.key("factor");
-  json.value(factor->factor);
+  json.member("from_date", factor->from_date);
+  json.member("to_date", factor->to_date);
+  json.member("from_state", domain::to_string(factor->from_state));
+  json.member("to_state", domain::to_string(factor->to_state));
+  json.member("factor", factor->factor);
   json.key("bound");
   if (factor->factor) {
     json.value(domain::to_string(factor->bound));
@@ -65,14 +60,11 @@ void
 write_point(JsonWriter& json, const domain::HistorySeries& series, const domain::HistoryPoint& point, double target)
 {
   json.begin_object();
-  json.key("date");
-  json.value(point.date);
-  json.key("days_since_launch");
-  json.value(point.days_since_launch);
+  json.member("date", point.date);
+  json.member("days_since_launch", point.days_since_launch);
   json.key("value");
   write_members(json, point.value);
-  json.key("gap_reason");
-  json.value(gap_reason(series, point, target));
+  json.member("gap_reason", gap_reason(series, point, target));
   json.key("lower");
   write_knot(json, point.lower);
   json.key("upper");
@@ -83,12 +75,9 @@ write_point(JsonWriter& json, const domain::HistorySeries& series, const domain:
   measured ? json.value(point.slowest_interactivity) : json.null();
   json.key("fastest_interactivity");
   measured ? json.value(point.fastest_interactivity) : json.null();
-  json.key("frontier_size");
-  json.value(point.frontier_size);
-  json.key("run_url");
-  json.value(point.run_url);
-  json.key("precision");
-  json.value(point.precision);
+  json.member("frontier_size", point.frontier_size);
+  json.member("run_url", point.run_url);
+  json.member("precision", point.precision);
   json.key("since_first");
   write_factor(json, point.since_first);
   json.end_object();
@@ -105,10 +94,8 @@ write_row(JsonWriter& json, const HistoryRow& row, double target)
     json.key(name);
     json.raw_value(member.dump());
   }
-  json.key("interactivity_basis");
-  json.value(domain::to_string(series.basis));
-  json.key("metric");
-  json.value(domain::to_string(series.metric));
+  json.member("interactivity_basis", domain::to_string(series.basis));
+  json.member("metric", domain::to_string(series.metric));
   json.key("points");
   json.begin_array();
   // The latest factor against the first measurement: how far the configuration has come (none when it
@@ -174,24 +161,15 @@ history_json(const HistoryQuery& query, const HistoryAnswer& answer, int indent)
   std::string text;
   JsonWriter json(text, indent);
   json.begin_object();
-  json.key("model");
-  json.value(query.filter.model);
-  json.key("target_interactivity");
-  json.value(query.options.target);
-  json.key("launch_date");
-  json.value(query.options.launch_date);
-  json.key("metric");
-  json.value(domain::to_string(query.options.metric));
-  json.key("from");
-  json.value(query.from);
-  json.key("to");
-  json.value(query.to);
-  json.key("configurations");
-  json.value(answer.configurations);
-  json.key("offset");
-  json.value(query.offset);
-  json.key("limit");
-  json.value(query.limit);
+  json.member("model", query.filter.model);
+  json.member("target_interactivity", query.options.target);
+  json.member("launch_date", query.options.launch_date);
+  json.member("metric", domain::to_string(query.options.metric));
+  json.member("from", query.from);
+  json.member("to", query.to);
+  json.member("configurations", answer.configurations);
+  json.member("offset", query.offset);
+  json.member("limit", query.limit);
   json.key("next_offset");
   const std::size_t end = query.offset + answer.rows.size();
   if (!answer.rows.empty() && end < answer.configurations) {
