@@ -1,12 +1,14 @@
 #include "infertrack/server/tracker_handler.hpp"
 
 #include "infertrack/server/api/api_routes.hpp"
+#include "infertrack/server/http/route_table.hpp"
 #include "infertrack/server/pages/page_routes.hpp"
 #include "infertrack/server/response_cache.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <mutex>
+#include <optional>
 
 namespace infertrack::server {
 namespace {
@@ -25,27 +27,8 @@ public:
 
   http::Response operator()(const http::Request& request)
   {
-    if ((request.path == "/healthz" || request.path == "/metrics") && request.method != "GET") {
-      http::Response response = http::Response::error(405, "method_not_allowed", request.method + " is not allowed here");
-      response.headers.emplace_back("Allow", "GET, HEAD");
-      response.route = request.path;
-      return response;
-    }
-    if (request.path == "/healthz") {
-      std::lock_guard lock(m_store_mutex);
-      http::Response response = http::Response::json(200, R"({"status":"ok"})");
-      try {
-        m_store->check_health();
-      } catch (const store::StoreError& error) {
-        spdlog::error("health check failed: {}", error.what());
-        response = http::Response::error(503, "unhealthy", error.what());
-      }
-      response.route = "/healthz";
-      response.cache_control = "no-store";
-      return response;
-    }
-    if (request.path == "/metrics") {
-      return metrics();
+    if (auto answer = service_answer(request)) {
+      return *std::move(answer);
     }
     if (request.path.starts_with("/api/")) {
       // Outside m_store_mutex: a sign-in spends a tenth of a second hashing, and the store locks its own calls.
@@ -80,6 +63,51 @@ public:
   }
 
 private:
+  // The routes a monitor calls, not a reader: health and metrics.
+  static const http::RouteTable<TrackerHandler>& service_routes()
+  {
+    static const http::RouteTable<TrackerHandler> k_routes{
+      {"GET", "/healthz", "/healthz", [](TrackerHandler& handler, const http::Request&, const http::RouteMatch&) {
+         return handler.healthz();
+       }},
+      {"GET", "/metrics", "/metrics", [](TrackerHandler& handler, const http::Request&, const http::RouteMatch&) {
+         return handler.metrics();
+       }},
+    };
+    return k_routes;
+  }
+
+  // The answer of a service route, or nothing for any other path.
+  std::optional<http::Response> service_answer(const http::Request& request)
+  {
+    const http::RouteLookup lookup = service_routes().find(request);
+    if (lookup.route) {
+      return service_routes().answer(lookup, *this, request);
+    }
+    if (lookup.allow.empty()) {
+      return std::nullopt;
+    }
+    http::Response response = http::Response::error(405, "method_not_allowed", request.method + " is not allowed here");
+    response.headers.emplace_back("Allow", lookup.allow);
+    response.route = lookup.match.label;
+    return response;
+  }
+
+  http::Response healthz()
+  {
+    std::lock_guard lock(m_store_mutex);
+    http::Response response = http::Response::json(200, R"({"status":"ok"})");
+    try {
+      m_store->check_health();
+    } catch (const store::StoreError& error) {
+      spdlog::error("health check failed: {}", error.what());
+      response = http::Response::error(503, "unhealthy", error.what());
+    }
+    response.route = "/healthz";
+    response.cache_control = "no-store";
+    return response;
+  }
+
   http::Response api(const http::Request& request)
   {
     std::lock_guard lock(m_store_mutex);
