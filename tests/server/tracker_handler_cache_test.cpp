@@ -3,6 +3,7 @@
 #include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/tracker_handler.hpp"
+#include "openapi_test_support.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -27,7 +28,9 @@ protected:
       const auto equals = pair.find('=');
       request.query = {{pair.substr(0, equals), pair.substr(equals + 1)}};
     }
-    return handler(request);
+    http::Response response = handler(request);
+    test_support::expect_documented(request.method, target, response);
+    return response;
   }
 
   // A copy of bundled point 444914 at another concurrency, ingested through a second connection, as
