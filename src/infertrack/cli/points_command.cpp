@@ -51,20 +51,20 @@ finding_kinds(std::span<const domain::DataFinding> findings)
 std::vector<Listing::Column>
 point_columns()
 {
-  return {{"result_id"},
-          {"model"},
-          {"hardware"},
-          {"framework"},
-          {"precision"},
-          {"spec"},
-          {"workload"},
-          {"date"},
+  return {{"result_id", ""},
+          {"model", ""},
+          {"hardware", ""},
+          {"framework", ""},
+          {"precision", ""},
+          {"spec", ""},
+          {"workload", ""},
+          {"date", ""},
           {"conc", "", Align::right},
           {"gpus", "", Align::right},
           {"tok/s/gpu", "", Align::right},
           {"p90 tok/s/user", "", Align::right},
           {"median tok/s/user", "", Align::right},
-          {"findings"}};
+          {"findings", ""}};
 }
 
 void
