@@ -94,6 +94,25 @@ TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)
   EXPECT_TRUE(std::filesystem::exists(work / "infertrack.db"));
 }
 
+TEST(CliDatabase, a_postgresql_url_is_refused_without_printing_its_password_or_making_a_file)
+{
+  TempDir dir;
+  const std::filesystem::path work = dir.file("work");
+  std::filesystem::create_directories(work);
+  const CliResult flag = run_cli({"summary", "--db", "postgresql://tracker:s3cret-pw@127.0.0.1:1/infertrack"},
+                                 CliSurroundings{work, std::nullopt});
+  EXPECT_EQ(flag.exit_code, 1);
+  EXPECT_NE(flag.err.find("postgresql://tracker:***@127.0.0.1:1/infertrack"), std::string::npos) << flag.err;
+  EXPECT_NE(flag.err.find("cannot open a PostgreSQL database"), std::string::npos) << flag.err;
+  EXPECT_EQ(flag.err.find("s3cret-pw"), std::string::npos) << flag.err;
+
+  const CliResult variable = run_cli({"points"}, CliSurroundings{work, "postgres://t@h/d?password=s3cret-pw"});
+  EXPECT_EQ(variable.exit_code, 1);
+  EXPECT_NE(variable.err.find("postgres://t@h/d?password=***"), std::string::npos) << variable.err;
+  EXPECT_EQ(variable.err.find("s3cret-pw"), std::string::npos) << variable.err;
+  EXPECT_TRUE(std::filesystem::is_empty(work)); // no SQLite file named after the URL
+}
+
 TEST_F(Cli, first_use_loads_the_bundled_dataset)
 {
   const json points = run_json({"points"});
