@@ -41,10 +41,8 @@ Response::error(int status, std::string_view error, std::string_view detail)
   std::string body;
   util::JsonWriter json_body(body);
   json_body.begin_object();
-  json_body.key("error");
-  json_body.value(error);
-  json_body.key("detail");
-  json_body.value(detail);
+  json_body.member("error", error);
+  json_body.member("detail", detail);
   json_body.end_object();
   Response response = json(status, std::move(body));
   // An error holds only until the data or the request changes; a 404 would otherwise be cacheable by default.
