@@ -1,10 +1,10 @@
 #pragma once
 
-// A fresh SQLite store and helpers for the CommunityStore tests (header-only, as store_test_support.hpp).
-
-#include "infertrack/store/sqlite/sqlite_store.hpp"
+// A fresh store, on the engine of the test binary (support/test_database.hpp), and helpers for the CommunityStore tests
+// (header-only, as store_test_support.hpp).
 
 #include "store/store_test_support.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,8 @@ inline constexpr std::int64_t k_t0 = 1'793'577'600;
 class CommunityTest : public ::testing::Test
 {
 protected:
-  std::filesystem::path db_path() const { return m_dir.file("store.db"); }
+  // The SQLite file, for the tests that look into it (SQLite's binary only).
+  std::filesystem::path db_path() const { return m_database.locator(); }
   CommunityStore& community() { return m_store->community(); }
 
   // A live account "<name>" with email "<name>@example.com", created at k_t0; fails the test if refused.
@@ -40,8 +41,9 @@ protected:
     return id ? *id : 0;
   }
 
-  TempDir m_dir;
-  std::unique_ptr<Store> m_store = sqlite::open_store(db_path());
+  TempDir m_dir; // for files of a test's own
+  test_engine::TestDatabase m_database;
+  std::unique_ptr<Store> m_store = m_database.open();
 };
 
 }  // namespace infertrack::store::testing

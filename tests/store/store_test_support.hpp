@@ -273,7 +273,7 @@ migrate_up_to(sqlite::Connection& db, int version)
   db.execute("CREATE TABLE schema_migrations (version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
   for (const sqlite::Migration& step : sqlite::migrations()) {
     if (step.version <= version) {
-      db.execute(step.sql);
+      db.execute(step.sql_for(Engine::sqlite));
       db.execute("INSERT INTO schema_migrations VALUES (" + std::to_string(step.version) +
                  ", '2026-11-01T00:00:00Z')");
     }

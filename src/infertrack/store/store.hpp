@@ -72,6 +72,14 @@ public:
   using StoreError::StoreError;
 };
 
+// A database server that cannot be reached now (stopped, restarting, the network down): the storage itself may be
+// fine, and the same request can succeed once the server is back.
+class StoreUnavailable : public StoreError
+{
+public:
+  using StoreError::StoreError;
+};
+
 // A write refused because the database file cannot be opened for writing (its mode or attributes): reading goes
 // on, and no retry helps until the file's permissions change.
 class StoreReadOnly : public StoreError

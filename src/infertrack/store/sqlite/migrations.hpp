@@ -1,24 +1,14 @@
 #pragma once
 
+#include "infertrack/store/schema_migrations.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 
-#include <span>
 
 namespace infertrack::store::sqlite {
 
-// One step of the schema's history. Steps are never edited once released: a change is a new step.
-struct Migration
-{
-  int version;             // 1, 2, ...: the schema version the step leads to
-  const char* description; // what the step changes
-  const char* sql;         // portable SQL (a PostgreSQL store runs the same statements)
-};
-
-// Every step, ordered by version.
-std::span<const Migration> migrations();
-
-// The version a database has once every step of this build is applied.
-int latest_schema_version();
+using store::Migration;
+using store::migrations;
+using store::latest_schema_version;
 
 // The highest applied version of `db`, 0 for a database without the migrations table.
 int applied_schema_version(Connection& db);
