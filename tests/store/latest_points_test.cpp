@@ -2,7 +2,7 @@
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/bound_conditions.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
@@ -269,7 +269,7 @@ TEST_F(LatestPointsTest, a_filter_on_dates_alone_seeks_them_in_the_configuration
   const auto plan = [&db](const PointFilter& filter) {
     const BoundConditions conditions = point_filter_conditions(filter);
     Statement statement(db, "EXPLAIN QUERY PLAN SELECT result_id FROM points" + conditions.where_clause());
-    conditions.bind(statement);
+    bind_conditions(statement, conditions);
     std::string text;
     while (statement.step()) {
       text += std::string(statement.column_text(3)) + "\n";

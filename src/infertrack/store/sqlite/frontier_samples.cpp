@@ -1,7 +1,7 @@
 #include "infertrack/store/sqlite/frontier_samples.hpp"
 
 #include "infertrack/domain/per_gpu_throughput.hpp"
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/bound_conditions.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <optional>
@@ -45,7 +45,7 @@ read_frontier_samples(Connection& db,
     sql += " WHERE rowid IN (SELECT rowid FROM points" + filtered.where_clause() + ")";
   }
   Statement statement(db, sql);
-  filtered.bind(statement);
+  bind_conditions(statement, filtered);
   StatementScope scope(statement);
   domain::FrontierSample sample;
   domain::PerGpuPools pools;

@@ -1,6 +1,6 @@
 #include "infertrack/store/sqlite/ingester.hpp"
 
-#include "infertrack/store/sqlite/notes_column.hpp"
+#include "infertrack/store/records/notes_column.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 
 #include <sqlite3.h>
@@ -73,27 +73,6 @@ refuse_nan(std::string record, const char* field)
 {
   return util::fail(std::move(record), field,
                     "is not a number (NaN), which the store cannot keep (it would read back as empty)");
-}
-
-std::optional<FieldDifference>
-first_note_difference(const std::vector<domain::PointNote>& stored,
-                      const std::vector<domain::PointNote>& fresh)
-{
-  const std::size_t common = std::min(stored.size(), fresh.size());
-  for (std::size_t i = 0; i < common; ++i) {
-    const std::string at = "notes[" + std::to_string(i) + "]";
-    if (stored[i].kind != fresh[i].kind) {
-      return FieldDifference{at + ".kind", format_value(stored[i].kind), format_value(fresh[i].kind)};
-    }
-    if (stored[i].text != fresh[i].text) {
-      return FieldDifference{at + ".text", format_value(stored[i].text), format_value(fresh[i].text)};
-    }
-  }
-  if (stored.size() != fresh.size()) {
-    return FieldDifference{"notes", std::to_string(stored.size()) + " notes",
-                           std::to_string(fresh.size()) + " notes"};
-  }
-  return std::nullopt;
 }
 
 // A bulk ingest brings at least this many points, and at least as many as are stored already.

@@ -1,6 +1,6 @@
 #include "infertrack/store/sqlite/latest_points.hpp"
 
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/bound_conditions.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 
 #include <string>
@@ -21,7 +21,7 @@ read_latest_points(Connection& db, const PointFilter& filter)
                                   " JOIN points p ON p.configuration_id = latest.configuration_id"
                                   " AND p.date = latest.date";
   Statement statement(db, select_points_sql("", latest_runs));
-  filtered.bind(statement);
+  bind_conditions(statement, filtered);
   return read_points(statement);
 }
 

@@ -1,54 +1,11 @@
 #include "infertrack/store/sqlite/point_reader.hpp"
 
-#include "infertrack/store/sqlite/notes_column.hpp"
+#include "infertrack/store/records/notes_column.hpp"
+#include "infertrack/store/sql/point_select_sql.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
-#include <array>
 
 namespace infertrack::store::sqlite {
-
-namespace {
-
-// The columns of the fields domain::check_runs reads: which run a point belongs to and what it measured it on.
-constexpr std::array<std::string_view, 12> k_run_check_columns = {
-  "result_id", "model", "hardware", "framework", "precision", "spec_method", "disaggregated", "workload", "date",
-  "interactivity_p90", "interactivity_median", "per_gpu_basis",
-};
-
-const ChosenFields&
-run_check_fields()
-{
-  static const ChosenFields k_fields = fields_named<domain::BenchmarkPoint>(k_run_check_columns);
-  return k_fields;
-}
-
-std::string
-select_sql(std::string_view columns, std::string_view where, std::string_view from)
-{
-  std::string sql = "SELECT " + std::string(columns) + " FROM " + std::string(from);
-  if (!where.empty()) {
-    sql += " WHERE ";
-    sql += where;
-  }
-  // result_id last makes the order total.
-  sql += " ORDER BY p.model, p.hardware, p.framework, p.precision, p.spec_method, p.disaggregated,"
-         " p.workload, p.date, p.concurrency, p.result_id";
-  return sql;
-}
-
-}  // namespace
-
-std::string
-select_points_sql(std::string_view where)
-{
-  return select_points_sql(where, "points p");
-}
-
-std::string
-select_points_sql(std::string_view where, std::string_view from)
-{
-  return select_sql(column_list<domain::BenchmarkPoint>("p") + ", p.notes", where, from);
-}
 
 std::vector<domain::BenchmarkPoint>
 read_points(Statement& statement)
@@ -63,12 +20,6 @@ read_points(Statement& statement)
     }
   }
   return points;
-}
-
-std::string
-select_run_points_sql(std::string_view where)
-{
-  return select_sql(column_list<domain::BenchmarkPoint>("p", run_check_fields()), where, "points p");
 }
 
 void

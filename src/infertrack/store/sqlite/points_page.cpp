@@ -1,6 +1,6 @@
 #include "infertrack/store/sqlite/points_page.hpp"
 
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/bound_conditions.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 
 #include <algorithm>
@@ -109,7 +109,7 @@ read_points_page(Connection& db, const PointFilter& filter, std::optional<std::s
   if (cursor) {
     configurations.add_value(cursor->configuration_id);
   }
-  configurations.bind(listed);
+  bind_conditions(listed, configurations);
   StatementScope listed_scope(listed);
 
   // Prepared once for every configuration but the cursor's, whose points start after the cursor.
@@ -126,7 +126,7 @@ read_points_page(Connection& db, const PointFilter& filter, std::optional<std::s
     // SQLite's LIMIT is a signed 64-bit integer.
     conditions.add_value(static_cast<std::int64_t>(std::min<std::size_t>(
       limit - page.size(), static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max()))));
-    conditions.bind(statement);
+    bind_conditions(statement, conditions);
     std::vector<domain::BenchmarkPoint> read = read_points(statement);
     page.insert(page.end(), std::make_move_iterator(read.begin()), std::make_move_iterator(read.end()));
   }

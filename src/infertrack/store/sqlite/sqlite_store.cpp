@@ -7,7 +7,7 @@
 #include "infertrack/store/sqlite/journal_mode.hpp"
 #include "infertrack/store/sqlite/latest_points.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sqlite/bound_conditions.hpp"
 #include "infertrack/store/sqlite/point_reader.hpp"
 #include "infertrack/store/sqlite/points_page.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
@@ -114,7 +114,7 @@ public:
     BoundConditions filtered = point_filter_conditions(filter, "p.");
     filtered.add("p.rowid < ?", m_ingester.first_new_point_rowid());
     Statement statement(m_db, select_run_points_sql(filtered.conditions()));
-    filtered.bind(statement);
+    bind_conditions(statement, filtered);
     read_run_points(statement, take);
   }
 
@@ -219,7 +219,7 @@ public:
 
     std::lock_guard lock(m_mutex);
     Statement statement(m_db, select_points_sql(filtered.conditions()));
-    filtered.bind(statement);
+    bind_conditions(statement, filtered);
     return read_points(statement);
   }
 

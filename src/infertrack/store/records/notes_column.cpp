@@ -1,11 +1,11 @@
-#include "infertrack/store/sqlite/notes_column.hpp"
+#include "infertrack/store/records/notes_column.hpp"
 
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/json_writer.hpp"
 
 #include <nlohmann/json.hpp>
 
-namespace infertrack::store::sqlite {
+namespace infertrack::store {
 
 bool
 write_notes_column(const std::vector<domain::PointNote>& notes, std::string& json)
@@ -48,4 +48,4 @@ notes_from_column(std::string_view json)
   return notes;
 }
 
-}  // namespace infertrack::store::sqlite
+}  // namespace infertrack::store

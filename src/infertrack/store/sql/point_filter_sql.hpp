@@ -1,6 +1,5 @@
 #pragma once
 
-#include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <cstdint>
@@ -9,9 +8,10 @@
 #include <variant>
 #include <vector>
 
-namespace infertrack::store::sqlite {
+namespace infertrack::store {
 
 // SQL conditions joined by AND, with the values they bind: values are always bound, never spliced into the SQL.
+// Parameters are written `?`, SQLite's spelling; PostgreSQL numbers them (postgres/placeholders.hpp).
 class BoundConditions
 {
 public:
@@ -27,8 +27,8 @@ public:
   const std::string& conditions() const { return m_conditions; }
   // " WHERE a = ? AND b = ?", or "" when there are no conditions.
   std::string where_clause() const { return m_conditions.empty() ? "" : " WHERE " + m_conditions; }
-  // Binds every value in order, from parameter 1.
-  void bind(Statement& statement) const;
+  // The values, in the order of their parameters.
+  const std::vector<Value>& values() const { return m_values; }
 
 private:
   std::string m_conditions;
@@ -47,4 +47,4 @@ BoundConditions configuration_filter_conditions(const PointFilter& filter);
 // Adds to `conditions` those of `filter` on a point's own columns (its date and as_of).
 void add_date_conditions(BoundConditions& conditions, const PointFilter& filter, std::string_view column_prefix = "");
 
-}  // namespace infertrack::store::sqlite
+}  // namespace infertrack::store

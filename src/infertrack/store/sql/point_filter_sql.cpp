@@ -1,6 +1,6 @@
-#include "infertrack/store/sqlite/point_filter_sql.hpp"
+#include "infertrack/store/sql/point_filter_sql.hpp"
 
-namespace infertrack::store::sqlite {
+namespace infertrack::store {
 
 void
 BoundConditions::add(std::string_view condition, Value value)
@@ -8,14 +8,6 @@ BoundConditions::add(std::string_view condition, Value value)
   m_conditions += m_conditions.empty() ? "" : " AND ";
   m_conditions += condition;
   m_values.push_back(value);
-}
-
-void
-BoundConditions::bind(Statement& statement) const
-{
-  for (std::size_t i = 0; i < m_values.size(); ++i) {
-    std::visit([&](auto value) { statement.bind(static_cast<int>(i + 1), value); }, m_values[i]);
-  }
 }
 
 void
@@ -77,4 +69,4 @@ point_filter_conditions(const PointFilter& filter, std::string_view column_prefi
   return conditions;
 }
 
-}  // namespace infertrack::store::sqlite
+}  // namespace infertrack::store

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace infertrack::store::sqlite {
+namespace infertrack::store {
 
 // Writes a point's notes into `json` as the points.notes column holds them: a JSON array of [kind, text] pairs
 // in order. Returns false for none (the column is NULL). In the point's own row, so that storing a point is one
@@ -17,4 +17,4 @@ bool write_notes_column(const std::vector<domain::PointNote>& notes, std::string
 // changed outside infertrack).
 std::vector<domain::PointNote> notes_from_column(std::string_view json);
 
-}  // namespace infertrack::store::sqlite
+}  // namespace infertrack::store

@@ -10,7 +10,7 @@
 #include <tuple>
 #include <utility>
 
-namespace infertrack::store::sqlite {
+namespace infertrack::store {
 
 // The name of one stored field: its column, and the domain member path used in diagnostics.
 struct FieldName
@@ -87,4 +87,4 @@ template<> struct RecordFields<domain::BenchmarkPoint>
   }
 };
 
-}  // namespace infertrack::store::sqlite
+}  // namespace infertrack::store
