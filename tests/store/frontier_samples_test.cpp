@@ -4,6 +4,7 @@
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 
@@ -128,8 +129,8 @@ protected:
     return samples;
   }
 
-  testing::TempDir m_dir;
-  std::unique_ptr<Store> m_store = open_store(m_dir.file("samples.db"));
+  test_engine::TestDatabase m_database;
+  std::unique_ptr<Store> m_store = m_database.open();
 };
 
 TEST_F(FrontierSamplesTest, ReadsTheFieldsOfExactlyThePointsAFilterMatches)

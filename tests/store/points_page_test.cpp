@@ -3,6 +3,7 @@
 #include "infertrack/store/sqlite/sqlite_store.hpp"
 
 #include "store/store_test_support.hpp"
+#include "support/test_database.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -54,8 +55,8 @@ protected:
     }
   }
 
-  testing::TempDir m_dir;
-  std::unique_ptr<Store> m_store = open_store(m_dir.file("pages.db"));
+  test_engine::TestDatabase m_database;
+  std::unique_ptr<Store> m_store = m_database.open();
 };
 
 TEST_F(PointsPageTest, pages_follow_the_listing_order_of_points)
@@ -167,12 +168,13 @@ TEST_F(PointsPageTest, pages_cross_configurations_from_any_cursor_with_any_filte
   }
 }
 
+#ifndef INFERTRACK_TEST_ENGINE_POSTGRES // SQLite only
 TEST_F(PointsPageTest, a_page_reads_configurations_and_their_points_through_indexes)
 {
   // The two query shapes read_points_page() runs, as SQLite plans them: the configurations in listing order
   // from their UNIQUE index alone (a filter on a later column sorts what it keeps: a few thousand rows at
   // most), and one configuration's points from points_by_configuration_id, never a scan of the points.
-  Connection db(m_dir.file("pages.db").string());
+  Connection db(m_database.locator());
   const auto plan = [&db](const std::string& sql) {
     Statement statement(db, "EXPLAIN QUERY PLAN " + sql);
     std::string text;
@@ -194,6 +196,7 @@ TEST_F(PointsPageTest, a_page_reads_configurations_and_their_points_through_inde
   EXPECT_THAT(points, ::testing::HasSubstr("USING INDEX points_by_configuration_id (configuration_id=?"));
   EXPECT_THAT(points, ::testing::Not(::testing::HasSubstr("SCAN")));
 }
+#endif
 
 }  // namespace
 }  // namespace infertrack::store::sqlite

@@ -3,6 +3,8 @@
 // Helpers shared by the store tests, header-only because the test glob compiles only *_test.cpp files.
 
 #include "infertrack/domain/dataset.hpp"
+#include "infertrack/store/postgres/connection.hpp"
+#include "infertrack/store/postgres/connection_url.hpp"
 #include "infertrack/store/sqlite/connection.hpp"
 #include "infertrack/store/sqlite/migrations.hpp"
 #include "infertrack/store/sqlite/sqlite_store.hpp"
@@ -52,6 +54,41 @@ struct RawDatabase
 
   sqlite3* db = nullptr;
 };
+
+// Every row of every table of the PostgreSQL database at `url`, each as the server writes a row as text (every
+// double in its shortest exact form), in a stable order.
+inline std::string
+dump_postgres(const std::string& url)
+{
+  postgres::Connection db(url);
+  std::string dump;
+  for (const std::string& table :
+       db.query_column("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")) {
+    dump += "== " + table + "\n";
+    for (const std::string& row : db.query_column("SELECT t::text FROM " + table + " t ORDER BY t::text")) {
+      dump += row + "\n";
+    }
+  }
+  return dump;
+}
+
+// The tables, columns and indexes of the PostgreSQL database at `url`.
+inline std::string
+postgres_schema(const std::string& url)
+{
+  postgres::Connection db(url);
+  std::string schema;
+  for (const std::string& line : db.query_column(
+         "SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable FROM "
+         "information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, column_name")) {
+    schema += line + "\n";
+  }
+  for (const std::string& line : db.query_column(
+         "SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname")) {
+    schema += line + "\n";
+  }
+  return schema;
+}
 
 }  // namespace detail
 
@@ -173,6 +210,9 @@ sample_dataset()
 inline std::string
 dump_database(const std::filesystem::path& path)
 {
+  if (postgres::is_postgres_url(path.string())) {
+    return detail::dump_postgres(path.string());
+  }
   detail::RawDatabase raw(path);
   std::vector<std::string> tables;
   sqlite3_stmt* list = nullptr;
@@ -305,6 +345,9 @@ points_only(std::vector<domain::BenchmarkPoint> points)
 inline std::string
 schema_of(const std::filesystem::path& path)
 {
+  if (postgres::is_postgres_url(path.string())) {
+    return detail::postgres_schema(path.string());
+  }
   detail::RawDatabase raw(path);
   sqlite3_stmt* list = nullptr;
   sqlite3_prepare_v2(raw.db, "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name", -1,

@@ -61,15 +61,25 @@ public:
     const std::string unique = std::to_string(::getpid()) + "_" + std::to_string(next++);
     if constexpr (k_postgres_engine) {
       m_name = "test_" + unique;
-      store::postgres::Connection admin(postgres_cluster_url());
-      admin.execute("DROP DATABASE IF EXISTS " + m_name);
-      admin.execute("CREATE DATABASE " + m_name + " TEMPLATE template0");
       m_locator = postgres_database_url(postgres_cluster_url(), m_name);
     } else {
       m_dir = std::filesystem::temp_directory_path() / ("infertrack-db-test-" + unique);
       std::filesystem::remove_all(m_dir);
       std::filesystem::create_directories(m_dir);
       m_locator = (m_dir / "store.db").string();
+    }
+    clear();
+  }
+
+  // Makes the database empty again, as new (stores open on it must be closed first).
+  void clear()
+  {
+    if constexpr (k_postgres_engine) {
+      store::postgres::Connection admin(postgres_cluster_url());
+      admin.execute("DROP DATABASE IF EXISTS " + m_name + " WITH (FORCE)");
+      admin.execute("CREATE DATABASE " + m_name + " TEMPLATE template0");
+    } else {
+      std::filesystem::remove(m_locator);
     }
   }
 

@@ -49,9 +49,41 @@ select_points_sql(std::string_view where, std::string_view from)
 }
 
 std::string
+select_latest_points_sql(std::string_view where_clause)
+{
+  // A join rather than `(configuration_id, date) IN (...)`: SQLite 3.40 looks such a row value up by
+  // configuration_id only, reading every run of it.
+  const std::string latest_runs = "(SELECT configuration_id, MAX(date) AS date FROM points" +
+                                  std::string(where_clause) +
+                                  " GROUP BY configuration_id) AS latest"
+                                  " JOIN points p ON p.configuration_id = latest.configuration_id"
+                                  " AND p.date = latest.date";
+  return select_points_sql("", latest_runs);
+}
+
+std::string
 select_run_points_sql(std::string_view where)
 {
   return select_sql(column_list<domain::BenchmarkPoint>("p", run_check_fields()), where, "points p");
+}
+
+std::string
+frontier_sample_columns(domain::ThroughputMetric metric)
+{
+  std::string_view per_gpu = "total_tps_per_gpu";
+  switch (metric) {
+    case domain::ThroughputMetric::total:
+      break;
+    case domain::ThroughputMetric::input:
+      per_gpu = "input_tps_per_gpu";
+      break;
+    case domain::ThroughputMetric::output:
+      per_gpu = "output_tps_per_gpu";
+      break;
+  }
+  return "model, hardware, framework, precision, spec_method, disaggregated, workload, date, result_id, concurrency,"
+         " run_url, interactivity_p90, interactivity_median, " +
+         std::string(per_gpu) + ", per_gpu_basis, prefill_gpus, decode_gpus";
 }
 
 }  // namespace infertrack::store

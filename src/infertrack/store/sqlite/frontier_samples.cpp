@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/store/sqlite/bound_conditions.hpp"
+#include "infertrack/store/sql/point_select_sql.hpp"
 #include "infertrack/store/sqlite/record_codec.hpp"
 
 #include <optional>
@@ -9,25 +10,6 @@
 #include <string_view>
 
 namespace infertrack::store::sqlite {
-namespace {
-
-// The points column of `metric`'s per-GPU throughput.
-std::string_view
-per_gpu_column(domain::ThroughputMetric metric)
-{
-  switch (metric) {
-    case domain::ThroughputMetric::total:
-      return "total_tps_per_gpu";
-    case domain::ThroughputMetric::input:
-      return "input_tps_per_gpu";
-    case domain::ThroughputMetric::output:
-      return "output_tps_per_gpu";
-  }
-  return "total_tps_per_gpu";
-}
-
-}  // namespace
-
 void
 read_frontier_samples(Connection& db,
                       const PointFilter& filter,
@@ -37,10 +19,7 @@ read_frontier_samples(Connection& db,
   // The filter picks rowids through whichever index suits it; SQLite sorts them for IN, so the table is
   // then read in order (for one model of 800,000 points: 0.28 s against 0.89 s in index order).
   const BoundConditions filtered = point_filter_conditions(filter);
-  std::string sql = "SELECT model, hardware, framework, precision, spec_method, disaggregated, workload, date,"
-                    " result_id, concurrency, run_url, interactivity_p90, interactivity_median, " +
-                    std::string(per_gpu_column(metric)) +
-                    ", per_gpu_basis, prefill_gpus, decode_gpus FROM points";
+  std::string sql = "SELECT " + frontier_sample_columns(metric) + " FROM points";
   if (!filtered.conditions().empty()) {
     sql += " WHERE rowid IN (SELECT rowid FROM points" + filtered.where_clause() + ")";
   }
