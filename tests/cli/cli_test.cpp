@@ -94,7 +94,7 @@ TEST(CliDatabase, infertrack_db_names_the_file_and_db_wins_over_it)
   EXPECT_TRUE(std::filesystem::exists(work / "infertrack.db"));
 }
 
-TEST(CliDatabase, a_postgresql_url_is_refused_without_printing_its_password_or_making_a_file)
+TEST(CliDatabase, an_unreachable_postgresql_url_fails_without_printing_its_password_or_making_a_file)
 {
   TempDir dir;
   const std::filesystem::path work = dir.file("work");
@@ -103,7 +103,7 @@ TEST(CliDatabase, a_postgresql_url_is_refused_without_printing_its_password_or_m
                                  CliSurroundings{work, std::nullopt});
   EXPECT_EQ(flag.exit_code, 1);
   EXPECT_NE(flag.err.find("postgresql://tracker:***@127.0.0.1:1/infertrack"), std::string::npos) << flag.err;
-  EXPECT_NE(flag.err.find("cannot open a PostgreSQL database"), std::string::npos) << flag.err;
+  EXPECT_NE(flag.err.find("cannot connect to"), std::string::npos) << flag.err;
   EXPECT_EQ(flag.err.find("s3cret-pw"), std::string::npos) << flag.err;
 
   const CliResult variable = run_cli({"points"}, CliSurroundings{work, "postgres://t@h/d?password=s3cret-pw"});

@@ -2,8 +2,7 @@
 
 #include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/bundled_data.hpp"
-#include "infertrack/store/postgres/connection_url.hpp"
-#include "infertrack/store/sqlite/sqlite_store.hpp"
+#include "infertrack/store/open_store.hpp"
 
 #include <cstdlib>
 #include <vector>
@@ -32,14 +31,9 @@ load_bundled_dataset(store::Store& store)
 }
 
 std::unique_ptr<store::Store>
-open_tracker(const std::filesystem::path& path)
+open_tracker(const std::filesystem::path& locator)
 {
-  if (store::postgres::is_postgres_url(path.string())) {
-    // Refused before SQLite takes the URL for a file name and prints it, password and all.
-    throw store::StoreError(store::postgres::redacted_url(path.string()) +
-                            ": this version keeps its data in a SQLite file; it cannot open a PostgreSQL database yet");
-  }
-  auto store = store::sqlite::open_store(path);
+  auto store = store::open_store(locator.string());
   if (store->empty()) {
     auto loaded = load_bundled_dataset(*store);
     if (!loaded) {
