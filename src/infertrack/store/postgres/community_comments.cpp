@@ -112,7 +112,8 @@ CommunityTables::add_comment(const NewComment& comment)
   const Rows inserted = db->run(
     "INSERT INTO comments (id, subject, parent_id, thread_id, depth, author_id, body, created_at, edited_at, "
     "hidden, deleted) SELECT next.id, $1, $2::bigint, COALESCE($3::bigint, next.id), $4::integer, $5::bigint, "
-    "$6, $7::bigint, NULL, 0, 0 FROM (SELECT nextval(pg_get_serial_sequence('comments', 'id')) AS id) AS next RETURNING id",
+    "$6, $7::bigint, NULL, 0, 0 FROM (SELECT nextval(pg_get_serial_sequence('comments', 'id')) AS id) AS next "
+    "RETURNING id",
     Params()
       .add(comment.subject)
       .add(comment.parent_id)

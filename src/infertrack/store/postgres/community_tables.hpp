@@ -65,7 +65,10 @@ private:
   void delete_tokens_of(std::string_view table, UserId user, std::optional<std::string_view> keep_token_hash);
 
   // Runs one INSERT, UPDATE or DELETE on a leased connection, and returns the rows it changed.
-  std::int64_t change(std::string_view sql, const Params& params) { return m_pool.lease()->run(sql, params).affected(); }
+  std::int64_t change(std::string_view sql, const Params& params)
+  {
+    return m_pool.lease()->run(sql, params).affected();
+  }
 
   ConnectionPool& m_pool;
 };

@@ -43,6 +43,18 @@ taken(const StatementFailure& failure)
   return util::fail("account", "email", "an account with this email exists already");
 }
 
+// Any other failure of the insert, thrown as Connection::run throws it: a deadlock or a serialization failure is
+// worth a retry, so it is StoreBusy.
+[[noreturn]] void
+throw_failure(const Connection& db, const StatementFailure& failure)
+{
+  const std::string message = "a statement failed on " + db.name() + ": " + failure.message;
+  if (failure.sqlstate == "40001" || failure.sqlstate == "40P01" || failure.sqlstate == "55P03") {
+    throw StoreBusy(message);
+  }
+  throw StoreError(message);
+}
+
 // The sessions a sign-up opens and ends, in its transaction on `db`.
 void
 store_sign_up_session(Connection& db, UserId id, std::int64_t created_at, const SignUpSession& session)
@@ -80,7 +92,7 @@ CommunityTables::add_user(const NewUser& user, const SignUpSession& session)
     return taken(*failure);
   }
   if (failure) {
-    throw StoreError("INSERT INTO users failed on " + db->name() + ": " + failure->message);
+    throw_failure(*db, *failure);
   }
   const UserId id = inserted.int64(0, 0);
   store_sign_up_session(*db, id, user.created_at, session);
