@@ -64,24 +64,24 @@ TEST_F(CommunityCommentsTest, add_comment_refuses_a_missing_parent_and_leaves_th
 {
   const UserId ada = add_user("ada");
   add_comment(ada, "page", std::nullopt, "root");
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   const auto refused = community().add_comment(NewComment{"page", 999, ada, "orphan", k_t0});
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().to_string(), "comment:parent_id: comment 999 does not exist");
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
 }
 
 TEST_F(CommunityCommentsTest, add_comment_refuses_a_parent_of_another_subject)
 {
   const UserId ada = add_user("ada");
   const CommentId on_point = add_comment(ada, "point:444914", std::nullopt, "root");
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   const auto refused = community().add_comment(NewComment{"page", on_point, ada, "astray", k_t0});
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().to_string(),
             "comment:parent_id: comment " + std::to_string(on_point) +
               " is on another subject (got \"point:444914\", expected \"page\")");
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
 }
 
 TEST_F(CommunityCommentsTest, add_comment_refuses_a_parent_at_the_depth_limit)

@@ -24,7 +24,7 @@ TEST_F(CommunityRateLimitsTest, set_rate_limit_rule_changes_a_known_rule_for_eve
 {
   ASSERT_TRUE(community().set_rate_limit_rule(RateLimitRule{"comment_per_user", 3, 30}));
   EXPECT_EQ(community().rate_limit_rules().front(), (RateLimitRule{"comment_per_user", 3, 30}));
-  auto other = sqlite::open_store(db_path());
+  auto other = open_other();
   EXPECT_EQ(other->community().rate_limit_rules().front(), (RateLimitRule{"comment_per_user", 3, 30}));
 }
 
@@ -39,14 +39,14 @@ TEST_F(CommunityRateLimitsTest, set_rate_limit_rule_refuses_an_unknown_name_and_
 
 TEST_F(CommunityRateLimitsTest, set_rate_limit_rule_refuses_a_limit_or_window_below_one)
 {
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   const auto no_events = community().set_rate_limit_rule(RateLimitRule{"comment_per_user", 0, 60});
   ASSERT_FALSE(no_events);
   EXPECT_EQ(no_events.error().to_string(), "comment_per_user:max_events: must be at least 1 (got 0)");
   const auto no_window = community().set_rate_limit_rule(RateLimitRule{"sign_in_per_account", 5, -1});
   ASSERT_FALSE(no_window);
   EXPECT_EQ(no_window.error().to_string(), "sign_in_per_account:window_seconds: must be at least 1 (got -1)");
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
 }
 
 TEST_F(CommunityRateLimitsTest, events_since_counts_one_rule_and_key_from_since_on)

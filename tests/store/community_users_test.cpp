@@ -29,26 +29,26 @@ TEST_F(CommunityUsersTest, add_user_assigns_increasing_ids)
 TEST_F(CommunityUsersTest, add_user_refuses_an_email_a_live_account_has_and_leaves_the_store_unchanged)
 {
   add_user("ada");
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   const auto refused = community().add_user(NewUser{"Other Ada", "ada@example.com", "h", false, k_t0});
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().record, "account");
   EXPECT_EQ(refused.error().field, "email");
   EXPECT_EQ(refused.error().to_string(), "account:email: an account with this email exists already");
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
   EXPECT_EQ(community().users().size(), 1u);
 }
 
 TEST_F(CommunityUsersTest, add_user_refuses_a_display_name_a_live_account_has_in_any_ascii_case)
 {
   const UserId ada = add_user("Ada");
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   for (const char* name : {"Ada", "ADA", "aDa"}) {
     const auto refused = community().add_user(NewUser{name, std::string(name) + "2@example.com", "h", false, k_t0});
     ASSERT_FALSE(refused) << name;
     EXPECT_EQ(refused.error().to_string(), "account:display_name: another account has this display name; choose another");
   }
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
   EXPECT_TRUE(community().add_user(NewUser{"Ada L.", "lovelace@example.com", "h", false, k_t0}));
   // A deleted account's name is free again, as its email is.
   ASSERT_TRUE(community().delete_user(ada));
@@ -158,10 +158,10 @@ TEST_F(CommunityUsersTest, delete_user_of_an_unknown_or_deleted_account_is_false
 {
   const UserId ada = add_user("ada");
   ASSERT_TRUE(community().delete_user(ada));
-  const std::string before = dump_database(db_path());
+  const std::string before = dump();
   EXPECT_FALSE(community().delete_user(ada));
   EXPECT_FALSE(community().delete_user(ada + 100));
-  EXPECT_EQ(dump_database(db_path()), before);
+  EXPECT_EQ(dump(), before);
 }
 
 }  // namespace

@@ -7,7 +7,9 @@ namespace infertrack::store::postgres {
 
 // The CommunityStore of one PostgreSQL store: the users, sessions, trusted_devices, comments, rate_limit_* and
 // audit_log tables, over the store's connection pool. Every method is one transaction, so several server instances
-// on one database share accounts, sessions and rate limits as one site.
+// on one database share accounts, sessions and rate limits as one site. Methods are defined by topic, as SQLite's
+// are: community_users.cpp, community_sessions.cpp (sessions and trusted browsers), community_comments.cpp,
+// community_rate_limits.cpp and community_audit.cpp.
 class CommunityTables final : public CommunityStore
 {
 public:
@@ -58,6 +60,16 @@ public:
   std::vector<AuditEntry> audit_log(std::int64_t limit) override;
 
 private:
+  // Deletes the rows of `table` (keyed by user_id and token_hash: sessions, trusted_devices) of `user`, but the one
+  // with `keep_token_hash` when given.
+  void delete_tokens_of(std::string_view table, UserId user, std::optional<std::string_view> keep_token_hash);
+
+  // Runs one INSERT, UPDATE or DELETE on a leased connection, and returns the rows it changed.
+  std::int64_t change(std::string_view sql, const Params& params)
+  {
+    return m_pool.lease()->run(sql, params).affected();
+  }
+
   ConnectionPool& m_pool;
 };
 

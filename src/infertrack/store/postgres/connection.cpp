@@ -58,6 +58,10 @@ parsed(std::string_view text, std::string_view what)
 Params&
 Params::add(std::string_view value)
 {
+  // libpq takes C strings: the text would be cut at the NUL and its rest lost without a word.
+  if (value.find('\0') != std::string_view::npos) {
+    throw StoreError("text with a NUL character cannot be stored in PostgreSQL");
+  }
   m_values.emplace_back(std::string(value));
   return *this;
 }

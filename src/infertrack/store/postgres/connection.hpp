@@ -17,7 +17,7 @@ namespace infertrack::store::postgres {
 class Params
 {
 public:
-  Params& add(std::string_view value);
+  Params& add(std::string_view value); // throws StoreError for text holding a NUL, which PostgreSQL cannot store
   Params& add(const char* value) { return add(std::string_view(value)); }
   Params& add(std::int64_t value);
   Params& add(int value) { return add(std::int64_t{value}); }
