@@ -317,11 +317,9 @@ TEST_F(CommunityStoreTest, community_writes_leave_the_writing_stores_data_versio
   community().prune_events(k_t0 + 1);
   ASSERT_TRUE(community().delete_user(ada));
   EXPECT_EQ(m_store->data_version(), before);
-  // An ingest still moves it (SQLite only until the PostgreSQL store ingests: its begin_ingest throws "not yet").
-  if constexpr (!test_engine::k_postgres_engine) {
-    ASSERT_TRUE(m_store->ingest(sample_dataset()));
-    EXPECT_NE(m_store->data_version(), before);
-  }
+  // An ingest still moves it.
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
+  EXPECT_NE(m_store->data_version(), before);
 }
 
 // The data_version versions the benchmark data for every server sharing the file: another store's comments,
@@ -329,10 +327,7 @@ TEST_F(CommunityStoreTest, community_writes_leave_the_writing_stores_data_versio
 // stores nothing new.
 TEST_F(CommunityStoreTest, other_stores_community_writes_leave_the_data_version_unchanged)
 {
-  // The ingests are SQLite's only until the PostgreSQL store ingests (its begin_ingest throws "not yet").
-  if constexpr (!test_engine::k_postgres_engine) {
-    ASSERT_TRUE(m_store->ingest(sample_dataset()));
-  }
+  ASSERT_TRUE(m_store->ingest(sample_dataset()));
   const std::int64_t before = m_store->data_version();
   const auto other = open_other();
   const auto ada = other->community().add_user(NewUser{"ada", "ada@example.com", "hash", false, k_t0});
@@ -341,12 +336,10 @@ TEST_F(CommunityStoreTest, other_stores_community_writes_leave_the_data_version_
   other->community().add_session(SessionRecord{"h", *ada, k_t0, k_t0});
   other->community().touch_session("h", k_t0 + 5);
   EXPECT_EQ(m_store->data_version(), before);
-  if constexpr (!test_engine::k_postgres_engine) {
-    const auto unchanged = other->ingest(sample_dataset());
-    ASSERT_TRUE(unchanged);
-    EXPECT_EQ(unchanged->points_added, 0);
-    EXPECT_EQ(m_store->data_version(), before);
-  }
+  const auto unchanged = other->ingest(sample_dataset());
+  ASSERT_TRUE(unchanged);
+  EXPECT_EQ(unchanged->points_added, 0);
+  EXPECT_EQ(m_store->data_version(), before);
 }
 
 // A sign-up stores its account and first session together or not at all, and ends the visitor's previous session.
