@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <mutex>
 #include <optional>
 
@@ -96,9 +97,12 @@ private:
   http::Response healthz()
   {
     std::lock_guard lock(m_store_mutex);
-    http::Response response = http::Response::json(200, R"({"status":"ok"})");
+    http::Response response;
     try {
       m_store->check_health();
+      // The version this instance answers from: behind a balancer, instances that differ have not all seen an ingest.
+      response = http::Response::json(
+        200, R"({"status":"ok","data_version":)" + std::to_string(m_store->data_version()) + "}");
     } catch (const store::StoreError& error) {
       spdlog::error("health check failed: {}", error.what());
       response = http::Response::error(503, "unhealthy", error.what());
@@ -156,6 +160,28 @@ private:
   community::CommunityRoutes m_community;
 };
 
+// Says once that the database went out of reach, and once that it is back: an outage under load fails every request,
+// and a line per request would bury everything else in the log.
+class OutageLog
+{
+public:
+  void failed(const store::StoreUnavailable& error)
+  {
+    if (!m_down.exchange(true)) {
+      spdlog::error("database unreachable; answering 503 until it is back: {}", error.what());
+    }
+  }
+  void answered()
+  {
+    if (m_down.load(std::memory_order_relaxed) && m_down.exchange(false)) {
+      spdlog::info("database reachable again");
+    }
+  }
+
+private:
+  std::atomic<bool> m_down{false};
+};
+
 }  // namespace
 
 http::Handler
@@ -163,9 +189,21 @@ make_tracker_handler(std::shared_ptr<store::Store> store, std::shared_ptr<http::
                      community::CommunityOptions community)
 {
   auto handler = std::make_shared<TrackerHandler>(std::move(store), std::move(metrics), std::move(community));
-  return [handler](const http::Request& request) {
+  auto outage = std::make_shared<OutageLog>();
+  return [handler, outage](const http::Request& request) {
     try {
-      return (*handler)(request);
+      http::Response response = (*handler)(request);
+      // Only an answer that read the database says it is back: assets are served without it.
+      if (response.status < 500 && !response.route.starts_with("/assets/")) {
+        outage->answered();
+      }
+      return response;
+    } catch (const store::StoreUnavailable& unavailable) {
+      outage->failed(unavailable);
+      http::Response response = http::Response::error(
+        503, "unavailable", "the database cannot be reached just now; try again in a few seconds");
+      response.headers.emplace_back("Retry-After", std::to_string(k_busy_retry_after_seconds));
+      return response;
     } catch (const store::StoreBusy& busy) {
       // Another process holds the write lock (an ingest commits in one transaction): a moment later it will not.
       spdlog::warn("database busy: method={} path={} error={}", request.method, request.path, busy.what());

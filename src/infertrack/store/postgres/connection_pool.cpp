@@ -30,10 +30,15 @@ ConnectionPool::lease()
 {
   std::unique_lock lock(m_mutex);
   m_returned.wait(lock, [&] { return !m_idle.empty() || m_open < m_size; });
-  if (!m_idle.empty()) {
+  while (!m_idle.empty()) {
     std::unique_ptr<Connection> connection = std::move(m_idle.back());
     m_idle.pop_back();
-    return Lease(*this, std::move(connection));
+    // A server that restarted since told its clients so: reading what waits on the socket finds out without a
+    // round trip, and the request gets a fresh connection instead of a failure.
+    if (PQconsumeInput(connection->handle()) == 1 && PQstatus(connection->handle()) == CONNECTION_OK) {
+      return Lease(*this, std::move(connection));
+    }
+    --m_open;
   }
   ++m_open;
   lock.unlock();

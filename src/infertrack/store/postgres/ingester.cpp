@@ -1,6 +1,7 @@
 #include "infertrack/store/postgres/ingester.hpp"
 
 #include "infertrack/store/postgres/copy_text.hpp"
+#include "infertrack/store/postgres/data_version_watch.hpp"
 #include "infertrack/store/records/notes_column.hpp"
 #include "infertrack/store/records/record_comparison.hpp"
 #include "infertrack/store/sql/point_select_sql.hpp"
@@ -16,8 +17,6 @@ using domain::BenchmarkPoint;
 // The advisory lock an ingest holds until it ends: ingests of one database, from any instance, take turns.
 constexpr const char* k_ingest_lock = "7413020062";
 
-// The channel an ingest notifies when it moves the data version: every instance drops its stale answers.
-constexpr const char* k_data_version_channel = "infertrack_data_version";
 
 tl::unexpected<util::Diagnostic>
 refuse_nan(std::string record, const char* field)
@@ -83,8 +82,9 @@ Ingester::commit()
 {
   if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added > 0) {
     const Rows version = m_db.run("UPDATE benchmark_data_version SET version = version + 1 RETURNING version");
-    // Delivered at the commit, and only if it commits.
-    m_db.run("SELECT pg_notify($1, $2)", Params().add(k_data_version_channel).add(version.text(0, 0)));
+    // Delivered at the commit, and only if it commits: every instance then drops its stale answers.
+    m_db.run("SELECT pg_notify($1, $2)", Params().add(DataVersionWatch::k_channel).add(version.text(0, 0)));
+    m_committed_version = version.int64(0, 0);
   }
   m_transaction.commit();
   return m_summary;

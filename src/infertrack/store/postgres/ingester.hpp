@@ -35,6 +35,8 @@ public:
   util::Result<void> add_findings(std::span<const domain::DataFinding> findings);
   // Moves the data version and notifies the other instances when anything was added, then commits.
   IngestSummary commit();
+  // The data version the commit moved to, when it stored anything.
+  std::optional<std::int64_t> committed_version() const { return m_committed_version; }
 
 private:
   enum class PointOutcome
@@ -86,6 +88,7 @@ private:
   std::unordered_set<std::string> m_added_ids;                   // points this ingest stored
   std::string m_copy;                                            // one buffer for every dataset's COPY
   IngestSummary m_summary;
+  std::optional<std::int64_t> m_committed_version;
 };
 
 }  // namespace infertrack::store::postgres

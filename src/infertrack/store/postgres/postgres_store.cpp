@@ -2,6 +2,7 @@
 
 #include "infertrack/store/postgres/community_tables.hpp"
 #include "infertrack/store/postgres/connection_pool.hpp"
+#include "infertrack/store/postgres/data_version_watch.hpp"
 #include "infertrack/store/postgres/ingester.hpp"
 #include "infertrack/store/postgres/migrations.hpp"
 #include "infertrack/store/postgres/record_codec.hpp"
@@ -10,6 +11,7 @@
 
 #include <array>
 #include <limits>
+#include <mutex>
 
 namespace infertrack::store::postgres {
 namespace {
@@ -46,8 +48,12 @@ findings_of_points(Connection& db, std::span<const std::string_view> result_ids)
 class PostgresIngestSession final : public IngestSession
 {
 public:
-  explicit PostgresIngestSession(ConnectionPool& pool)
-    : m_write(pool.lease()), m_ingester(std::make_unique<Ingester>(*m_write)), m_snapshot(pool.lease())
+  // `committed` learns the data version the commit moved to.
+  PostgresIngestSession(ConnectionPool& pool, std::function<void(std::int64_t)> committed)
+    : m_write(pool.lease())
+    , m_ingester(std::make_unique<Ingester>(*m_write))
+    , m_snapshot(pool.lease())
+    , m_committed(std::move(committed))
   {
     // Taken after the ingest lock: another instance's ingest that committed before it is in the snapshot.
     m_snapshot_transaction.emplace(*m_snapshot, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -82,6 +88,9 @@ public:
   {
     const IngestSummary summary = m_ingester->commit();
     m_snapshot_transaction.reset();
+    if (const auto version = m_ingester->committed_version()) {
+      m_committed(*version);
+    }
     return summary;
   }
 
@@ -90,6 +99,7 @@ private:
   std::unique_ptr<Ingester> m_ingester; // its transaction rolls back when the session is dropped uncommitted
   ConnectionPool::Lease m_snapshot;
   std::optional<Transaction> m_snapshot_transaction;
+  std::function<void(std::int64_t)> m_committed;
 };
 
 // The store for deployments of several instances: every call leases a connection from a small pool, so a server's
@@ -103,7 +113,15 @@ public:
     migrate(*db);
   }
 
-  std::unique_ptr<IngestSession> begin_ingest() override { return std::make_unique<PostgresIngestSession>(m_pool); }
+  std::unique_ptr<IngestSession> begin_ingest() override
+  {
+    return std::make_unique<PostgresIngestSession>(m_pool, [this](std::int64_t version) {
+      std::lock_guard lock(m_watch_mutex);
+      if (m_watch) {
+        m_watch->saw(version);
+      }
+    });
+  }
 
   bool empty() override { return m_pool.lease()->run("SELECT EXISTS (SELECT 1 FROM points)").text(0, 0) == "f"; }
 
@@ -245,6 +263,15 @@ public:
 
   std::int64_t data_version() override
   {
+    {
+      // Followed from the first call on (a server's), so that a cached answer costs no round trip.
+      std::lock_guard lock(m_watch_mutex);
+      if (!m_watch) {
+        m_watch = std::make_unique<DataVersionWatch>(m_pool.url());
+      } else if (const auto version = m_watch->version()) {
+        return *version;
+      }
+    }
     return m_pool.lease()->run("SELECT version FROM benchmark_data_version").int64(0, 0);
   }
 
@@ -269,6 +296,8 @@ private:
 
   ConnectionPool m_pool;
   CommunityTables m_community{m_pool};
+  std::mutex m_watch_mutex;
+  std::unique_ptr<DataVersionWatch> m_watch;
 };
 
 }  // namespace
