@@ -30,7 +30,7 @@ case $action in
     # A free port: bound once by node (installed by scripts/setup), then handed to the server.
     port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/socket -c fsync=off -c synchronous_commit=off" start \
+      -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/socket -c fsync=off -c synchronous_commit=off -c shared_buffers=512MB" start \
       >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     printf 'postgresql://infertrack:%s@127.0.0.1:%s/postgres\n' "$password" "$port" > "$dir/url"
     echo "PostgreSQL test cluster on 127.0.0.1:$port ($dir)"

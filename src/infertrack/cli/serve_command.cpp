@@ -4,6 +4,8 @@
 #include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/http/http_server.hpp"
 #include "infertrack/server/tracker_handler.hpp"
+#include "infertrack/store/open_store.hpp"
+#include "infertrack/store/replicated_store.hpp"
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
@@ -23,6 +25,7 @@ struct ServeFlags
   security::HashCost password_hash_cost = security::HashCost::interactive;
   bool secure_cookies = false;
   std::vector<std::string> trusted_proxies;
+  std::vector<std::string> read_databases;
 };
 
 // "HOST:PORT", "[v6]:PORT" or ":PORT" (loopback).
@@ -77,7 +80,11 @@ run_serve(const GlobalOptions& global, const ServeFlags& flags)
   community.accounts.hash_cost = flags.password_hash_cost;
   community.cookies = flags.secure_cookies ? server::http::CookieTransport::secure
                                            : server::http::CookieTransport::plain;
-  std::shared_ptr<store::Store> store = open_database(global);
+  std::vector<std::unique_ptr<store::Store>> replicas;
+  for (const std::string& replica : flags.read_databases) {
+    replicas.push_back(store::open_store(replica));
+  }
+  std::shared_ptr<store::Store> store = store::replicated_store(open_database(global), std::move(replicas));
   if (store->read_only()) {
     spdlog::warn("the database file is read-only (it cannot be opened for writing): the tracker is served,"
                  " but sign-ups, sign-ins and comments are refused with 503");
@@ -111,6 +118,9 @@ add_serve_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--trusted-proxy", flags->trusted_proxies,
                       "A reverse proxy's IP address (repeatable): requests from it name their client in X-Forwarded-For,"
                       " which per-client limits then count");
+  command->add_option("--read-db", flags->read_databases,
+                      "A read replica of --db (repeatable): benchmark reads go to a replica that has caught up with the"
+                      " primary's data version; writes, sign-ins and comments stay on --db");
   command->callback([&options, flags] { run_serve(options, *flags); });
 }
 

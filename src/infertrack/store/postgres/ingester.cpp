@@ -17,6 +17,9 @@ using domain::BenchmarkPoint;
 // The advisory lock an ingest holds until it ends: ingests of one database, from any instance, take turns.
 constexpr const char* k_ingest_lock = "7413020062";
 
+// An ingest that has brought at least this many points, and as many as were stored, reads every stored id once.
+constexpr std::size_t k_bulk_min_points = 10'000;
+
 
 tl::unexpected<util::Diagnostic>
 refuse_nan(std::string record, const char* field)
@@ -43,9 +46,9 @@ first_nan_field(const Record& record)
   return found;
 }
 
-// The points columns a COPY fills, in the order copy_point writes them.
+// The points columns a COPY fills, in the order copy_points writes them.
 std::string
-incoming_columns()
+copied_columns()
 {
   return "configuration_id, notes, " + column_list<BenchmarkPoint>("") + ", source, ingested_at";
 }
@@ -57,8 +60,6 @@ Ingester::Ingester(Connection& db) : m_db(db), m_transaction(db)
   m_db.execute(std::string("SELECT pg_advisory_xact_lock(") + k_ingest_lock + ")");
   m_ingested_at = std::string(
     m_db.run("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')").text(0, 0));
-  m_db.execute("CREATE TEMPORARY TABLE IF NOT EXISTS incoming_points ON COMMIT DROP AS SELECT " + incoming_columns() +
-               ", 0::bigint AS ord FROM points WITH NO DATA");
   const Rows configurations = m_db.run(
     "SELECT id, model, hardware, framework, precision, spec_method, disaggregated, workload FROM configurations");
   for (int row = 0; row < configurations.size(); ++row) {
@@ -73,6 +74,10 @@ Ingester::Ingester(Connection& db) : m_db(db), m_transaction(db)
     m_next_configuration_id = std::max(m_next_configuration_id, id + 1);
   }
   m_next_configuration_id = std::max<std::int64_t>(m_next_configuration_id, 1);
+  m_store_empty = m_db.run("SELECT EXISTS (SELECT 1 FROM points)").text(0, 0) == "f";
+  // The planner's estimate: exact enough to tell a bulk ingest, and free where COUNT(*) reads the table.
+  m_stored_estimate = static_cast<std::size_t>(
+    std::max<double>(0, m_db.run("SELECT reltuples FROM pg_class WHERE oid = 'points'::regclass").real(0, 0)));
 }
 
 Ingester::~Ingester() = default;
@@ -147,12 +152,11 @@ Ingester::add_findings(std::span<const domain::DataFinding> findings)
 }
 
 void
-Ingester::copy_points(const domain::Dataset& dataset, std::size_t end)
+Ingester::copy_points(const domain::Dataset& dataset, std::span<const std::size_t> fresh)
 {
-  m_db.execute("TRUNCATE incoming_points");
   m_copy.clear();
   std::string notes;
-  for (std::size_t i = 0; i < end; ++i) {
+  for (const std::size_t i : fresh) {
     const BenchmarkPoint& point = dataset.points[i];
     append_copy_value(m_copy, configuration_id(point));
     m_copy += '\t';
@@ -168,54 +172,91 @@ Ingester::copy_points(const domain::Dataset& dataset, std::size_t end)
     append_copy_value(m_copy, std::string_view(dataset.source));
     m_copy += '\t';
     append_copy_value(m_copy, std::string_view(m_ingested_at));
-    m_copy += '\t';
-    append_copy_value(m_copy, static_cast<std::int64_t>(i));
     m_copy += '\n';
   }
-  m_db.copy_in("COPY incoming_points (" + incoming_columns() + ", ord) FROM STDIN", m_copy);
+  m_db.copy_in("COPY points (" + copied_columns() + ") FROM STDIN", m_copy);
+}
+
+std::unordered_set<std::string>
+Ingester::stored_ids(std::span<const std::string_view> result_ids)
+{
+  std::unordered_set<std::string> stored;
+  if (m_store_empty) {
+    return stored;
+  }
+  m_points_seen += result_ids.size();
+  if (!m_all_ids_known && m_points_seen >= std::max(k_bulk_min_points, m_stored_estimate)) {
+    // A bulk ingest: one read of every stored id costs less than an index probe per incoming point from now on.
+    for (std::string& id : m_db.query_column("SELECT result_id FROM points")) {
+      m_known_ids.insert(std::move(id));
+    }
+    m_all_ids_known = true;
+  }
+  if (m_all_ids_known) {
+    for (const std::string_view id : result_ids) {
+      if (m_known_ids.contains(std::string(id))) {
+        stored.emplace(id);
+      }
+    }
+    return stored;
+  }
+  const Rows rows = m_db.run("SELECT result_id FROM points WHERE result_id = ANY($1::text[])",
+                             Params().add(array_literal(result_ids)));
+  for (int row = 0; row < rows.size(); ++row) {
+    stored.emplace(rows.text(row, 0));
+  }
+  return stored;
 }
 
 util::Result<std::vector<Ingester::PointOutcome>>
 Ingester::add_points(const domain::Dataset& dataset, std::size_t end)
 {
-  std::vector<PointOutcome> outcomes;
+  std::vector<PointOutcome> outcomes(end, PointOutcome::added);
   if (end == 0) {
     return outcomes;
   }
-  copy_points(dataset, end);
-  const std::string columns = incoming_columns();
-  const Rows inserted = m_db.run("INSERT INTO points (" + columns + ") SELECT " + columns +
-                                 " FROM incoming_points ORDER BY ord ON CONFLICT (result_id) DO NOTHING"
-                                 " RETURNING result_id");
-  std::unordered_set<std::string_view> fresh;
-  for (int row = 0; row < inserted.size(); ++row) {
-    fresh.insert(inserted.text(row, 0));
-  }
-  // Every other point meets a stored one: stored before, or earlier in this ingest.
-  std::vector<std::string_view> compared;
-  outcomes.resize(end, PointOutcome::added);
-  std::vector<bool> needs_comparison(end, false);
+  std::vector<std::string_view> ids;
+  ids.reserve(end);
   for (std::size_t i = 0; i < end; ++i) {
-    const std::string& id = dataset.points[i].result_id;
-    if (fresh.erase(id) == 0) {
-      needs_comparison[i] = true;
-      compared.push_back(id);
+    ids.push_back(dataset.points[i].result_id);
+  }
+  // Under the ingest lock no other writer stores points: those not stored now are new, each id's first occurrence
+  // goes straight into the table by COPY, and every other point meets a stored one.
+  const std::unordered_set<std::string> stored_before = stored_ids(ids);
+  std::unordered_set<std::string_view> copied;
+  std::vector<std::size_t> fresh;
+  std::vector<std::string_view> compared;
+  for (std::size_t i = 0; i < end; ++i) {
+    if (!stored_before.contains(dataset.points[i].result_id) && copied.insert(ids[i]).second) {
+      fresh.push_back(i);
     } else {
-      m_added_ids.insert(id);
+      compared.push_back(ids[i]);
+    }
+  }
+  if (!fresh.empty()) {
+    copy_points(dataset, fresh);
+    m_store_empty = false;
+    for (const std::size_t i : fresh) {
+      m_added_ids.insert(dataset.points[i].result_id);
+      if (m_all_ids_known) {
+        m_known_ids.insert(dataset.points[i].result_id);
+      }
     }
   }
   if (compared.empty()) {
     return outcomes;
   }
-  const Rows stored_rows = m_db.run(numbered(select_points_sql("p.result_id = ANY(?::text[])")) ,
-                                    Params().add(array_literal(compared)));
+  const Rows stored_rows =
+    m_db.run(numbered(select_points_sql("p.result_id = ANY(?::text[])")), Params().add(array_literal(compared)));
   std::vector<BenchmarkPoint> stored_points = read_points(stored_rows);
   std::unordered_map<std::string_view, const BenchmarkPoint*> stored;
   for (const BenchmarkPoint& point : stored_points) {
     stored.emplace(point.result_id, &point);
   }
+  std::size_t next_fresh = 0;
   for (std::size_t i = 0; i < end; ++i) {
-    if (!needs_comparison[i]) {
+    if (next_fresh < fresh.size() && fresh[next_fresh] == i) {
+      ++next_fresh;
       continue;
     }
     const auto found = stored.find(dataset.points[i].result_id);
@@ -223,15 +264,14 @@ Ingester::add_points(const domain::Dataset& dataset, std::size_t end)
       throw StoreError("point " + dataset.points[i].result_id + " was neither stored nor found: the database changed "
                        "during the ingest");
     }
-    INFERTRACK_TRY_ASSIGN(outcome, compare_point(dataset.points[i], dataset, *found->second, ""));
+    INFERTRACK_TRY_ASSIGN(outcome, compare_point(dataset.points[i], dataset, *found->second));
     outcomes[i] = outcome;
   }
   return outcomes;
 }
 
 util::Result<Ingester::PointOutcome>
-Ingester::compare_point(const BenchmarkPoint& point, const domain::Dataset& dataset, const BenchmarkPoint& stored,
-                        const std::string&)
+Ingester::compare_point(const BenchmarkPoint& point, const domain::Dataset& dataset, const BenchmarkPoint& stored)
 {
   const auto difference_from = [&point](const BenchmarkPoint& kept, Unknown unknown) {
     auto difference = first_difference(kept, point, unknown);

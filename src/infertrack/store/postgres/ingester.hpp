@@ -48,9 +48,12 @@ private:
 
   // The points of `dataset` up to (not including) `end`, stored; their outcomes in order.
   util::Result<std::vector<PointOutcome>> add_points(const domain::Dataset& dataset, std::size_t end);
-  void copy_points(const domain::Dataset& dataset, std::size_t end);
+  // Stores the points of `dataset` that `fresh` lists by index, in one COPY.
+  void copy_points(const domain::Dataset& dataset, std::span<const std::size_t> fresh);
+  // Which of `result_ids` name stored points.
+  std::unordered_set<std::string> stored_ids(std::span<const std::string_view> result_ids);
   util::Result<PointOutcome> compare_point(const domain::BenchmarkPoint& point, const domain::Dataset& dataset,
-                                           const domain::BenchmarkPoint& stored, const std::string& stored_source);
+                                           const domain::BenchmarkPoint& stored);
   util::Result<std::int64_t> insert_findings(std::span<const domain::DataFinding> findings,
                                              const std::unordered_set<std::string_view>& skip);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
@@ -86,6 +89,11 @@ private:
   std::unordered_map<domain::ConfigurationView, std::int64_t, domain::ConfigurationHash> m_configuration_ids;
   std::deque<std::array<std::string, 6>> m_configuration_texts; // what the views point into
   std::unordered_set<std::string> m_added_ids;                   // points this ingest stored
+  std::unordered_set<std::string> m_known_ids;                   // every stored point, once m_all_ids_known
+  bool m_store_empty = false;                                    // no point stored yet: nothing to look up
+  std::size_t m_stored_estimate = 0;                             // points stored before, roughly
+  std::size_t m_points_seen = 0;                                 // points this ingest looked up
+  bool m_all_ids_known = false;
   std::string m_copy;                                            // one buffer for every dataset's COPY
   IngestSummary m_summary;
   std::optional<std::int64_t> m_committed_version;
