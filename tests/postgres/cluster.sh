@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A private PostgreSQL cluster for the tests: `cluster.sh start DIR` makes one in DIR (initdb from Debian's
-# packages, a free loopback port, scram-sha-256 passwords) and writes its URL to DIR/url; `cluster.sh stop DIR`
-# stops it and removes DIR. CTest runs these as the fixture of every PostgreSQL test (tests/CMakeLists.txt).
+# packages, a free loopback port, scram-sha-256 passwords) and writes its URL to DIR/url, and a streaming replica of
+# it whose URL is in DIR/replica_url; `cluster.sh stop DIR` stops both and removes DIR. CTest runs these as the
+# fixture of every PostgreSQL test (tests/CMakeLists.txt).
 set -euo pipefail
 action=${1:?usage: cluster.sh start|stop DIR}
 dir=${2:?usage: cluster.sh start|stop DIR}
@@ -17,9 +18,11 @@ as_owner() {
 
 case $action in
   start)
-    if [ -f "$dir/data/postmaster.pid" ]; then
-      as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
-    fi
+    for data in "$dir/replica" "$dir/data"; do
+      if [ -f "$data/postmaster.pid" ]; then
+        as_owner "$bin/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
+      fi
+    done
     rm -rf "$dir"
     mkdir -p "$dir/socket"
     password=$(head -c 18 /dev/urandom | base64 | tr '+/' '-_')
@@ -33,12 +36,22 @@ case $action in
       -o "-c listen_addresses=127.0.0.1 -p $port -k $dir/socket -c fsync=off -c synchronous_commit=off -c shared_buffers=512MB" start \
       >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
     printf 'postgresql://infertrack:%s@127.0.0.1:%s/postgres\n' "$password" "$port" > "$dir/url"
-    echo "PostgreSQL test cluster on 127.0.0.1:$port ($dir)"
+    # A streaming replica of it, for the read-replica tests: a base backup that follows the primary's WAL.
+    as_owner env PGPASSWORD="$password" "$bin/pg_basebackup" -D "$dir/replica" -R -X stream -h 127.0.0.1 -p "$port" \
+      -U infertrack >"$dir/basebackup.log" 2>&1 || { cat "$dir/basebackup.log" >&2; exit 1; }
+    replica_port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+    as_owner "$bin/pg_ctl" -D "$dir/replica" -l "$dir/replica.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $replica_port -k $dir/socket -c fsync=off" start \
+      >/dev/null || { cat "$dir/replica.log" >&2; exit 1; }
+    printf 'postgresql://infertrack:%s@127.0.0.1:%s/postgres\n' "$password" "$replica_port" > "$dir/replica_url"
+    echo "PostgreSQL test cluster on 127.0.0.1:$port, its replica on 127.0.0.1:$replica_port ($dir)"
     ;;
   stop)
-    if [ -f "$dir/data/postmaster.pid" ]; then
-      as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
-    fi
+    for data in "$dir/replica" "$dir/data"; do
+      if [ -f "$data/postmaster.pid" ]; then
+        as_owner "$bin/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+      fi
+    done
     rm -rf "$dir"
     ;;
   *)

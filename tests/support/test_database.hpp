@@ -44,6 +44,20 @@ postgres_cluster_url()
   return url;
 }
 
+// The URL of the cluster's streaming replica (its maintenance database), with its password.
+inline std::string
+postgres_replica_url()
+{
+  const std::string primary = postgres_cluster_url();
+  std::ifstream file(std::string(std::getenv("INFERTRACK_TEST_POSTGRES_DIR")) + "/replica_url");
+  std::string url;
+  std::getline(file, url);
+  if (url.empty()) {
+    throw std::runtime_error("no replica URL beside the cluster's: the replica did not start");
+  }
+  return url;
+}
+
 // `url` (a cluster URL ending in "/postgres") naming the database `name` instead.
 inline std::string
 postgres_database_url(const std::string& url, const std::string& name)
@@ -103,6 +117,8 @@ public:
 
   // What --db takes: the SQLite file's path, or the database's URL (with its password).
   const std::string& locator() const { return m_locator; }
+  // The PostgreSQL database's name (empty on SQLite).
+  const std::string& name() const { return m_name; }
 
   // A Store on this database (migrated on open).
   std::unique_ptr<store::Store> open() const { return store::open_store(m_locator); }
