@@ -7,6 +7,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 namespace infertrack::store::sqlite {
 namespace {
 
@@ -566,7 +569,12 @@ TEST_F(SqliteStoreTest, data_version_changes_with_every_commit_of_either_store)
 
   const std::int64_t second_before = second->data_version();
   ASSERT_TRUE(second->ingest(points_only({bare_point("2")})));
-  EXPECT_NE(first->data_version(), after_own); // another connection's commit
+  // Another connection's commit: seen at once on SQLite, within a second on PostgreSQL (a notification).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (first->data_version() == after_own && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_NE(first->data_version(), after_own);
   EXPECT_NE(second->data_version(), second_before);
 
   // A refused ingest commits nothing.

@@ -208,7 +208,8 @@ public:
   virtual bool read_only() = 0;
 
   // A number that changes whenever the stored data changes, through this Store or another one on the same
-  // database: an answer cached under it is stale once it differs.
+  // database: an answer cached under it is stale once it differs. Another Store's change shows at once on SQLite,
+  // within a second on PostgreSQL (docs/DEPLOY.md).
   virtual std::int64_t data_version() = 0;
   // The size of the stored data in bytes, for metrics.
   virtual std::int64_t size_bytes() = 0;

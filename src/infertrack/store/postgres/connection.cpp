@@ -218,6 +218,7 @@ Connection::ensure_open()
   }
   if (m_connection != nullptr && !m_transaction_open) {
     PQreset(m_connection);
+    m_prepared.clear(); // a new server session knows none of them
     if (PQstatus(m_connection) == CONNECTION_OK) {
       PQsetNoticeProcessor(m_connection, [](void*, const char*) {}, nullptr);
       return;
@@ -250,25 +251,38 @@ Connection::query_column(const std::string& sql)
 Rows
 Connection::run(std::string_view sql, const Params& params)
 {
-  std::optional<StatementFailure>* no_failure = nullptr;
-  ensure_open();
-  const std::vector<const char*> values = params.pointers();
-  const std::string text(sql);
-  return checked(PQexecParams(m_connection, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                              nullptr, nullptr, 0),
-                 "a statement failed", no_failure);
+  return checked(execute_prepared(sql, params), "a statement failed", nullptr);
 }
 
 Rows
 Connection::try_run(std::string_view sql, const Params& params, std::optional<StatementFailure>& failure)
 {
   failure.reset();
+  return checked(execute_prepared(sql, params), "a statement failed", &failure);
+}
+
+pg_result*
+Connection::execute_prepared(std::string_view sql, const Params& params)
+{
   ensure_open();
   const std::vector<const char*> values = params.pointers();
+  const int count = static_cast<int>(values.size());
+  const auto found = m_prepared.find(sql);
+  if (found != m_prepared.end()) {
+    return PQexecPrepared(m_connection, found->second.c_str(), count, values.data(), nullptr, nullptr, 0);
+  }
   const std::string text(sql);
-  return checked(PQexecParams(m_connection, text.c_str(), static_cast<int>(values.size()), nullptr, values.data(),
-                              nullptr, nullptr, 0),
-                 "a statement failed", &failure);
+  if (m_prepared.size() >= k_prepared_statements) {
+    return PQexecParams(m_connection, text.c_str(), count, nullptr, values.data(), nullptr, nullptr, 0);
+  }
+  // Parsed and planned once per connection: the server's requests repeat a few dozen statements.
+  const std::string name = "s" + std::to_string(m_prepared.size());
+  const ResultHandle prepared(PQprepare(m_connection, name.c_str(), text.c_str(), count, nullptr), &PQclear);
+  if (PQresultStatus(prepared.get()) != PGRES_COMMAND_OK) {
+    return PQexecParams(m_connection, text.c_str(), count, nullptr, values.data(), nullptr, nullptr, 0);
+  }
+  m_prepared.emplace(text, name);
+  return PQexecPrepared(m_connection, name.c_str(), count, values.data(), nullptr, nullptr, 0);
 }
 
 void

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 struct pg_conn;
@@ -71,6 +72,13 @@ struct StatementFailure
   std::string message;
 };
 
+// Hashes std::string and std::string_view alike, so a map keyed by SQL text is searched without a copy.
+struct TextHash
+{
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
 // One libpq connection to a PostgreSQL server. Every failure becomes a StoreError that names the server by its
 // redacted URL (connection_url.hpp), so no message or log line above it ever holds the password. A lost connection
 // is a StoreUnavailable; the next statement reconnects.
@@ -109,6 +117,8 @@ private:
   // Reconnects when the server closed the connection since its last use (a restart, say).
   void ensure_open();
   Rows checked(pg_result* result, std::string_view what, std::optional<StatementFailure>* failure);
+  // Runs `sql` as a statement prepared on this connection (prepared on first use).
+  pg_result* execute_prepared(std::string_view sql, const Params& params);
   [[noreturn]] void fail(std::string_view what, pg_result* result);
 
   pg_conn* m_connection = nullptr;
@@ -118,6 +128,9 @@ private:
   // Set by an open Transaction: a connection lost inside one is not silently replaced, or the statements after it
   // would each commit on their own.
   bool m_transaction_open = false;
+  // Prepared statements by SQL text; at most k_prepared_statements, the rest run unprepared.
+  static constexpr std::size_t k_prepared_statements = 256;
+  std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> m_prepared;
 };
 
 // A transaction on a connection: BEGIN at construction, ROLLBACK at scope end unless committed.
