@@ -4,7 +4,7 @@
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 #include "openapi_test_support.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 
@@ -37,7 +37,7 @@ protected:
   // `infertrack ingest` would while the server runs.
   void ingest_elsewhere()
   {
-    auto other = app::open_tracker(dir.file("tracker.db"));
+    auto other = app::open_tracker(database.locator());
     std::optional<domain::BenchmarkPoint> point = other->point("444914");
     ASSERT_TRUE(point.has_value());
     point->result_id = "cache-test-1";
@@ -49,8 +49,8 @@ protected:
     ASSERT_TRUE(other->ingest(dataset).has_value());
   }
 
-  test::TempDir dir;
-  std::shared_ptr<store::Store> store = app::open_tracker(dir.file("tracker.db"));
+  test_engine::TestDatabase database;
+  std::shared_ptr<store::Store> store = app::open_tracker(database.locator());
   http::Handler handler = make_tracker_handler(store, nullptr);
 };
 
