@@ -10,12 +10,9 @@ namespace {
 using nlohmann::json;
 using testing::HasSubstr;
 
-class AuditCommand : public testing::Test
+class AuditCommand : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
   CliResult run(std::vector<std::string> args, const std::string& standard_input = "")
   {
     args.insert(args.end(), {"--db", db});

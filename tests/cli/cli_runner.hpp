@@ -1,6 +1,7 @@
 #pragma once
 
 #include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -38,12 +39,14 @@ struct CliSurroundings
 // The same, run in `surroundings`.
 CliResult run_cli(const std::vector<std::string>& args, const CliSurroundings& surroundings);
 
-// A test with a database file of its own, which every command it runs names with --db.
+// A test with a database of its own on the binary's engine, which every command it runs names with --db, and a
+// directory for its files (the database is not in it).
 class CliDatabaseTest : public testing::Test
 {
 protected:
   TempDir dir;
-  std::string db = dir.file("tracker.db").string();
+  test_engine::TestDatabase database;
+  std::string db = database.locator(); // a SQLite file's path or a postgresql:// URL with its password
 
   CliResult run(std::vector<std::string> args)
   {

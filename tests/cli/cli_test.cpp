@@ -250,8 +250,11 @@ TEST_F(Cli, a_binary_file_is_refused_as_one)
   ASSERT_EQ(run({"summary"}).exit_code, 0);
   const std::string before = run({"points", "--csv"}).out;
   std::filesystem::create_directory(dir.file("in"));
-  std::ifstream database(db, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(database)), std::istreambuf_iterator<char>());
+  // A SQLite database of its own, whatever the engine of the test's.
+  const std::string sqlite_file = dir.file("sqlite.db").string();
+  ASSERT_EQ(run_cli({"summary", "--db", sqlite_file}).exit_code, 0);
+  std::ifstream sqlite_database(sqlite_file, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(sqlite_database)), std::istreambuf_iterator<char>());
   ASSERT_TRUE(bytes.starts_with(std::string("SQLite format 3\0", 16)));
   dir.write("in/copy.db", bytes);
   const CliResult refused = run({"ingest", dir.file("in").string()});

@@ -17,17 +17,14 @@ using nlohmann::json;
 using testing::HasSubstr;
 using testing::StartsWith;
 
-class CliExport : public testing::Test
+class CliExport : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
-  CliResult run(std::vector<std::string> args, const std::string& database = "")
+  CliResult run(std::vector<std::string> args, const std::string& locator = "")
   {
     args.insert(args.begin(), "export");
     args.push_back("--db");
-    args.push_back(database.empty() ? db : database);
+    args.push_back(locator.empty() ? db : locator);
     return run_cli(args);
   }
 
@@ -138,8 +135,8 @@ TEST_F(CliExport, output_writes_the_file_whole_and_prints_nothing)
   const json document = json::parse(read(path));
   EXPECT_FALSE(document["frontiers"].empty());
   EXPECT_EQ(document["provenance"]["runs"].size(), document["frontiers"].size());
-  // Nothing but the file itself is left beside it.
-  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 2); // the database and the file
+  // Nothing but the file itself is left beside it (the database is elsewhere).
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.path()), {}), 1);
 }
 
 TEST_F(CliExport, an_unwritable_output_fails_and_leaves_no_file)
@@ -159,14 +156,16 @@ TEST_F(CliExport, an_unwritable_output_fails_and_leaves_no_file)
     files += 1;
     EXPECT_THAT(entry.path().filename().string(), testing::Not(HasSubstr(".tmp-")));
   }
-  EXPECT_EQ(files, 2u);
+  EXPECT_EQ(files, 1u); // first.csv
 }
 
+#ifndef INFERTRACK_TEST_ENGINE_POSTGRES // SQLite only: only a SQLite database is a file an output can name
 // An export over the database file (by any spelling of its path, or over its WAL) would replace the whole store.
 TEST_F(CliExport, an_output_naming_the_database_is_refused_and_the_database_stays)
 {
   ASSERT_EQ(run({"points", "--model", "DeepSeek-V4-Pro"}).exit_code, 0);
-  const std::string by_other_path = (dir.path() / "." / "tracker.db").string();
+  const std::filesystem::path file = db;
+  const std::string by_other_path = (file.parent_path() / "." / file.filename()).string();
   // The WAL and journal do not exist between commands: named all the same.
   for (const std::string& output : {db, by_other_path, db + "-wal", db + "-journal"}) {
     const CliResult refused = run({"points", "--model", "DeepSeek-V4-Pro", "--output", output});
@@ -196,6 +195,7 @@ TEST_F(CliExport, an_output_naming_the_database_is_refused_and_the_database_stay
   EXPECT_EQ(through_link.exit_code, 2) << through_link.err;
   EXPECT_EQ(run_cli({"points", "--db", linked_db}).exit_code, 0) << "the database is still one";
 }
+#endif
 
 // The CSV carries less than a snapshot, API or runner point (no absolute throughputs, one interactivity, role-local
 // values rescaled, notes joined): read back into its own database it is still the points already stored, with no
@@ -239,7 +239,8 @@ TEST_F(CliExport, a_points_csv_export_ingests_into_a_fresh_database_as_the_same_
   ASSERT_EQ(run({"points", "--hardware", "mi355x", "--output", path.string()}).exit_code, 0);
   EXPECT_THAT(read(path), StartsWith("# infertrack export: points\n"));
 
-  const std::string fresh = dir.file("fresh.db").string();
+  const test_engine::TestDatabase fresh_database;
+  const std::string fresh = fresh_database.locator();
   const CliResult ingested = run_cli({"ingest", path.string(), "--db", fresh});
   ASSERT_EQ(ingested.exit_code, 0) << ingested.err;
   const CliResult before = run_cli({"points", "--hardware", "mi355x", "--json", "--db", db});

@@ -18,12 +18,9 @@ namespace {
 using nlohmann::json;
 using testing::HasSubstr;
 
-class CliHistory : public testing::Test
+class CliHistory : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
   CliResult run(std::vector<std::string> args)
   {
     args.insert(args.begin(), "history");

@@ -10,12 +10,9 @@ namespace {
 using nlohmann::json;
 using testing::HasSubstr;
 
-class LimitsCommand : public testing::Test
+class LimitsCommand : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
   CliResult run(std::vector<std::string> args)
   {
     args.insert(args.end(), {"--db", db});

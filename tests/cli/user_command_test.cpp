@@ -1,6 +1,6 @@
 #include "cli_runner.hpp"
 
-#include "infertrack/store/sqlite/sqlite_store.hpp"
+#include "infertrack/store/open_store.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -15,12 +15,9 @@ using testing::Not;
 
 constexpr const char* k_password = "correct horse battery\n";
 
-class UserCommand : public testing::Test
+class UserCommand : public CliDatabaseTest
 {
 protected:
-  TempDir dir;
-  std::string db = dir.file("tracker.db").string();
-
   CliResult run(std::vector<std::string> args, const std::string& standard_input)
   {
     args.insert(args.end(), {"--db", db});
@@ -169,7 +166,7 @@ TEST_F(UserCommand, reset_password_sets_a_new_one_and_is_audited)
 {
   ASSERT_EQ(add("ada@example.org", "Ada", k_password).exit_code, 0);
   // A browser that signed in with the old password: whoever used it no longer gets failed sign-ins of its own.
-  const auto store = store::sqlite::open_store(db);
+  const auto store = store::open_store(db);
   store->community().trust_device("laptop", 1, 100);
   const CliResult first = reset("Ada@example.org", "a brand new passphrase\n");
   ASSERT_EQ(first.exit_code, 0) << first.err;

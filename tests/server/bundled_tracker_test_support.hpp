@@ -1,12 +1,12 @@
 #pragma once
 
-// What the API and page route tests share: a tracker store of its own loaded with the bundled data, requests
+// What the API and page route tests share: a tracker database of its own loaded with the bundled data, requests
 // as the HTTP layer hands them to a route, and extra points that give the bundled Flash curves findings.
 
 #include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/http/request.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,11 +20,11 @@ namespace infertrack::server::test_support {
 
 using Query = std::vector<std::pair<std::string, std::string>>;
 
-// A tracker database in a fresh directory, loaded with the bundled dataset when it is opened.
+// A fresh tracker database on the binary's engine, loaded with the bundled dataset when it is opened.
 struct BundledTracker
 {
-  infertrack::test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("tracker.db"));
+  test_engine::TestDatabase database;
+  std::unique_ptr<store::Store> store = app::open_tracker(database.locator());
 };
 
 // A request for `path` as routes receive it: path and query already decoded, the target the bare path.

@@ -3,7 +3,7 @@
 
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/tracker_handler.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -33,8 +33,8 @@ set_cookie_value(const WireResponse& response, std::string_view name)
 
 TEST(CommunityConcurrency, two_hundred_users_posting_ten_comments_each_store_exactly_two_thousand)
 {
-  test::TempDir dir;
-  std::shared_ptr<store::Store> store = app::open_tracker(dir.file("tracker.db"));
+  test_engine::TestDatabase database;
+  std::shared_ptr<store::Store> store = app::open_tracker(database.locator());
   ASSERT_TRUE(store->community().set_rate_limit_rule({"sign_up_per_address", 1000, 3600}));
   community::CommunityOptions community;
   community.accounts.hash_cost = security::HashCost::minimum;

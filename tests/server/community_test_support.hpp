@@ -1,14 +1,14 @@
 #pragma once
 
-// A tracker handler with accounts on a real SQLite file and a clock the test moves, and a Browser that
-// keeps cookies and the CSRF token the way the page script does (and checks each answer against
+// A tracker handler with accounts on a real database of the binary's engine and a clock the test moves, and a
+// Browser that keeps cookies and the CSRF token the way the page script does (and checks each answer against
 // docs/openapi.json).
 
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 #include "openapi_test_support.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -26,9 +26,9 @@ inline constexpr std::int64_t k_start_time = 1'800'000'000;
 
 struct CommunityTracker
 {
-  infertrack::test::TempDir dir;
+  test_engine::TestDatabase database;
   std::int64_t now = k_start_time;
-  std::shared_ptr<store::Store> store{app::open_tracker(dir.file("tracker.db"))};
+  std::shared_ptr<store::Store> store{app::open_tracker(database.locator())};
   http::Handler handler = make_tracker_handler(store, nullptr, options());
 
   community::CommunityOptions options()

@@ -11,7 +11,7 @@
 #include "infertrack/server/api/api_routes.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
 #include "infertrack/server/api/query_params.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -82,8 +82,8 @@ protected:
     return test_support::api_get_json(*store, path, std::move(query));
   }
 
-  test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("runs.db"));
+  test_engine::TestDatabase database;
+  std::unique_ptr<store::Store> store = app::open_tracker(database.locator());
 };
 
 TEST_F(LatestRuns, interpolation_equals_the_curves_of_every_point)

@@ -1,11 +1,12 @@
 // /api/v1/points/{id} lists the run-level findings an ingest stored after comparing its points with the stored
-// points of the same run: files ingested one after the other into a real SQLite file, as the CLI does.
+// points of the same run: files ingested one after the other into a real database, as the CLI does.
 #include "infertrack/server/api/api_routes.hpp"
 
 #include "api_route_test_support.hpp"
 #include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/tracker_database.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -21,8 +22,9 @@ constexpr std::string_view k_header = "result_id,model,hardware,framework,precis
 class PointRunFindings : public testing::Test
 {
 protected:
-  test::TempDir dir;
-  std::unique_ptr<store::Store> store = app::open_tracker(dir.file("api.db"));
+  test::TempDir dir; // the CSV files
+  test_engine::TestDatabase database;
+  std::unique_ptr<store::Store> store = app::open_tracker(database.locator());
 
   // Reads the CSV rows `rows` from the file `name` and stores them as `infertrack ingest` does.
   store::IngestSummary ingest(const std::string& name, const std::string& rows)

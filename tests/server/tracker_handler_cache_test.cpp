@@ -4,11 +4,13 @@
 #include "infertrack/app/tracker_database.hpp"
 #include "infertrack/server/tracker_handler.hpp"
 #include "openapi_test_support.hpp"
-#include "support/temp_dir.hpp"
+#include "support/test_database.hpp"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 
 namespace infertrack::server {
 namespace {
@@ -34,10 +36,11 @@ protected:
   }
 
   // A copy of bundled point 444914 at another concurrency, ingested through a second connection, as
-  // `infertrack ingest` would while the server runs.
+  // `infertrack ingest` would while the server runs; returns once the server's store has seen it.
   void ingest_elsewhere()
   {
-    auto other = app::open_tracker(dir.file("tracker.db"));
+    const std::int64_t before = store->data_version();
+    auto other = app::open_tracker(database.locator());
     std::optional<domain::BenchmarkPoint> point = other->point("444914");
     ASSERT_TRUE(point.has_value());
     point->result_id = "cache-test-1";
@@ -47,10 +50,16 @@ protected:
     dataset.points.push_back(*point);
     app::prepare_dataset(dataset);
     ASSERT_TRUE(other->ingest(dataset).has_value());
+    // PostgreSQL tells the store of another connection's ingest by a notification, a moment after its commit.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (store->data_version() == before && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_NE(store->data_version(), before) << "the ingest was not seen within 5 seconds";
   }
 
-  test::TempDir dir;
-  std::shared_ptr<store::Store> store = app::open_tracker(dir.file("tracker.db"));
+  test_engine::TestDatabase database;
+  std::shared_ptr<store::Store> store = app::open_tracker(database.locator());
   http::Handler handler = make_tracker_handler(store, nullptr);
 };
 

@@ -89,6 +89,14 @@ TEST_F(SqliteStoreTest, point_of_an_unknown_id_is_empty)
   EXPECT_FALSE(store->point("nope"));
 }
 
+// An id from a request need not be UTF-8 (GET /api/v1/comments?subject=point:%FF): not found, on either engine.
+TEST_F(SqliteStoreTest, point_of_an_id_that_is_not_utf8_is_empty)
+{
+  auto store = open();
+  ASSERT_TRUE(store->ingest(sample_dataset()));
+  EXPECT_FALSE(store->point("\xff"));
+}
+
 TEST_F(SqliteStoreTest, ingest_round_trips_hardware_presets_headlines_and_notes)
 {
   auto store = open();

@@ -1,5 +1,6 @@
 #include "infertrack/store/postgres/postgres_store.hpp"
 
+#include "infertrack/domain/account_rules.hpp"
 #include "infertrack/store/postgres/community_tables.hpp"
 #include "infertrack/store/postgres/connection_pool.hpp"
 #include "infertrack/store/postgres/data_version_watch.hpp"
@@ -173,6 +174,9 @@ public:
 
   std::optional<domain::BenchmarkPoint> point(std::string_view result_id) override
   {
+    if (!domain::is_valid_utf8(result_id)) {
+      return std::nullopt; // PostgreSQL refuses such a parameter, and every stored id is UTF-8
+    }
     auto found = read_points(
       m_pool.lease()->run(numbered(select_points_sql("p.result_id = ?")), Params().add(result_id)));
     if (found.empty()) {
