@@ -1,10 +1,13 @@
 #include "infertrack/store/postgres/copy_endpoint.hpp"
 
 #include "infertrack/store/postgres/connection.hpp"
+#include "infertrack/store/postgres/connection_url.hpp"
 #include "infertrack/store/postgres/copy_text.hpp"
 #include "infertrack/store/postgres/data_version_watch.hpp"
 #include "infertrack/store/postgres/migrations.hpp"
 #include "infertrack/store/store.hpp"
+
+#include <libpq-fe.h>
 
 #include <charconv>
 #include <cmath>
@@ -14,9 +17,9 @@
 namespace infertrack::store::postgres {
 namespace {
 
-// Rows a cursor hands over at a time, and the COPY text sent in one statement: a few megabytes each.
+// Rows a cursor hands over at a time, and the COPY text sent to the server at a time.
 constexpr int k_fetch_rows = 10'000;
-constexpr std::size_t k_copy_batch_bytes = 16 << 20;
+constexpr std::size_t k_copy_slice_bytes = 1 << 20;
 
 std::string
 quoted(std::string_view name)
@@ -47,12 +50,35 @@ kind_of_type(std::string_view data_type)
   return CopyValue::Kind::text;
 }
 
+// One COPY ... FROM STDIN per table, its rows sent as they come: the server parses and indexes a slice while the
+// next is read from the source and written out, where a COPY per batch had each side wait for the other.
 class PostgresRowWriter final : public CopyRowWriter
 {
 public:
-  PostgresRowWriter(Connection& db, const std::string& table, const std::vector<std::string>& columns)
-    : m_db(db), m_copy_sql("COPY " + quoted(table) + " (" + column_list(columns) + ") FROM STDIN")
+  PostgresRowWriter(Connection& db, const std::string& url, const std::string& table,
+                    const std::vector<std::string>& columns)
+    : m_db(db), m_url(url)
   {
+    PGresult* started = PQexec(m_db.handle(), ("COPY " + quoted(table) + " (" + column_list(columns) +
+                                               ") FROM STDIN").c_str());
+    const bool copying = PQresultStatus(started) == PGRES_COPY_IN;
+    const std::string reason = copying ? "" : PQresultErrorMessage(started);
+    PQclear(started);
+    if (!copying) {
+      fail("a COPY failed to start", reason);
+    }
+    m_open = true;
+  }
+
+  ~PostgresRowWriter() override
+  {
+    if (m_open) {
+      // Ends the COPY with an error, so that the connection can roll the transaction back.
+      PQputCopyEnd(m_db.handle(), "the copy stopped");
+      while (PGresult* rest = PQgetResult(m_db.handle())) {
+        PQclear(rest);
+      }
+    }
   }
 
   void add(CopyRow row) override
@@ -84,31 +110,59 @@ public:
       }
     }
     m_data += '\n';
-    if (m_data.size() >= k_copy_batch_bytes) {
+    if (m_data.size() >= k_copy_slice_bytes) {
       send();
     }
   }
 
-  void finish() override { send(); }
+  void finish() override
+  {
+    send();
+    m_open = false;
+    if (PQputCopyEnd(m_db.handle(), nullptr) != 1) {
+      fail("a COPY failed to end", PQerrorMessage(m_db.handle()));
+    }
+    std::string reason;
+    bool failed = false;
+    while (PGresult* result = PQgetResult(m_db.handle())) {
+      if (PQresultStatus(result) != PGRES_COMMAND_OK) {
+        failed = true;
+        reason = PQresultErrorMessage(result);
+      }
+      PQclear(result);
+    }
+    if (failed) {
+      fail("a COPY failed", reason);
+    }
+  }
 
 private:
   void send()
   {
-    if (!m_data.empty()) {
-      m_db.copy_in(m_copy_sql, m_data);
-      m_data.clear();
+    if (!m_data.empty() && PQputCopyData(m_db.handle(), m_data.data(), static_cast<int>(m_data.size())) != 1) {
+      fail("a COPY failed", PQerrorMessage(m_db.handle()));
     }
+    m_data.clear();
+  }
+
+  [[noreturn]] void fail(std::string_view what, std::string reason)
+  {
+    while (!reason.empty() && (reason.back() == '\n' || reason.back() == ' ')) {
+      reason.pop_back();
+    }
+    throw StoreError(std::string(what) + " on " + m_db.name() + ": " + without_passwords(reason, m_url));
   }
 
   Connection& m_db;
-  std::string m_copy_sql;
+  const std::string& m_url;
   std::string m_data;
+  bool m_open = false;
 };
 
 class PostgresCopyEndpoint final : public CopyEndpoint
 {
 public:
-  explicit PostgresCopyEndpoint(const std::string& url) : m_db(url) {}
+  explicit PostgresCopyEndpoint(const std::string& url) : m_url(url), m_db(url) {}
 
   const std::string& name() const override { return m_db.name(); }
 
@@ -224,7 +278,7 @@ public:
 
   std::unique_ptr<CopyRowWriter> writer(const std::string& table, const std::vector<std::string>& columns) override
   {
-    return std::make_unique<PostgresRowWriter>(m_db, table, columns);
+    return std::make_unique<PostgresRowWriter>(m_db, m_url, table, columns);
   }
 
   void set_last_id(const std::string& table, std::int64_t last) override
@@ -276,6 +330,7 @@ private:
     return std::string(rows.text(0, 0));
   }
 
+  std::string m_url; // with its password, for taking it out of libpq's messages
   Connection m_db;
   std::optional<Transaction> m_transaction;
 };
