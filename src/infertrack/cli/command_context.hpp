@@ -65,5 +65,6 @@ void add_user_command(CLI::App& app, const GlobalOptions& options);   // user ad
 void add_limits_command(CLI::App& app, const GlobalOptions& options); // limits, limits set
 void add_audit_command(CLI::App& app, const GlobalOptions& options);
 void add_export_command(CLI::App& app, const GlobalOptions& options);
+void add_copy_command(CLI::App& app, const GlobalOptions& options);   // copy --from DB --to DB
 
 }  // namespace infertrack::cli

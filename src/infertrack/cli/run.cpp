@@ -195,6 +195,7 @@ run(int argc, char** argv)
   add_limits_command(app, options);
   add_audit_command(app, options);
   add_export_command(app, options);
+  add_copy_command(app, options);
   check_option_values(app);
   for (CLI::App* command : app.get_subcommands({})) {
     // The global options are the app's, so a subcommand's own help would not list them: each says those it takes
@@ -202,6 +203,7 @@ run(int argc, char** argv)
     const std::string& name = command->get_name();
     const std::string taken = name == "export" || name == "serve" ? "Global option: --db PATH"
                               : name == "summary"                 ? "Global options: --db PATH, --json"
+                              : name == "copy"                    ? "Global options: --json, --csv"
                                                                   : "Global options: --db PATH, --json, --csv";
     const std::string footer = taken + " (see infertrack --help, which lists the exit codes).";
     command->footer(footer);

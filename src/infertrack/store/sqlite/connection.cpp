@@ -253,6 +253,23 @@ Statement::is_null(int column) const
   return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
 }
 
+Statement::StorageClass
+Statement::column_storage(int column) const
+{
+  switch (sqlite3_column_type(m_statement, column)) {
+    case SQLITE_INTEGER:
+      return StorageClass::integer;
+    case SQLITE_FLOAT:
+      return StorageClass::real;
+    case SQLITE_TEXT:
+      return StorageClass::text;
+    case SQLITE_BLOB:
+      return StorageClass::blob;
+    default:
+      return StorageClass::null;
+  }
+}
+
 std::int64_t
 Statement::column_int64(int column) const
 {

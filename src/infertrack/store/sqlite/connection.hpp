@@ -93,6 +93,16 @@ public:
   void reset();
 
   bool is_null(int column) const;
+  // The storage class of the column's value in the current row.
+  enum class StorageClass
+  {
+    null,
+    integer,
+    real,
+    text,
+    blob,
+  };
+  StorageClass column_storage(int column) const;
   std::int64_t column_int64(int column) const;
   double column_double(int column) const;
   std::string_view column_text(int column) const;
