@@ -16,9 +16,10 @@ const BEFORE_MS = 1_500;   // load before the stop
 const DOWN_MS = 3_000;     // load while the database is down
 const RECOVERY_MS = 5_000; // the longest both servers may take to answer 200 again once it is back
 const AFTER_MS = 1_500;    // load once both are back
-// A request sent this long after the stop has finished may still be answered from memory before the server has
-// seen the stop: its data-version watch learns of it from its connection, a few milliseconds later.
-const NOTICE_MS = 250;
+// A request sent this soon after the stop has finished may still be answered from memory before the server has
+// seen the stop (its data-version watch learns of it from its connection). In practice none is: the fast stop ends
+// the connections before pg_ctl returns.
+const NOTICE_MS = 100;
 
 // The routes a reader's page uses: the page itself and cached API answers (by data version), and uncached ones
 // (comments, the signed-in visitor's session), and the monitors' /healthz.
@@ -151,7 +152,13 @@ test('PostgreSQL stopped and started again under load: 503 with Retry-After mean
     console.log(`${log.length} requests: ${summary(log)}; while down ${summary(down)}; after recovery ` +
       `${summary(after)}; slowest ${Math.max(...log.map((entry) => entry.answered - entry.sent)).toFixed(0)} ms`);
 
-    // Never a failure of the server: no 500, no request left without an answer, no crash.
+    const servedLate = log.filter((entry) => entry.sent >= stopped && entry.status === 200 && entry.answered <= starting);
+    console.log(`after the stop: ${servedLate.length} answers 200 (from memory), the last sent ` +
+      `${Math.max(0, ...servedLate.map((entry) => entry.sent - stopped)).toFixed(0)} ms after it; 503s per server ` +
+      JSON.stringify(Object.fromEntries(servers.map((server) => [server.name,
+        log.filter((entry) => entry.server === server.name && entry.status === 503).length]))));
+
+    // Never a failure of the server: no 500, no request left without an answer (within REQUEST_TIMEOUT_MS), no crash.
     const failures = log.filter((entry) => entry.status === 0 || entry.status >= 500 && entry.status !== 503);
     assert.deepEqual(failures.slice(0, 5), [], `${failures.length} requests failed or hung`);
     for (const server of servers) assert.ok(server.running(), `${server.name} is still running`);
@@ -185,6 +192,3 @@ test('PostgreSQL stopped and started again under load: 503 with Retry-After mean
       console.log(`${server.name} printed ${logged.split('\n').filter(Boolean).length} lines:\n${logged}`);
     }
   });
-
-// The timeout of each request (REQUEST_TIMEOUT_MS) is what "no hang" means above.
-assert.ok(REQUEST_TIMEOUT_MS <= 5_000);
