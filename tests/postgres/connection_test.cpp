@@ -80,6 +80,26 @@ TEST(PostgresConnection, a_failed_statement_is_a_store_error_naming_the_server_a
   EXPECT_EQ(connection.query_column("SELECT 40 + 2"), std::vector<std::string>{"42"});
 }
 
+// A connection the server ends (a restart, an administrator): the statement fails as unavailable, with a reason on
+// one line (libpq's own breaks lines), and the next statement reconnects.
+TEST(PostgresConnection, a_connection_the_server_ends_is_unavailable_and_reconnects)
+{
+  Connection connection(cluster_url());
+  const std::string pid = connection.query_column("SELECT pg_backend_pid()").at(0);
+  Connection admin(cluster_url());
+  EXPECT_EQ(admin.query_column("SELECT pg_terminate_backend(" + pid + ", 5000)"), std::vector<std::string>{"t"});
+  try {
+    connection.execute("SELECT 1");
+    FAIL() << "a statement on a terminated connection succeeded";
+  } catch (const StoreUnavailable& error) {
+    const std::string message = error.what();
+    EXPECT_EQ(message.find_first_of("\n\t"), std::string::npos) << message;
+    EXPECT_NE(message.find(":***@"), std::string::npos) << message;
+  }
+  EXPECT_EQ(connection.query_column("SELECT 40 + 2"), std::vector<std::string>{"42"});
+  EXPECT_NE(connection.query_column("SELECT pg_backend_pid()").at(0), pid);
+}
+
 TEST(PostgresConnection, an_unreachable_server_is_a_store_error)
 {
   // Port 1 on loopback: nothing listens there.

@@ -577,13 +577,17 @@ TEST_F(SqliteStoreTest, data_version_changes_with_every_commit_of_either_store)
 
   const std::int64_t second_before = second->data_version();
   ASSERT_TRUE(second->ingest(points_only({bare_point("2")})));
-  // Another connection's commit: seen at once on SQLite, within a second on PostgreSQL (a notification).
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  EXPECT_NE(second->data_version(), second_before);
+  // Another connection's commit: SQLite sees it at once. PostgreSQL tells the other store by notification, a moment
+  // after the commit (a query per call is what the notification saves), within the second a server promises.
+  if constexpr (!test_engine::k_postgres_engine) {
+    EXPECT_NE(first->data_version(), after_own);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
   while (first->data_version() == after_own && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   EXPECT_NE(first->data_version(), after_own);
-  EXPECT_NE(second->data_version(), second_before);
 
   // A refused ingest commits nothing.
   const std::int64_t before_refusal = first->data_version();

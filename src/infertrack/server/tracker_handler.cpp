@@ -103,6 +103,10 @@ private:
       // The version this instance answers from: behind a balancer, instances that differ have not all seen an ingest.
       response = http::Response::json(
         200, R"({"status":"ok","data_version":)" + std::to_string(m_store->data_version()) + "}");
+    } catch (const store::StoreUnavailable&) {
+      // A database server out of reach is an outage like for any request: 503 with Retry-After, logged once per
+      // outage by the caller, not once per probe of a monitor.
+      throw;
     } catch (const store::StoreError& error) {
       spdlog::error("health check failed: {}", error.what());
       response = http::Response::error(503, "unhealthy", error.what());

@@ -208,8 +208,9 @@ public:
   virtual bool read_only() = 0;
 
   // A number that changes whenever the stored data changes, through this Store or another one on the same
-  // database: an answer cached under it is stale once it differs. Another Store's change shows at once on SQLite,
-  // within a second on PostgreSQL (docs/DEPLOY.md).
+  // database: an answer cached under it is stale once it differs. A change through this Store shows at once; one
+  // through another shows at once on SQLite, and on PostgreSQL when its notification arrives (milliseconds after
+  // the commit; within a second at worst, when the version is read again).
   virtual std::int64_t data_version() = 0;
   // The size of the stored data in bytes, for metrics.
   virtual std::int64_t size_bytes() = 0;

@@ -14,12 +14,21 @@ namespace {
 
 using ResultHandle = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
-// libpq ends its messages with a line break; a StoreError is one line.
+// libpq ends its messages with a line break, and breaks some inside ("server closed the connection unexpectedly\n\t
+// This probably means ..."); a StoreError is one line, as is the log line that shows it.
 std::string
 trimmed(const char* message)
 {
-  std::string text = message == nullptr ? "" : message;
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) {
+  std::string text;
+  for (const char* at = message == nullptr ? "" : message; *at != '\0'; ++at) {
+    const bool space = *at == '\n' || *at == '\r' || *at == '\t' || *at == ' ';
+    if (!space) {
+      text.push_back(*at);
+    } else if (!text.empty() && text.back() != ' ') {
+      text.push_back(' ');
+    }
+  }
+  while (!text.empty() && text.back() == ' ') {
     text.pop_back();
   }
   return text;
