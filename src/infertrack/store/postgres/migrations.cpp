@@ -91,12 +91,11 @@ int
 migrate(Connection& db)
 {
   // The usual case, an up-to-date database, takes no lock.
-  check_ownership(db);
   if (applied_schema_version(db) == latest_schema_version()) {
     return latest_schema_version();
   }
   const MigrationLock lock(db);
-  // Checked again under the lock: another instance may have migrated meanwhile.
+  // Checked under the lock only: another instance migrating meanwhile shows its first tables before its records.
   check_ownership(db);
   db.execute("CREATE TABLE IF NOT EXISTS schema_migrations "
              "(version INTEGER NOT NULL PRIMARY KEY, applied_at TEXT NOT NULL)");
