@@ -273,33 +273,18 @@ Ingester::add_points(const domain::Dataset& dataset, std::size_t end)
 util::Result<Ingester::PointOutcome>
 Ingester::compare_point(const BenchmarkPoint& point, const domain::Dataset& dataset, const BenchmarkPoint& stored)
 {
-  const auto difference_from = [&point](const BenchmarkPoint& kept, Unknown unknown) {
-    auto difference = first_difference(kept, point, unknown);
-    // The notes are one field: a capture without any says nothing against those stored, and the reverse.
-    const bool notes_unknown = kept.notes.empty() || point.notes.empty();
-    if (!difference && !(unknown == Unknown::agrees && notes_unknown)) {
-      difference = first_note_difference(kept.notes, point.notes);
-    }
-    return difference;
-  };
-  if (!difference_from(stored, Unknown::differs)) {
-    return PointOutcome::unchanged;
+  const StoredPointComparison comparison = compare_with_stored(stored, point, dataset.as_carried);
+  if (comparison.match != StoredPointMatch::conflicting) {
+    return comparison.match == StoredPointMatch::unchanged ? PointOutcome::unchanged : PointOutcome::agreeing;
   }
-  auto difference = difference_from(stored, Unknown::agrees);
-  if (difference && dataset.as_carried != nullptr) {
-    difference = difference_from(dataset.as_carried(stored), Unknown::agrees);
-  }
-  if (!difference) {
-    return PointOutcome::agreeing;
-  }
+  const FieldDifference& difference = comparison.difference;
   std::string origin = "the stored point";
   if (m_added_ids.contains(point.result_id)) {
     const Rows source = m_db.run("SELECT source FROM points WHERE result_id = $1", Params().add(point.result_id));
     origin = "the point " + std::string(source.text(0, 0)) + " gave in this ingest";
   }
-  return util::fail(point.result_id, difference->field,
-                    "conflicts with " + origin + " (stored " + difference->stored + ", new " + difference->fresh +
-                      ")");
+  return util::fail(point.result_id, difference.field,
+                    "conflicts with " + origin + " (stored " + difference.stored + ", new " + difference.fresh + ")");
 }
 
 util::Result<std::int64_t>

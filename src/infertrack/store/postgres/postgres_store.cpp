@@ -10,7 +10,6 @@
 #include "infertrack/store/sql/point_filter_sql.hpp"
 #include "infertrack/store/sql/point_select_sql.hpp"
 
-#include <array>
 #include <limits>
 #include <mutex>
 
@@ -216,15 +215,7 @@ public:
 
   std::vector<std::string> configuration_names(ConfigurationName name) override
   {
-    // One statement per name, in ConfigurationName's order: the column is never text from outside.
-    static constexpr std::array<const char*, 5> k_sql = {
-      "SELECT DISTINCT model FROM configurations ORDER BY 1",
-      "SELECT DISTINCT hardware FROM configurations ORDER BY 1",
-      "SELECT DISTINCT framework FROM configurations ORDER BY 1",
-      "SELECT DISTINCT precision FROM configurations ORDER BY 1",
-      "SELECT DISTINCT spec_method FROM configurations ORDER BY 1",
-    };
-    return m_pool.lease()->query_column(k_sql.at(static_cast<std::size_t>(name)));
+    return m_pool.lease()->query_column(configuration_names_sql(name));
   }
 
   std::vector<domain::HardwareCost> hardware() override

@@ -88,4 +88,37 @@ first_note_difference(const std::vector<domain::PointNote>& stored,
   return std::nullopt;
 }
 
+namespace {
+
+std::optional<FieldDifference>
+point_difference(const domain::BenchmarkPoint& kept, const domain::BenchmarkPoint& fresh, Unknown unknown)
+{
+  auto difference = first_difference(kept, fresh, unknown);
+  // The notes are one field: a capture without any says nothing against those stored, and the reverse.
+  const bool notes_unknown = kept.notes.empty() || fresh.notes.empty();
+  if (!difference && !(unknown == Unknown::agrees && notes_unknown)) {
+    difference = first_note_difference(kept.notes, fresh.notes);
+  }
+  return difference;
+}
+
+}  // namespace
+
+StoredPointComparison
+compare_with_stored(const domain::BenchmarkPoint& stored, const domain::BenchmarkPoint& fresh,
+                    domain::BenchmarkPoint (*as_carried)(const domain::BenchmarkPoint&))
+{
+  if (!point_difference(stored, fresh, Unknown::differs)) {
+    return {StoredPointMatch::unchanged, {}};
+  }
+  auto difference = point_difference(stored, fresh, Unknown::agrees);
+  if (difference && as_carried != nullptr) {
+    difference = point_difference(as_carried(stored), fresh, Unknown::agrees);
+  }
+  if (difference) {
+    return {StoredPointMatch::conflicting, *std::move(difference)};
+  }
+  return {StoredPointMatch::agreeing, {}};
+}
+
 }  // namespace infertrack::store

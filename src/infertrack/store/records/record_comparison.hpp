@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/store/records/record_fields.hpp"
 
 #include <cstdint>
@@ -73,5 +74,25 @@ first_difference(const Record& stored, const Record& fresh, Unknown unknown = Un
 // The first difference between two points' notes, in order: kind and text of each, then their number.
 std::optional<FieldDifference> first_note_difference(const std::vector<domain::PointNote>& stored,
                                                      const std::vector<domain::PointNote>& fresh);
+
+// What a point an ingest brings again is to the stored one with its result id.
+enum class StoredPointMatch
+{
+  unchanged,   // every field and note the same
+  agreeing,    // a capture whose known fields agree, or the stored point as the source carries it
+  conflicting, // `difference` names the first field that differs
+};
+
+struct StoredPointComparison
+{
+  StoredPointMatch match = StoredPointMatch::unchanged;
+  FieldDifference difference;
+};
+
+// Compares `fresh` with `stored` under the ingest rules: an optional field or the notes one side leaves unknown say
+// nothing against the other, and a source that carries less (`as_carried`, when given) brings the stored point as it
+// would carry it.
+StoredPointComparison compare_with_stored(const domain::BenchmarkPoint& stored, const domain::BenchmarkPoint& fresh,
+                                          domain::BenchmarkPoint (*as_carried)(const domain::BenchmarkPoint&));
 
 }  // namespace infertrack::store

@@ -86,4 +86,18 @@ frontier_sample_columns(domain::ThroughputMetric metric)
          std::string(per_gpu) + ", per_gpu_basis, prefill_gpus, decode_gpus";
 }
 
+const char*
+configuration_names_sql(ConfigurationName name)
+{
+  // In ConfigurationName's order.
+  static constexpr std::array<const char*, 5> k_sql = {
+    "SELECT DISTINCT model FROM configurations ORDER BY 1",
+    "SELECT DISTINCT hardware FROM configurations ORDER BY 1",
+    "SELECT DISTINCT framework FROM configurations ORDER BY 1",
+    "SELECT DISTINCT precision FROM configurations ORDER BY 1",
+    "SELECT DISTINCT spec_method FROM configurations ORDER BY 1",
+  };
+  return k_sql.at(static_cast<std::size_t>(name));
+}
+
 }  // namespace infertrack::store

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/store/records/record_columns.hpp"
+#include "infertrack/store/store.hpp"
 
 #include <string>
 #include <string_view>
@@ -32,5 +33,9 @@ std::string select_run_points_sql(std::string_view where);
 // hardware, framework, precision, spec_method, disaggregated, workload), date, result_id, concurrency, run_url,
 // interactivity_p90, interactivity_median, `metric`'s per-GPU throughput, per_gpu_basis, prefill_gpus, decode_gpus.
 std::string frontier_sample_columns(domain::ThroughputMetric metric);
+
+// The SELECT of every stored name of `name` (Store::configuration_names()), sorted: one fixed statement per name, so
+// the column is never text from outside.
+const char* configuration_names_sql(ConfigurationName name);
 
 }  // namespace infertrack::store

@@ -382,29 +382,13 @@ Ingester::add_point(const BenchmarkPoint& point, const domain::Dataset& dataset)
     if (stored.size() != 1) {
       m_db.fail(SQLITE_CORRUPT, "reading back point " + point.result_id);
     }
-    const auto difference_from = [&point](const BenchmarkPoint& kept, Unknown unknown) {
-      auto difference = first_difference(kept, point, unknown);
-      // The notes are one field: a capture without any says nothing against those stored, and the reverse.
-      const bool notes_unknown = kept.notes.empty() || point.notes.empty();
-      if (!difference && !(unknown == Unknown::agrees && notes_unknown)) {
-        difference = first_note_difference(kept.notes, point.notes);
-      }
-      return difference;
-    };
-    if (!difference_from(stored.front(), Unknown::differs)) {
-      return PointOutcome::unchanged;
-    }
-    auto difference = difference_from(stored.front(), Unknown::agrees);
-    if (difference && dataset.as_carried != nullptr) {
-      // A source that carries less (an export as CSV) brings the stored point as it would carry it.
-      difference = difference_from(dataset.as_carried(stored.front()), Unknown::agrees);
-    }
-    if (difference) {
-      return util::fail(point.result_id, difference->field,
+    const StoredPointComparison comparison = compare_with_stored(stored.front(), point, dataset.as_carried);
+    if (comparison.match == StoredPointMatch::conflicting) {
+      return util::fail(point.result_id, comparison.difference.field,
                         "conflicts with " + conflicting_point_origin(point.result_id) + " (stored " +
-                          difference->stored + ", new " + difference->fresh + ")");
+                          comparison.difference.stored + ", new " + comparison.difference.fresh + ")");
     }
-    return PointOutcome::agreeing;
+    return comparison.match == StoredPointMatch::unchanged ? PointOutcome::unchanged : PointOutcome::agreeing;
   }
   return PointOutcome::added;
 }

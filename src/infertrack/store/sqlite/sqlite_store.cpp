@@ -14,7 +14,6 @@
 
 #include <sys/stat.h>
 
-#include <array>
 #include <mutex>
 #include <limits>
 #include <set>
@@ -258,17 +257,8 @@ public:
 
   std::vector<std::string> configuration_names(ConfigurationName name) override
   {
-    // One statement per name, in ConfigurationName's order: the column is never text from outside.
-    static constexpr std::array<const char*, 5> k_sql = {
-      "SELECT DISTINCT model FROM configurations ORDER BY 1",
-      "SELECT DISTINCT hardware FROM configurations ORDER BY 1",
-      "SELECT DISTINCT framework FROM configurations ORDER BY 1",
-      "SELECT DISTINCT precision FROM configurations ORDER BY 1",
-      "SELECT DISTINCT spec_method FROM configurations ORDER BY 1",
-    };
-    const char* sql = k_sql.at(static_cast<std::size_t>(name));
     std::lock_guard lock(m_mutex);
-    Statement statement(m_db, sql);
+    Statement statement(m_db, configuration_names_sql(name));
     std::vector<std::string> names;
     while (statement.step()) {
       names.emplace_back(statement.column_text(0));
