@@ -419,9 +419,10 @@ TEST(HighestInteractivityWithinBudget, matches_a_brute_force_search_on_random_cu
     const FleetBudget budget{kind, per_rack * (static_cast<double>(racks) + unit(random))};
     // A demand near what the racks serve somewhere on the curve, so that answers fall inside it and outside.
     const double somewhere = curve.xs.front() + (curve.xs.back() - curve.xs.front()) * unit(random);
-    const double tokens_per_day =
-      static_cast<double>(racks * 72) * forward_throughput(curve, somewhere) * utilization * 86400 * (0.5 + unit(random));
-    const auto solved = highest_interactivity_within_budget(curve.fleet(), tokens_per_day, utilization, k_gb200, budget);
+    const double tokens_per_day = static_cast<double>(racks * 72) * forward_throughput(curve, somewhere) *
+                                  utilization * 86400 * (0.5 + unit(random));
+    const auto solved =
+      highest_interactivity_within_budget(curve.fleet(), tokens_per_day, utilization, k_gb200, budget);
     ASSERT_TRUE(solved) << solved.error().to_string();
     const std::int64_t budget_racks = brute_force_racks(budget, k_gb200);
     const auto brute = brute_force_highest(curve, [&](double x) {

@@ -91,7 +91,8 @@ struct FleetBudget
 // What a budget buys: whole racks only, since a plan provisions whole racks.
 struct RackBudget
 {
-  std::int64_t budget_gpus = 0;      // GPUs it pays for or powers one by one: floor($ / ($/GPU-hr x 24)), floor(kW / kW per GPU)
+  // GPUs it pays for or powers one by one: floor($/day / ($/GPU-hr x 24)) or floor(MW x 1000 / kW per GPU).
+  std::int64_t budget_gpus = 0;
   std::int64_t racks = 0;            // floor(budget_gpus / rack size)
   std::int64_t provisioned_gpus = 0; // racks x rack size
   double cost_per_day = 0;           // of the provisioned GPUs, as plan_capacity prices them
