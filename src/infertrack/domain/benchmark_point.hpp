@@ -44,6 +44,26 @@ struct TokenStatistics
   bool operator==(const TokenStatistics&) const = default;
 };
 
+// Mean and percentiles of one per-request latency of a run, in seconds; any may be unknown.
+struct LatencyPercentiles
+{
+  std::optional<double> mean;
+  std::optional<double> median;
+  std::optional<double> p90;
+  std::optional<double> p99;
+
+  bool operator==(const LatencyPercentiles&) const = default;
+};
+
+// The per-request latencies a run reports: time to first token and end-to-end latency.
+struct RequestLatency
+{
+  LatencyPercentiles ttft;
+  LatencyPercentiles e2el;
+
+  bool operator==(const RequestLatency&) const = default;
+};
+
 // Token-weighted prefix-cache hit fractions. CPU and external may describe the same transfer: never add them.
 struct CacheHitRates
 {
@@ -92,6 +112,7 @@ struct BenchmarkPoint
 
   std::optional<double> interactivity_p90;    // tok/s/user from P90 ITL
   std::optional<double> interactivity_median; // tok/s/user from the median
+  RequestLatency latency;
 
   TokenStatistics tokens;
   CacheHitRates cache;

@@ -18,6 +18,7 @@ constexpr std::string_view k_tps_per_gpu = "tok/s/GPU";
 constexpr std::string_view k_tps = "tok/s";
 constexpr std::string_view k_tps_per_user = "tok/s/user";
 constexpr std::string_view k_tokens = "tokens";
+constexpr std::string_view k_seconds = "s";
 constexpr std::string_view k_gpus = "GPUs";
 constexpr std::string_view k_fraction = "fraction 0-1";
 
@@ -51,6 +52,14 @@ constexpr std::array<PointFieldInfo, k_point_field_count> k_point_fields = {{
   {"per_gpu_basis", "per_gpu_basis", "", FieldRule::basis, k_always},
   {"interactivity_p90", "interactivity_p90", k_tps_per_user, FieldRule::positive, k_optional},
   {"interactivity_median", "interactivity_median", k_tps_per_user, FieldRule::positive, k_optional},
+  {"latency.ttft.mean", "mean_ttft", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.ttft.median", "median_ttft", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.ttft.p90", "p90_ttft", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.ttft.p99", "p99_ttft", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.e2el.mean", "mean_e2el", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.e2el.median", "median_e2el", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.e2el.p90", "p90_e2el", k_seconds, FieldRule::non_negative, k_optional},
+  {"latency.e2el.p99", "p99_e2el", k_seconds, FieldRule::non_negative, k_optional},
   {"tokens.mean_input", "mean_input_tokens", k_tokens, FieldRule::non_negative, k_optional},
   {"tokens.median_input", "median_input_tokens", k_tokens, FieldRule::non_negative, k_optional},
   {"tokens.p90_input", "p90_input_tokens", k_tokens, FieldRule::non_negative, k_optional},

@@ -19,6 +19,7 @@ enum class PointField : unsigned char
   isl, osl, prefill_gpus, decode_gpus, aggregate_engine_gpus, total_allocated_gpus, tp, ep,
   input_tps_per_gpu, output_tps_per_gpu, total_tps_per_gpu, input_tps, output_tps, total_tps, per_gpu_basis,
   interactivity_p90, interactivity_median,
+  mean_ttft, median_ttft, p90_ttft, p99_ttft, mean_e2el, median_e2el, p90_e2el, p99_e2el,
   mean_input_tokens, median_input_tokens, p90_input_tokens, mean_output_tokens, median_output_tokens,
   p90_output_tokens, gpu_cache_hit_rate, cpu_cache_hit_rate, external_cache_hit_rate, theoretical_cache_hit_rate,
   offload_mode, kv_offloading, kv_offload_backend, isolated_prefill_tps_per_gpu, context_limit_tokens,

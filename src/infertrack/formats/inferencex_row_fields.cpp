@@ -45,11 +45,13 @@ constexpr std::array<PointField, k_inferencex_metrics.size()> k_metric_points = 
   PointField::mean_output_tokens, PointField::median_output_tokens, PointField::p90_output_tokens,
   PointField::gpu_cache_hit_rate, PointField::cpu_cache_hit_rate,
   PointField::external_cache_hit_rate, PointField::theoretical_cache_hit_rate,
+  PointField::mean_ttft, PointField::median_ttft, PointField::p90_ttft, PointField::p99_ttft, PointField::mean_e2el, PointField::median_e2el, PointField::p90_e2el, PointField::p99_e2el,
 };
 // clang-format on
 static_assert(k_field_points[static_cast<std::size_t>(InferencexField::run_url)] == PointField::run_url);
 static_assert(k_metric_points[static_cast<std::size_t>(InferencexMetric::theoretical_cache_hit_rate)]
               == PointField::theoretical_cache_hit_rate);
+static_assert(k_metric_points[static_cast<std::size_t>(InferencexMetric::p99_e2el)] == PointField::p99_e2el);
 
 }  // namespace
 

@@ -37,16 +37,17 @@ inline constexpr std::array<std::string_view, 26> k_inferencex_fields = {
   "run_url", "metrics",
 };
 
-// The metrics the reader maps; the others (latency percentiles, power, energy) have no place in a point.
+// The metrics the reader maps; the others (ITL and TPOT percentiles, power, energy) have no place in a point.
 enum class InferencexMetric : unsigned char
 {
   tput_per_gpu, input_tput_per_gpu, output_tput_per_gpu, total_tput_tps, input_tput_tps, output_tput_tps,
   median_intvty, p90_intvty, mean_input_tokens, median_input_tokens, p90_input_tokens,
   mean_output_tokens, median_output_tokens, p90_output_tokens,
   gpu_cache_hit_rate, cpu_cache_hit_rate, external_cache_hit_rate, theoretical_cache_hit_rate,
+  mean_ttft, median_ttft, p90_ttft, p99_ttft, mean_e2el, median_e2el, p90_e2el, p99_e2el,
 };
 // Each metric's key as a diagnostic's field: "metrics." + its key in the row.
-inline constexpr std::array<std::string_view, 18> k_inferencex_metrics = {
+inline constexpr std::array<std::string_view, 26> k_inferencex_metrics = {
   "metrics.tput_per_gpu", "metrics.input_tput_per_gpu", "metrics.output_tput_per_gpu",
   "metrics.total_tput_tps", "metrics.input_tput_tps", "metrics.output_tput_tps",
   "metrics.median_intvty", "metrics.p90_intvty",
@@ -54,6 +55,7 @@ inline constexpr std::array<std::string_view, 18> k_inferencex_metrics = {
   "metrics.mean_output_tokens_actual", "metrics.median_output_tokens_actual", "metrics.p90_output_tokens_actual",
   "metrics.server_gpu_cache_hit_rate", "metrics.server_cpu_cache_hit_rate",
   "metrics.server_external_cache_hit_rate", "metrics.theoretical_cache_hit_rate",
+  "metrics.mean_ttft", "metrics.median_ttft", "metrics.p90_ttft", "metrics.p99_ttft", "metrics.mean_e2el", "metrics.median_e2el", "metrics.p90_e2el", "metrics.p99_e2el",
 };
 // clang-format on
 inline constexpr std::string_view k_metrics_prefix = "metrics.";

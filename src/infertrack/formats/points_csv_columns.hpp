@@ -16,7 +16,8 @@ enum class CsvColumn : unsigned char
 {
   result_id, model, hardware, framework, precision, spec_method, disaggregated, date, isl, osl, workload,
   concurrency, total_allocated_gpus, prefill_gpus, decode_gpus, tp, ep, tput_per_gpu,
-  input_tput_per_gpu, output_tput_per_gpu, interactivity, interactivity_basis, source_url, run_url, image, notes,
+  input_tput_per_gpu, output_tput_per_gpu, interactivity, interactivity_basis, source_url, run_url, image,
+  mean_ttft, median_ttft, p90_ttft, p99_ttft, mean_e2el, median_e2el, p90_e2el, p99_e2el, notes,
 };
 // clang-format on
 
@@ -27,7 +28,7 @@ inline constexpr std::array<std::string_view, k_csv_column_count> k_csv_column_n
   "result_id", "model", "hardware", "framework", "precision", "spec_method", "disaggregated", "date", "isl",
   "osl", "workload", "concurrency", "total_allocated_gpus", "prefill_gpus", "decode_gpus", "tp", "ep", "tput_per_gpu",
   "input_tput_per_gpu", "output_tput_per_gpu", "interactivity", "interactivity_basis", "source_url", "run_url", "image",
-  "notes",
+  "mean_ttft", "median_ttft", "p90_ttft", "p99_ttft", "mean_e2el", "median_e2el", "p90_e2el", "p99_e2el", "notes",
 };
 // clang-format on
 
@@ -42,6 +43,7 @@ inline constexpr std::array<std::optional<domain::PointField>, k_csv_column_coun
   domain::PointField::prefill_gpus, domain::PointField::decode_gpus, domain::PointField::tp, domain::PointField::ep,
   domain::PointField::total_tps_per_gpu, domain::PointField::input_tps_per_gpu, domain::PointField::output_tps_per_gpu,
   std::nullopt, std::nullopt, domain::PointField::source_url, domain::PointField::run_url, domain::PointField::image,
+  domain::PointField::mean_ttft, domain::PointField::median_ttft, domain::PointField::p90_ttft, domain::PointField::p99_ttft, domain::PointField::mean_e2el, domain::PointField::median_e2el, domain::PointField::p90_e2el, domain::PointField::p99_e2el,
   std::nullopt,
 };
 // clang-format on

@@ -455,6 +455,19 @@ UPDATE users SET display_name = display_name || ' (' || id || ')'
 CREATE UNIQUE INDEX users_by_live_display_name ON users (lower(display_name COLLATE "C")) WHERE deleted = 0;
 )sql";
 
+// Time to first token and end-to-end latency (seconds) at the statistics a run reports, for latency curves and
+// service-level targets. Unknown on the points stored before.
+constexpr const char* k_request_latency = R"sql(
+ALTER TABLE points ADD COLUMN mean_ttft DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN median_ttft DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN p90_ttft DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN p99_ttft DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN mean_e2el DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN median_e2el DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN p90_e2el DOUBLE PRECISION;
+ALTER TABLE points ADD COLUMN p99_e2el DOUBLE PRECISION;
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -468,6 +481,7 @@ constexpr std::array k_migrations{
   Migration{10, "browsers an account signed in from, with a sign-in limit of their own", k_trusted_devices},
   Migration{11, "hardware cost entries without a rack size", k_optional_rack_size},
   Migration{12, "one live account per display name, compared without ASCII case", k_unique_display_names, k_unique_display_names_postgres},
+  Migration{13, "time to first token and end-to-end latency of each point", k_request_latency},
 };
 
 }  // namespace
