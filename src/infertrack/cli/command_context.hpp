@@ -58,6 +58,7 @@ void add_check_command(CLI::App& app, const GlobalOptions& options);
 void add_interpolate_command(CLI::App& app, const GlobalOptions& options);
 void add_history_command(CLI::App& app, const GlobalOptions& options);
 void add_plan_command(CLI::App& app, const GlobalOptions& options);
+void add_slo_command(CLI::App& app, const GlobalOptions& options);
 void add_reference_commands(CLI::App& app, const GlobalOptions& options); // presets, hardware
 void add_summary_command(CLI::App& app, const GlobalOptions& options);
 void add_serve_command(CLI::App& app, const GlobalOptions& options);

@@ -77,7 +77,7 @@ to_export_query(app::ExportKind kind, ExportFlags flags)
       flags.history.filters = flags.curve.filters;
       flags.history.at = flags.at;
       flags.history.basis = flags.curve.basis;
-      flags.history.metric = flags.curve.metric;
+      flags.history.metric = flags.curve.metric.value_or("total");
       return to_query(flags.history);
     case app::ExportKind::plans:
       flags.plan.filter = flags.curve.filters.to_filter();
@@ -173,7 +173,7 @@ add_export_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--output", flags->output, "Write to this file (whole or not at all) instead of stdout");
   command->add_option("--at", flags->at, "Target interactivity in tok/s/user (interpolations and history: default 100)");
   command->add_option("--basis", flags->curve.basis, basis_help(""));
-  command->add_option("--metric", flags->curve.metric, "Throughput: total, input or output")->capture_default_str();
+  command->add_option("--metric", flags->curve.metric, "Throughput: total, input or output (default: total)");
   command->add_option("--from", flags->history.from, "history: with --to, the improvement between two run dates");
   command->add_option("--to", flags->history.to, "history: with --from, the later run date");
   command->add_flag("--join-precisions", flags->history.join_precisions,

@@ -55,9 +55,14 @@ add_interpolate_command(CLI::App& app, const GlobalOptions& options)
   CLI::App* command = app.add_subcommand(
     "interpolate", "Throughput per GPU of each configuration at a target interactivity (tok/s/user)");
   add_filter_options(*command, flags->filters, ModelFlag::required);
-  command->add_option("--at", flags->at, "Target interactivity in tok/s/user")->capture_default_str();
+  command->add_option("--at", flags->at, "Target interactivity in tok/s/user (seconds with --axis)")
+    ->capture_default_str();
   command->add_option("--basis", flags->basis, basis_help(""));
-  command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
+  command->add_option("--axis", flags->axis,
+                      fmt::format("Read the curves against a latency instead of interactivity: {}",
+                                  domain::k_latency_axis_choices));
+  command->add_option("--metric", flags->metric, "Throughput: total, input or output (default: total; input with a "
+                                                  "TTFT --axis)");
   command->callback([&options, flags] { run_interpolate(options, *flags); });
 }
 

@@ -74,14 +74,26 @@ app::InterpolationQuery
 to_query(const InterpolateFlags& flags)
 {
   require_model(flags.filters);
-  if (!(std::isfinite(flags.at) && flags.at > 0)) {
-    throw UsageError(fmt::format("--at: must be a positive number of tok/s/user (got {})", flags.at));
-  }
   app::InterpolationQuery query;
+  if (flags.axis) {
+    query.curve.latency = domain::parse_latency_axis(*flags.axis);
+    if (!query.curve.latency) {
+      throw UsageError(fmt::format("--axis: expected {} (got '{}')", domain::k_latency_axis_choices, *flags.axis));
+    }
+    if (flags.basis) {
+      throw UsageError("--basis: reads interactivity; with --axis the curves are read against that latency");
+    }
+  }
+  if (!(std::isfinite(flags.at) && flags.at > 0)) {
+    throw UsageError(fmt::format("--at: must be a positive number of {} (got {})",
+                                 query.curve.latency ? "seconds" : "tok/s/user", flags.at));
+  }
   query.filter = flags.filters.to_filter();
   query.target = flags.at;
   query.curve.basis = basis_flag(flags.basis);
-  query.curve.metric = metric_flag(flags.metric);
+  // Time to first token is spent on the input: a TTFT curve reads input throughput unless asked otherwise.
+  const bool ttft = query.curve.latency && query.curve.latency->kind == domain::LatencyKind::ttft;
+  query.curve.metric = metric_flag(flags.metric.value_or(ttft ? "input" : "total"));
   return query;
 }
 

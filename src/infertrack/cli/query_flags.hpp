@@ -17,7 +17,8 @@ struct InterpolateFlags
   FilterFlags filters;
   double at = 100;
   std::optional<std::string> basis;
-  std::string metric = "total";
+  std::optional<std::string> axis; // a latency such as ttft_p99: --at is then seconds
+  std::optional<std::string> metric;
 };
 
 // The flags of `history`, which `export history` takes too.

@@ -109,7 +109,7 @@ interpolation_table(std::span<const app::InterpolationRow> rows, double target)
     undated.date.clear();
     table.add_row({undated.label(),
                    group.date,
-                   domain::to_string(row.curve.basis),
+                   row.curve.latency ? domain::to_string(*row.curve.latency) : domain::to_string(row.curve.basis),
                    domain::to_string(row.value.state),
                    row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
                    brackets(row.value),

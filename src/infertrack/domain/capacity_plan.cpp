@@ -327,15 +327,15 @@ util::Result<DeploymentCapacity>
 interpolated_capacity(const InterpolatedThroughput& value,
                       const BenchmarkPoint& lower,
                       const BenchmarkPoint* upper,
-                      InteractivityBasis basis,
-                      double target)
+                      const CurvePlace& place)
 {
+  const double target = place.target;
   const std::string lower_id = value.lower_result_id.value_or(lower.result_id);
   if (value.state == InterpolationState::unreachable || !value.throughput) {
     return util::fail("", "at",
-                      fmt::format("no throughput at {} tok/s/user: faster than the fastest measured point "
+                      fmt::format("no throughput at {}: faster than the fastest measured point "
                                   "({}), unreachable",
-                                  target, lower_id));
+                                  place.target_text, lower_id));
   }
   const DeploymentCapacity low = capacity_of(lower);
   DeploymentCapacity capacity;
@@ -344,7 +344,7 @@ interpolated_capacity(const InterpolatedThroughput& value,
   if (value.state == InterpolationState::interpolated && upper) {
     const DeploymentCapacity high = capacity_of(*upper);
     const std::optional<double> high_share = share_of_input(high);
-    const auto x = bracket_interactivity(lower, *upper, basis);
+    const auto& x = place.brackets;
     if (x && x->second != x->first) {
       const double t = std::clamp((target - x->first) / (x->second - x->first), 0.0, 1.0);
       input_share = input_share && high_share
@@ -365,12 +365,12 @@ interpolated_capacity(const InterpolatedThroughput& value,
           nearer_high ? low.gpus_per_group : high.gpus_per_group);
       }
     }
-    capacity.basis = fmt::format("interpolated at {} tok/s/user between {} and {}", target, lower_id,
+    capacity.basis = fmt::format("interpolated at {} between {} and {}", place.target_text, lower_id,
                                  value.upper_result_id.value_or(upper->result_id));
   } else if (value.state == InterpolationState::clamped_low) {
-    capacity.basis = fmt::format("clamped at {} tok/s/user to point {} (a lower bound)", target, lower_id);
+    capacity.basis = fmt::format("clamped at {} to point {} (a lower bound)", place.target_text, lower_id);
   } else {
-    capacity.basis = fmt::format("measured at {} tok/s/user: point {}", target, lower_id);
+    capacity.basis = fmt::format("measured at {}: point {}", place.target_text, lower_id);
   }
   capacity.total_tps = *value.throughput * static_cast<double>(capacity.gpus_per_group);
   if (input_share) {
@@ -379,6 +379,20 @@ interpolated_capacity(const InterpolatedThroughput& value,
     capacity.output_tps = capacity.total_tps - *capacity.input_tps;
   }
   return capacity;
+}
+
+util::Result<DeploymentCapacity>
+interpolated_capacity(const InterpolatedThroughput& value,
+                      const BenchmarkPoint& lower,
+                      const BenchmarkPoint* upper,
+                      InteractivityBasis basis,
+                      double target)
+{
+  CurvePlace place{std::nullopt, target, fmt::format("{} tok/s/user", target)};
+  if (upper) {
+    place.brackets = bracket_interactivity(lower, *upper, basis);
+  }
+  return interpolated_capacity(value, lower, upper, place);
 }
 
 util::Result<double>

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace infertrack::domain {
 
@@ -105,6 +106,21 @@ util::Result<DeploymentCapacity> interpolated_capacity(const InterpolatedThrough
                                                        const BenchmarkPoint* upper,
                                                        InteractivityBasis basis,
                                                        double target);
+
+// Where on a curve a value was read, for a curve whose x is not interactivity: the brackets' x and the target in
+// one unit, and the target as a basis names it ("P99 time to first token 2 s").
+struct CurvePlace
+{
+  std::optional<std::pair<double, double>> brackets; // lower, upper; unset: the shares are not interpolated
+  double target = 0;
+  std::string target_text;
+};
+
+// interpolated_capacity at a place of any curve.
+util::Result<DeploymentCapacity> interpolated_capacity(const InterpolatedThroughput& value,
+                                                       const BenchmarkPoint& lower,
+                                                       const BenchmarkPoint* upper,
+                                                       const CurvePlace& place);
 
 // "40T", "1.5B", "500M", "2e12": logical tokens per day (T = 1e12, B = 1e9, M = 1e6).
 util::Result<double> parse_token_demand(std::string_view text);

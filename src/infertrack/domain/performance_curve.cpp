@@ -28,6 +28,7 @@ struct PointSummary
   std::optional<double> p90;
   std::optional<double> median;
   std::optional<double> value; // the curve's metric, per GPU
+  std::optional<double> latency; // the curve's latency statistic, on a latency curve
 };
 
 bool
@@ -124,12 +125,16 @@ curve_of_run(std::span<const BenchmarkPoint> points,
   PerformanceCurve curve;
   curve.group = config_group_of(points[run.front()->index]);
   curve.basis = basis;
+  curve.latency = options.latency;
   curve.metric = options.metric;
 
   std::vector<PointSummary*> kept;
   std::vector<PlanePoint> plane;
   for (PointSummary* member : run) {
-    const std::optional<double> x = basis == InteractivityBasis::p90_itl ? member->p90 : member->median;
+    std::optional<double> x = basis == InteractivityBasis::p90_itl ? member->p90 : member->median;
+    if (options.latency) {
+      x = member->latency ? std::optional<double>(-*member->latency) : std::nullopt;
+    }
     if (!usable(x) || !usable(member->value)) {
       curve.skipped_result_ids.push_back(std::move(member->result_id));
       continue;
@@ -141,7 +146,7 @@ curve_of_run(std::span<const BenchmarkPoint> points,
     return std::nullopt;
   }
 
-  // Interactivity and throughput both higher-better: the upper-right frontier.
+  // Interactivity (or minus the latency) and throughput both higher-better: the upper-right frontier.
   const std::vector<std::size_t> front = pareto_frontier(plane, {Preference::higher, Preference::higher});
   std::vector<bool> on_front(kept.size(), false);
   curve.frontier.reserve(front.size());
@@ -254,7 +259,8 @@ build_curves(std::span<const BenchmarkPoint> points, const CurveOptions& options
                                               date->second,
                                               point.interactivity_p90,
                                               point.interactivity_median,
-                                              per_allocated_gpu(point, options.metric)});
+                                              per_allocated_gpu(point, options.metric),
+                                              options.latency ? latency_of(point, *options.latency) : std::nullopt});
   }
 
   const DateRanks ranks = rank_dates(dates);
@@ -288,7 +294,7 @@ build_curves(std::span<const BenchmarkPoint> points, const CurveOptions& options
 InterpolatedThroughput
 interpolate_curve(const PerformanceCurve& curve, double target)
 {
-  return interpolate_at(curve.frontier, target);
+  return interpolate_at(curve.frontier, curve.latency ? -target : target);
 }
 
 std::vector<std::pair<double, double>>
@@ -297,7 +303,7 @@ sample_curve(const PerformanceCurve& curve, std::size_t count)
   if (curve.frontier.size() < 2) {
     std::vector<std::pair<double, double>> samples;
     for (const FrontierKnot& knot : curve.frontier) {
-      samples.emplace_back(knot.interactivity, knot.throughput);
+      samples.emplace_back(axis_value(curve, knot), knot.throughput);
     }
     return samples;
   }
@@ -309,7 +315,14 @@ sample_curve(const PerformanceCurve& curve, std::size_t count)
     xs.push_back(knot.interactivity);
     ys.push_back(knot.throughput);
   }
-  return MonotoneSpline(std::move(xs), std::move(ys)).sample(count);
+  std::vector<std::pair<double, double>> samples = MonotoneSpline(std::move(xs), std::move(ys)).sample(count);
+  if (curve.latency) {
+    std::reverse(samples.begin(), samples.end());
+    for (auto& sample : samples) {
+      sample.first = -sample.first;
+    }
+  }
+  return samples;
 }
 
 }  // namespace infertrack::domain

@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/domain/interpolation.hpp"
+#include "infertrack/domain/latency_axis.hpp"
 
 #include <optional>
 #include <span>
@@ -33,6 +34,8 @@ struct CurveOptions
   ThroughputMetric metric = ThroughputMetric::total;
   std::optional<std::string> date;  // use the run of exactly this date
   std::optional<std::string> as_of; // use the latest run on or before this date (default: the latest)
+  // Set: the curve's x is this latency (lower better) instead of interactivity; `basis` is then not used.
+  std::optional<LatencyAxis> latency;
 };
 
 // The statistic a configuration's points are read at unless a basis is asked for: agentic runs at P90 ITL,
@@ -59,12 +62,15 @@ struct PointInteractivity
 std::optional<PointInteractivity> default_interactivity(const BenchmarkPoint& point);
 
 // The Pareto frontier of one configuration's single run: the curve a chart draws and a headline reads.
+// On a latency axis each knot's `interactivity` holds minus its latency: every frontier then rises to the right and
+// reads with the one interpolate_at (the Steffen spline is the same curve mirrored). Read x through axis_value.
 struct PerformanceCurve
 {
   ConfigGroupKey group; // its date is the run the curve was made of
   InteractivityBasis basis = InteractivityBasis::p90_itl;
+  std::optional<LatencyAxis> latency; // set: a latency curve (seconds, lower better)
   ThroughputMetric metric = ThroughputMetric::total;
-  std::vector<FrontierKnot> frontier; // interactivity strictly increasing
+  std::vector<FrontierKnot> frontier; // x (interactivity, or minus the latency) strictly increasing
   std::vector<std::string> off_frontier_result_ids; // dominated points of the same run, kept visible
   std::vector<std::string> skipped_result_ids;      // points of the run lacking the basis or the metric
 };
@@ -74,10 +80,20 @@ struct PerformanceCurve
 // Ordered by configuration.
 std::vector<PerformanceCurve> build_curves(std::span<const BenchmarkPoint> points, const CurveOptions& options);
 
-// The curve's throughput at `target` tok/s/user.
+// A knot's x in the curve's own unit: tok/s/user, or seconds on a latency curve.
+inline double
+axis_value(const PerformanceCurve& curve, const FrontierKnot& knot)
+{
+  return curve.latency ? -knot.interactivity : knot.interactivity;
+}
+
+// The curve's throughput at `target` tok/s/user, or within `target` seconds on a latency curve. On a latency
+// curve clamped_low means a limit above the slowest measured latency (its throughput, a lower bound) and
+// unreachable a limit below the fastest.
 InterpolatedThroughput interpolate_curve(const PerformanceCurve& curve, double target);
 
-// `count` (x, y) samples of the curve's spline for drawing; a one-knot curve gives that knot.
+// `count` (x, y) samples of the curve's spline for drawing, x in the curve's own unit and increasing; a one-knot
+// curve gives that knot.
 std::vector<std::pair<double, double>> sample_curve(const PerformanceCurve& curve, std::size_t count);
 
 }  // namespace infertrack::domain

@@ -21,7 +21,9 @@ left_out_configurations(std::span<const domain::BenchmarkPoint> points,
 {
   const std::string throughput = domain::throughput_phrase(options.metric);
   const std::string reason =
-    options.basis
+    options.latency ? fmt::format("no point of its run reports a {} with {}", domain::latency_phrase(*options.latency),
+                                  throughput)
+    : options.basis
       ? fmt::format("no point of its run has a {} interactivity with {}", domain::to_string(*options.basis), throughput)
       : fmt::format("no point of its run has {} with an interactivity at the statistic its run is read at",
                     throughput);
@@ -68,13 +70,17 @@ curves_json(const FrontierAnswer& answer)
       const domain::BenchmarkPoint& point = *by_id.at(id);
       nlohmann::json json = to_json(point);
       json["on_frontier"] = on_frontier;
-      json["x"] = json[curve.basis == domain::InteractivityBasis::p90_itl ? "interactivity_p90"
-                                                                          : "interactivity_median"];
+      if (curve.latency) {
+        json["x"] = optional_json(domain::latency_of(point, *curve.latency));
+      } else {
+        json["x"] = json[curve.basis == domain::InteractivityBasis::p90_itl ? "interactivity_p90"
+                                                                            : "interactivity_median"];
+      }
       json["y"] = json["tps_per_allocated_gpu"][domain::to_string(curve.metric)];  // as the curve reads it
       curve_points.push_back(std::move(json));
     };
     for (const domain::FrontierKnot& knot : curve.frontier) {
-      knots.push_back(to_json(knot));
+      knots.push_back(knot_json(curve, knot));
       add_point(knot.result_id, true);
     }
     for (const std::string& id : curve.off_frontier_result_ids) {
@@ -82,6 +88,7 @@ curves_json(const FrontierAnswer& answer)
     }
     const domain::ConfigGroupKey& group = curve.group;
     nlohmann::json curve_json = to_json(group);
+    curve_json.update(curve_axis_json(curve));
     curve_json.update({{"run_date", group.date},
                        {"interactivity_basis", domain::to_string(curve.basis)},
                        {"frontier", std::move(knots)},

@@ -135,7 +135,7 @@ std::vector<domain::HeadlineComparison>
 headline_comparisons(store::Store& store, const InterpolationQuery& query)
 {
   const bool published_reading =
-    query.curve.metric == domain::ThroughputMetric::total &&
+    !query.curve.latency && query.curve.metric == domain::ThroughputMetric::total &&
     query.curve.basis.value_or(domain::InteractivityBasis::p90_itl) == domain::InteractivityBasis::p90_itl;
   const std::optional<store::PointFilter> filter = curve_filter(query);
   if (!published_reading || !filter) {

@@ -27,6 +27,15 @@ interactivity_json(const domain::BenchmarkPoint& point)
   return {{"value", interactivity->value}, {"basis", domain::to_string(interactivity->basis)}};
 }
 
+nlohmann::json
+latency_json(const domain::LatencyPercentiles& latency)
+{
+  return {{"mean", optional_json(latency.mean)},
+          {"median", optional_json(latency.median)},
+          {"p90", optional_json(latency.p90)},
+          {"p99", optional_json(latency.p99)}};
+}
+
 }  // namespace
 
 nlohmann::json
@@ -65,6 +74,7 @@ to_json(const domain::BenchmarkPoint& point)
     {"interactivity_p90", optional_json(point.interactivity_p90)},
     {"interactivity_median", optional_json(point.interactivity_median)},
     {"interactivity", interactivity_json(point)},
+    {"latency_s", {{"ttft", latency_json(point.latency.ttft)}, {"e2el", latency_json(point.latency.e2el)}}},
     {"tokens",
      {{"mean_input", optional_json(point.tokens.mean_input)},
       {"median_input", optional_json(point.tokens.median_input)},
@@ -165,6 +175,24 @@ to_json(const domain::FrontierKnot& knot)
 }
 
 nlohmann::json
+knot_json(const domain::PerformanceCurve& curve, const domain::FrontierKnot& knot)
+{
+  nlohmann::json json = to_json(knot);
+  if (curve.latency) {
+    json.erase("interactivity");
+    json["latency_s"] = domain::axis_value(curve, knot);
+  }
+  return json;
+}
+
+nlohmann::json
+curve_axis_json(const domain::PerformanceCurve& curve)
+{
+  return {{"axis", curve.latency ? domain::to_string(*curve.latency) : std::string("interactivity")},
+          {"axis_unit", curve.latency ? "s" : "tok/s/user"}};
+}
+
+nlohmann::json
 to_json(const domain::HeadlineComparison& comparison)
 {
   const domain::PublishedHeadline& published = comparison.published;
@@ -202,9 +230,10 @@ to_json(const InterpolationRow& row)
 {
   nlohmann::json knots = nlohmann::json::array();
   for (const domain::FrontierKnot& knot : row.curve.frontier) {
-    knots.push_back(to_json(knot));
+    knots.push_back(knot_json(row.curve, knot));
   }
   nlohmann::json json = to_json(row.curve.group);
+  json.update(curve_axis_json(row.curve));
   json.update({
     {"run_date", row.curve.group.date},
     {"interactivity_basis", domain::to_string(row.curve.basis)},

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/queries/interpolation_query.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
+#include "infertrack/app/queries/service_level_query.hpp"
 #include "infertrack/domain/efficiency.hpp"
 
 #include <fmt/core.h>
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace infertrack::app {
@@ -371,6 +373,24 @@ note_unused_overrides(std::vector<PlanAnswer>& answers, const PlanQuery& query, 
   }
 }
 
+// The deployment at a service-level operating point, its brackets found among the points read.
+util::Result<domain::FleetCandidate>
+candidate_at(const domain::ServiceLevelTarget& target,
+             const domain::ServiceLevelAnswer& answer,
+             const std::map<std::string_view, const domain::BenchmarkPoint*>& by_id)
+{
+  const domain::InterpolatedThroughput& value = *answer.limits[*answer.binding].reading;
+  const auto find = [&](const std::optional<std::string>& id) -> const domain::BenchmarkPoint* {
+    const auto found = id ? by_id.find(*id) : by_id.end();
+    return found == by_id.end() ? nullptr : found->second;
+  };
+  const domain::BenchmarkPoint* lower = find(value.lower_result_id);
+  if (lower == nullptr) {
+    return util::fail("", "slo", "the binding limit's bracket is not among the points read");
+  }
+  return domain::candidate_at_operating_point(target, answer, *lower, find(value.upper_result_id));
+}
+
 }  // namespace
 
 util::Result<void>
@@ -440,6 +460,109 @@ plan(store::Store& store, const PlanQuery& query)
   std::vector<PlanAnswer> answers{std::move(answer)};
   note_unused_overrides(answers, query, {point->hardware});
   return answers;
+}
+
+util::Result<PlanDemand>
+plan_demand(store::Store& store, const PlanQuery& query)
+{
+  INFERTRACK_TRY_ASSIGN(demand, resolve_demand(store, query));
+  return PlanDemand{demand.tokens_per_day, std::move(demand.preset)};
+}
+
+util::Result<domain::HardwareCost>
+plan_hardware(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query)
+{
+  return resolve_hardware(costs, hardware, query);
+}
+
+util::Result<FleetAnswer>
+plan_fleet(store::Store& store, const PlanQuery& query)
+{
+  if (!query.slo) {
+    return util::fail("", "slo", "give a service-level target, e.g. interactivity>=50,ttft_p99<=2s");
+  }
+  if (query.point || query.at) {
+    return util::fail("", query.point ? "point" : "at",
+                      "a best fleet is chosen at each configuration's service-level operating point: give the "
+                      "service-level target without a point or a target interactivity");
+  }
+  if (!query.filter.model) {
+    return util::fail("", "model", "a best fleet serves one model's demand: give the model");
+  }
+  INFERTRACK_TRY_ASSIGN(target, domain::parse_service_level_target(*query.slo));
+  INFERTRACK_TRY(check_override_hardware(store, query));
+  INFERTRACK_TRY_ASSIGN(demand, resolve_demand(store, query));
+  PlanContext context{query, std::move(demand), store.hardware(), std::nullopt};
+  if (query.mix) {
+    INFERTRACK_TRY_ASSIGN(mix, domain::parse_token_mix(*query.mix));
+    context.mix = mix;
+  }
+  INFERTRACK_TRY(check_query(context));
+
+  const ServiceLevelResult service_level =
+    answer_service_level(store, ServiceLevelQuery{query.filter, target, domain::CurveOptions{}});
+  if (service_level.points.empty()) {
+    return util::fail("", "", fmt::format("no stored points match the filters ({})", filter_summary(query.filter)));
+  }
+  std::map<std::string_view, const domain::BenchmarkPoint*> by_id;
+  for (const domain::BenchmarkPoint& point : service_level.points) {
+    by_id.emplace(point.result_id, &point);
+  }
+
+  FleetAnswer answer;
+  answer.target = target;
+  answer.rank_by = query.rank_by;
+  answer.tokens_per_day = context.demand.tokens_per_day;
+  answer.preset = context.demand.preset;
+  answer.utilization = query.utilization;
+  std::vector<domain::FleetCandidate> candidates;
+  std::vector<const domain::ServiceLevelAnswer*> candidate_answers;
+  for (const domain::ServiceLevelAnswer& configuration : service_level.answers) {
+    const std::string label = configuration.group.label();
+    if (configuration.none_reason) {
+      answer.unranked.push_back({label, *configuration.none_reason});
+      continue;
+    }
+    auto candidate = candidate_at(target, configuration, by_id);
+    if (!candidate) {
+      answer.unranked.push_back({label, candidate.error().message});
+      continue;
+    }
+    auto hardware = resolve_hardware(context.costs, configuration.group.hardware, query);
+    if (!hardware) {
+      answer.unranked.push_back({label, hardware.error().message});
+      continue;
+    }
+    candidate->hardware = std::move(*hardware);
+    candidates.push_back(std::move(*candidate));
+    candidate_answers.push_back(&configuration);
+  }
+  domain::PlanRequest request = request_for(context, domain::HardwareCost{});
+  domain::FleetRanking ranking = domain::rank_fleets(candidates, request, query.rank_by);
+  for (domain::FleetPlan& fleet : ranking.ranked) {
+    FleetEntry entry{*candidate_answers[fleet.candidate], candidates[fleet.candidate], std::move(fleet), {}};
+    if (entry.candidate.deployment.sizing_note) {
+      entry.caveats.push_back(*entry.candidate.deployment.sizing_note);
+    }
+    if (entry.service_level.group.workload == "agentic") {
+      entry.caveats.push_back(k_logical_tokens_caveat);
+    }
+    answer.ranked.push_back(std::move(entry));
+  }
+  for (const domain::UnplannedCandidate& unplanned : ranking.unplanned) {
+    answer.unranked.push_back({candidates[unplanned.candidate].configuration, unplanned.reason});
+  }
+  answer.caveats = {
+    "Each fleet is one configuration serving the whole demand; fleets mixing configurations are not planned.",
+    "The operating point is read on each limit's own curve and the lowest throughput any limit allows is taken: "
+    "a point between measurements is interpolated, not measured.",
+    "$/M input and $/M output each charge the whole fleet's cost to that kind of token, so they do not add up.",
+    k_packing_caveat,
+  };
+  if (answer.preset) {
+    answer.caveats.push_back(k_preset_caveat);
+  }
+  return answer;
 }
 
 }  // namespace infertrack::app

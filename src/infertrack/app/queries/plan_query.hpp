@@ -1,5 +1,6 @@
 #pragma once
 
+#include "infertrack/app/queries/fleet_answer.hpp"
 #include "infertrack/app/queries/hardware_override.hpp"
 #include "infertrack/domain/capacity_plan.hpp"
 #include "infertrack/domain/demand_preset.hpp"
@@ -9,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,8 @@ struct PlanQuery
   FigureOverride cost_per_gpu_hour;
   FigureOverride kw_per_gpu;
   RackSizeOverride gpus_per_rack;
+  std::optional<std::string> slo;                         // a service-level target: plan the best fleet under it
+  domain::FleetRankBy rank_by = domain::FleetRankBy::cost; // with `slo`
 };
 
 // The plan for one configuration, or why it has none (e.g. the target is unreachable on its curve).
@@ -59,5 +63,23 @@ util::Result<void> read_plan_figures(PlanQuery& query,
 // Plans `query` on the stored data: one answer for a point, one per matching configuration for `at`.
 // Fails with a diagnostic whose field names the offending flag (point, at, demand, preset, ...).
 util::Result<std::vector<PlanAnswer>> plan(store::Store& store, const PlanQuery& query);
+
+// The demand `query` asks (a demand, or a preset's own), as plan() reads it.
+struct PlanDemand
+{
+  double tokens_per_day = 0;
+  std::optional<domain::DemandPreset> preset;
+};
+util::Result<PlanDemand> plan_demand(store::Store& store, const PlanQuery& query);
+
+// The cost, power and rack figures a plan on `hardware` uses: those stored in force on the query's as-of date, with
+// the query's overrides; fails naming the first figure missing.
+util::Result<domain::HardwareCost>
+plan_hardware(std::span<const domain::HardwareCost> costs, const std::string& hardware, const PlanQuery& query);
+
+// The best fleet for `query`'s demand under its service-level target (`slo`, required, with a model filter and
+// neither a point nor a target interactivity): every configuration of the model sized alone at its operating
+// point, ranked by `rank_by`, each with its uncertainty ranges; the others with the reason they are not ranked.
+util::Result<FleetAnswer> plan_fleet(store::Store& store, const PlanQuery& query);
 
 }  // namespace infertrack::app

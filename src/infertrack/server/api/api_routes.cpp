@@ -131,6 +131,43 @@ plan(const QueryParams& params, store::Store& store)
   return json_list(*answers);
 }
 
+// Each configuration's best operating point under a service-level target.
+Answer
+service_level(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(query, service_level_query(params, store));
+  const app::ServiceLevelResult result = app::answer_service_level(store, query);
+  nlohmann::json json = app::service_level_json(query.target, result.answers);
+  json["model"] = *query.filter.model;
+  return json;
+}
+
+// The best single-configuration fleet for a demand under a service-level target.
+Answer
+fleet(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(query, fleet_query(params, store));
+  auto answer = app::plan_fleet(store, query);
+  if (!answer) {
+    return tl::unexpected(plan_error(answer.error(), query));
+  }
+  nlohmann::json json = app::to_json(*answer);
+  json["model"] = *query.filter.model;
+  return json;
+}
+
+// The planner's inverse questions: what a cost cap or a power budget buys, per configuration.
+Answer
+budget(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(query, budget_query(params, store));
+  auto answers = app::answer_budget(store, query);
+  if (!answers) {
+    return tl::unexpected(bad_parameter(answers.error()));
+  }
+  return nlohmann::json{{"model", *query.plan.filter.model}, {"rows", json_list(*answers)}};
+}
+
 // Every dated cost entry; with as_of, each hardware's entry in force on that date.
 Answer
 hardware(const QueryParams& params, store::Store& store)
@@ -351,6 +388,9 @@ api_routes()
     {"GET", "/api/v1/interpolate", "/api/v1/interpolate", json_endpoint<interpolate>},
     {"GET", "/api/v1/history", "/api/v1/history", history_endpoint},
     {"GET", "/api/v1/plan", "/api/v1/plan", json_endpoint<plan>},
+    {"GET", "/api/v1/slo", "/api/v1/slo", json_endpoint<service_level>},
+    {"GET", "/api/v1/fleet", "/api/v1/fleet", json_endpoint<fleet>},
+    {"GET", "/api/v1/budget", "/api/v1/budget", json_endpoint<budget>},
     {"GET", "/api/v1/hardware", "/api/v1/hardware", json_endpoint<hardware>},
     {"GET", "/api/v1/presets", "/api/v1/presets", json_endpoint<presets>},
     {"GET", "/api/v1/headlines", "/api/v1/headlines", json_endpoint<headlines>},

@@ -14,13 +14,19 @@ curve_options(const QueryParams& params)
 {
   domain::CurveOptions options;
   const std::string x = params.text("x").value_or("auto");
-  const std::optional<domain::BasisChoice> choice = domain::parse_basis_choice(x);
-  if (!choice) {
+  if (const std::optional<domain::BasisChoice> choice = domain::parse_basis_choice(x)) {
+    options.basis = choice->basis;
+  } else if (const std::optional<domain::LatencyAxis> latency = domain::parse_latency_axis(x)) {
+    options.latency = latency;
+  } else {
     return tl::unexpected(ApiError{400, "bad_parameter",
-                                   "x: expected " + std::string(domain::k_basis_choices) + " (got '" + x + "')"});
+                                   fmt::format("x: expected {}, or a latency: {} (got '{}')", domain::k_basis_choices,
+                                               domain::k_latency_axis_choices, x)});
   }
-  options.basis = choice->basis;
-  const std::string metric = params.text("metric").value_or("total");
+  // Time to first token is spent on the input: a TTFT curve plots input throughput unless asked otherwise.
+  const std::string metric =
+    params.text("metric").value_or(options.latency && options.latency->kind == domain::LatencyKind::ttft ? "input"
+                                                                                                          : "total");
   const auto parsed = domain::parse_throughput_metric(metric);
   if (!parsed) {
     return tl::unexpected(
@@ -120,21 +126,31 @@ interpolation_query(const QueryParams& params, store::Store& store)
   API_TRY_ASSIGN(options, curve_options(params));
   API_TRY_ASSIGN(at, param(params.number("at")));
   if (!at || *at <= 0) {
-    return tl::unexpected(ApiError{400, "bad_parameter", "at: required, a positive tok/s/user"});
+    return tl::unexpected(ApiError{
+      400, "bad_parameter", options.latency ? "at: required, a positive latency in seconds" : "at: required, a positive tok/s/user"});
   }
   return app::InterpolationQuery{std::move(filter), *at, std::move(options)};
 }
 
 tl::expected<app::PlanQuery, ApiError>
-plan_query(const QueryParams& params, store::Store& store)
+plan_query(const QueryParams& params, store::Store& store, PlanRoute route)
 {
   const bool by_point = params.text("point").has_value();
   API_TRY_ASSIGN(filter,
-                 checked_filter(params,
-                                {"point", "at", "demand", "preset", "utilization", "mix", "cost_per_gpu_hour",
-                                 "kw_per_gpu", "gpus_per_rack"},
-                                store,
-                                !by_point));
+                 route == PlanRoute::fleet
+                   ? checked_filter(params,
+                                    {"point", "at", "demand", "preset", "utilization", "mix", "cost_per_gpu_hour",
+                                     "kw_per_gpu", "gpus_per_rack", "slo", "rank_by"},
+                                    store, !by_point)
+                 : route == PlanRoute::budget
+                   ? checked_filter(params,
+                                    {"at", "demand", "preset", "utilization", "cost_per_gpu_hour", "kw_per_gpu",
+                                     "gpus_per_rack", "max_cost_per_million", "max_cost_per_day", "megawatts"},
+                                    store, true)
+                   : checked_filter(params,
+                                    {"point", "at", "demand", "preset", "utilization", "mix", "cost_per_gpu_hour",
+                                     "kw_per_gpu", "gpus_per_rack"},
+                                    store, !by_point));
   app::PlanQuery query;
   query.filter = filter;
   query.point = params.text("point");
@@ -151,6 +167,56 @@ plan_query(const QueryParams& params, store::Store& store)
     return tl::unexpected(bad_parameter(read.error()));
   }
   return query;
+}
+
+tl::expected<app::PlanQuery, ApiError>
+fleet_query(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(query, plan_query(params, store, PlanRoute::fleet));
+  query.slo = params.text("slo");
+  const std::string rank_by = params.text("rank_by").value_or("cost");
+  const std::optional<domain::FleetRankBy> rank = domain::parse_fleet_rank(rank_by);
+  if (!rank) {
+    return tl::unexpected(ApiError{400, "bad_parameter", fmt::format("rank_by: expected {} (got '{}')",
+                                                                     domain::k_fleet_rank_choices, rank_by)});
+  }
+  query.rank_by = *rank;
+  return query;
+}
+
+tl::expected<app::BudgetQuery, ApiError>
+budget_query(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(plan, plan_query(params, store, PlanRoute::budget));
+  app::BudgetQuery query{std::move(plan), {}, {}, {}};
+  API_TRY_ASSIGN(per_million, param(params.number("max_cost_per_million")));
+  API_TRY_ASSIGN(per_day, param(params.number("max_cost_per_day")));
+  API_TRY_ASSIGN(megawatts, param(params.number("megawatts")));
+  query.max_cost_per_million = per_million;
+  query.max_cost_per_day = per_day;
+  query.megawatts = megawatts;
+  return query;
+}
+
+tl::expected<app::ServiceLevelQuery, ApiError>
+service_level_query(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(filter, checked_filter(params, {"slo", "x", "metric"}, store, true));
+  API_TRY_ASSIGN(options, curve_options(params));
+  if (options.latency) {
+    return tl::unexpected(ApiError{400, "bad_parameter",
+                                   "x: a service-level target reads interactivity on auto, p90_itl or median_tpot; "
+                                   "name latencies in the target itself"});
+  }
+  const std::optional<std::string> slo = params.text("slo");
+  if (!slo) {
+    return tl::unexpected(ApiError{400, "bad_parameter", "slo: required, e.g. interactivity>=50,ttft_p99<=2s"});
+  }
+  auto target = domain::parse_service_level_target(*slo);
+  if (!target) {
+    return tl::unexpected(bad_parameter(target.error()));
+  }
+  return app::ServiceLevelQuery{std::move(filter), std::move(*target), options};
 }
 
 ApiError

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "infertrack/app/queries/budget_query.hpp"
 #include "infertrack/app/queries/frontier_query.hpp"
 #include "infertrack/app/queries/interpolation_query.hpp"
 #include "infertrack/app/queries/plan_query.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
+#include "infertrack/app/queries/service_level_query.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/store/store.hpp"
 
@@ -71,7 +73,8 @@ enum class PointRuns
 };
 tl::expected<PointRuns, ApiError> point_runs(const QueryParams& params);
 
-// The `x` (auto, p90 or median) and `metric` (total, input or output) parameters of a curve's reading.
+// The `x` (auto, p90 or median, or a latency such as ttft_p99) and `metric` (total, input or output; input by
+// default on a TTFT axis) parameters of a curve's reading.
 tl::expected<domain::CurveOptions, ApiError> curve_options(const QueryParams& params);
 
 // The `limit` parameter of a paged answer: 1 to `most`, or none given.
@@ -81,7 +84,19 @@ tl::expected<std::optional<std::size_t>, ApiError> page_limit(const QueryParams&
 // routes read them, so that an export of a kind asks what its route asks.
 tl::expected<app::FrontierQuery, ApiError> frontier_query(const QueryParams& params, store::Store& store);
 tl::expected<app::InterpolationQuery, ApiError> interpolation_query(const QueryParams& params, store::Store& store);
-tl::expected<app::PlanQuery, ApiError> plan_query(const QueryParams& params, store::Store& store);
+// Which planner route reads its parameters: plan; fleet adds `slo` and `rank_by`; budget takes the caps and
+// neither a point nor a mix.
+enum class PlanRoute
+{
+  plan,
+  fleet,
+  budget,
+};
+tl::expected<app::PlanQuery, ApiError>
+plan_query(const QueryParams& params, store::Store& store, PlanRoute route = PlanRoute::plan);
+tl::expected<app::BudgetQuery, ApiError> budget_query(const QueryParams& params, store::Store& store);
+tl::expected<app::PlanQuery, ApiError> fleet_query(const QueryParams& params, store::Store& store);
+tl::expected<app::ServiceLevelQuery, ApiError> service_level_query(const QueryParams& params, store::Store& store);
 
 // A planner diagnostic as the plan route answers it: an unknown point is a 404, anything else a 400 whose
 // detail names the parameter (the planner names CLI flags; parameters use underscores).

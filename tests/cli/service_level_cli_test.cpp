@@ -1,0 +1,223 @@
+// End to end: latency curves, service-level targets, the best fleet and the inverse questions, through the real
+// binary on the real InferenceX capture (which carries TTFT and end-to-end latency percentiles) and the bundled data.
+#include "cli_runner.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+
+namespace infertrack::test {
+namespace {
+
+using nlohmann::json;
+using testing::HasSubstr;
+
+const std::string k_capture =
+  std::string(INFERTRACK_SOURCE_DIR) + "/tests/cases/inferencex/benchmarks-dsr1-latest.json";
+const std::string k_model = "DeepSeek-R1-0528";
+
+class ServiceLevelCli : public CliDatabaseTest
+{
+protected:
+  void SetUp() override { ASSERT_EQ(run_json({"ingest", k_capture})["points_added"], 435); }
+
+  // Each configuration's value in an `interpolate --json` answer.
+  std::map<std::string, json> values_of(std::vector<std::string> args)
+  {
+    std::map<std::string, json> values;
+    for (const json& row : run_json(std::move(args))["rows"]) {
+      values[row["configuration"].get<std::string>()] = row["value"];
+    }
+    return values;
+  }
+};
+
+TEST_F(ServiceLevelCli, stores_and_shows_the_latency_percentiles)
+{
+  // Row 0 of the capture: mi355x sglang fp4 1024/1024 at concurrency 4.
+  const json points = run_json({"points", "--model", k_model, "--hardware", "mi355x"});
+  bool found = false;
+  for (const json& point : points) {
+    if (point["concurrency"] == 4 && point["framework"] == "sglang" && point["precision"] == "fp4" &&
+        point["isl"] == 1024 && point["osl"] == 1024 && point["date"] == "2026-06-11") {
+      found = true;
+      EXPECT_DOUBLE_EQ(point["latency_s"]["ttft"]["p99"].get<double>(), 0.8231137297395617);
+      EXPECT_DOUBLE_EQ(point["latency_s"]["ttft"]["p90"].get<double>(), 0.1711582055315385);
+      EXPECT_DOUBLE_EQ(point["latency_s"]["e2el"]["p99"].get<double>(), 10.478947445219383);
+      EXPECT_DOUBLE_EQ(point["latency_s"]["e2el"]["mean"].get<double>(), 8.991529557155445);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST_F(ServiceLevelCli, reads_curves_against_a_latency)
+{
+  const json answer = run_json({"interpolate", "--model", k_model, "--axis", "ttft_p99", "--at", "2"});
+  ASSERT_FALSE(answer["rows"].empty());
+  std::map<std::string, int> states;
+  for (const json& row : answer["rows"]) {
+    EXPECT_EQ(row["axis"], "ttft_p99");
+    EXPECT_EQ(row["axis_unit"], "s");
+    EXPECT_EQ(row["metric"], "input"); // TTFT pairs with input throughput unless asked
+    ++states[row["value"]["state"].get<std::string>()];
+    // Knots in seconds, rising in latency and in throughput: the upper-left frontier.
+    const json& knots = row["frontier"];
+    for (std::size_t i = 0; i < knots.size(); ++i) {
+      EXPECT_TRUE(knots[i].contains("latency_s"));
+      if (i > 0) {
+        EXPECT_LT(knots[i]["latency_s"].get<double>(), knots[i - 1]["latency_s"].get<double>());
+      }
+    }
+  }
+  EXPECT_GT(states["interpolated"] + states["exact"], 0);
+
+  const CliResult bad = run({"interpolate", "--model", k_model, "--axis", "ttft_p95", "--at", "2"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--axis: expected ttft_mean"));
+}
+
+TEST_F(ServiceLevelCli, an_slo_reads_each_limit_on_its_own_curve)
+{
+  const json answer = run_json({"slo", "--model", k_model, "--slo", "interactivity>=40,ttft_p99<=1.5s"});
+  EXPECT_EQ(answer["slo"], "interactivity>=40,ttft_p99<=1.5s");
+  const auto at_40 = values_of({"interpolate", "--model", k_model, "--at", "40"});
+  const auto ttft = values_of({"interpolate", "--model", k_model, "--axis", "ttft_p99", "--at", "1.5", "--metric",
+                               "total"});
+  std::size_t bound = 0;
+  std::size_t binding_ttft = 0;
+  for (const json& row : answer["rows"]) {
+    const std::string configuration = row["configuration"];
+    if (row["tps_per_gpu"].is_null()) {
+      EXPECT_TRUE(row["none_reason"].is_string()) << configuration;
+      continue;
+    }
+    ++bound;
+    // The operating point is the lower of what each limit allows, read exactly as interpolate reads it.
+    const double interactivity_cap = at_40.at(configuration)["throughput"].get<double>();
+    const double ttft_cap = ttft.at(configuration)["throughput"].get<double>();
+    EXPECT_DOUBLE_EQ(row["tps_per_gpu"].get<double>(), std::min(interactivity_cap, ttft_cap)) << configuration;
+    const bool ttft_binds = ttft_cap < interactivity_cap;
+    binding_ttft += ttft_binds ? 1 : 0;
+    EXPECT_EQ(row["binding_limit"], ttft_binds ? "ttft_p99<=1.5s" : "interactivity>=40") << configuration;
+    // The best measured point meeting both limits never beats the curves' operating point.
+    if (!row["measured"].is_null()) {
+      EXPECT_LE(row["measured"]["tps_per_gpu"].get<double>(), row["tps_per_gpu"].get<double>() * (1 + 1e-9));
+      const json& goodput = row["measured"]["goodput"];
+      if (!goodput.is_null()) {
+        EXPECT_GE(goodput["share_of_requests_at_least"].get<double>(), 0.39);
+        EXPECT_THAT(goodput["basis"].get<std::string>(), HasSubstr("no per-request data"));
+      }
+    }
+  }
+  EXPECT_GT(bound, 10u);
+  EXPECT_GT(binding_ttft, 0u);
+  EXPECT_LT(binding_ttft, bound);
+
+  const CliResult bad = run({"slo", "--model", k_model, "--slo", "interactivity>=40,ttft_p99>=2s"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("bad limit \"ttft_p99>=2s\": a latency is a ceiling: use <="));
+}
+
+TEST_F(ServiceLevelCli, the_best_fleet_ranks_every_configuration_by_cost)
+{
+  const json answer =
+    run_json({"plan", "--model", k_model, "--demand", "40T", "--slo", "interactivity>=40,ttft_p99<=1.5s"});
+  EXPECT_EQ(answer["rank_by"], "cost");
+  const json& ranked = answer["ranked"];
+  ASSERT_GT(ranked.size(), 5u);
+  for (std::size_t i = 1; i < ranked.size(); ++i) {
+    EXPECT_LE(ranked[i - 1]["plan"]["cost_per_day"].get<double>(), ranked[i]["plan"]["cost_per_day"].get<double>());
+  }
+  for (const json& entry : ranked) {
+    const json& plan = entry["plan"];
+    // Each price charges the whole fleet's cost to one kind of token.
+    const double input_per_day = plan["demand_input_per_s"].get<double>() * 86400;
+    EXPECT_NEAR(entry["cost_per_million_input_tokens"].get<double>(),
+                plan["cost_per_day"].get<double>() / (input_per_day / 1e6), 1e-9 * plan["cost_per_day"].get<double>());
+    const json& range = entry["uncertainty"]["over_utilization"]["cost_per_day"];
+    EXPECT_LE(range["low"].get<double>(), plan["cost_per_day"].get<double>());
+    EXPECT_GE(range["high"].get<double>(), plan["cost_per_day"].get<double>());
+  }
+  // The cheapest fleet, when interactivity binds it, is the plan at that interactivity.
+  for (const json& entry : ranked) {
+    if (entry["service_level"]["binding_limit"] != "interactivity>=40") {
+      continue;
+    }
+    const std::string configuration = entry["configuration"];
+    for (const json& plan : run_json({"plan", "--model", k_model, "--demand", "40T", "--at", "40"})) {
+      if (plan["configuration"] == configuration) {
+        EXPECT_DOUBLE_EQ(plan["plan"]["cost_per_day"].get<double>(), entry["plan"]["cost_per_day"].get<double>());
+        EXPECT_EQ(plan["plan"]["racks"], entry["plan"]["racks"]);
+      }
+    }
+    break;
+  }
+  EXPECT_FALSE(answer["unranked"].empty()); // configurations no point of which meets the target, with the reason
+  EXPECT_THAT(answer["caveats"][0].get<std::string>(), HasSubstr("fleets mixing configurations are not planned"));
+
+  const json by_power =
+    run_json({"plan", "--model", k_model, "--demand", "40T", "--slo", "interactivity>=40", "--rank-by", "mw"});
+  for (std::size_t i = 1; i < by_power["ranked"].size(); ++i) {
+    EXPECT_LE(by_power["ranked"][i - 1]["plan"]["power_mw"].get<double>(),
+              by_power["ranked"][i]["plan"]["power_mw"].get<double>());
+  }
+  const CliResult bad = run({"plan", "--model", k_model, "--demand", "40T", "--slo", "interactivity>=40",
+                             "--rank-by", "speed"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--rank-by: expected cost, power (or mw) or gpus"));
+}
+
+TEST_F(ServiceLevelCli, answers_the_inverse_questions)
+{
+  const json per_million =
+    run_json({"plan", "--model", k_model, "--max-cost-per-million", "0.5"});
+  std::size_t answered = 0;
+  for (const json& row : per_million) {
+    if (row["position"].is_null()) {
+      continue;
+    }
+    ++answered;
+    // At the answer, $/M = $/GPU-hr / (tok/s/GPU x 3600 / 1e6) is at most the cap.
+    const double cost = row["hardware"]["cost_per_gpu_hour"].get<double>();
+    const double tps = row["position"]["tps_per_gpu"].get<double>();
+    EXPECT_LE(cost / (tps * 3600 / 1e6), 0.5 * (1 + 1e-9)) << row["configuration"];
+  }
+  EXPECT_GT(answered, 5u);
+
+  const json served = run_json({"plan", "--model", k_model, "--megawatts", "50", "--at", "40"});
+  for (const json& row : served) {
+    if (row["plan"].is_null()) {
+      continue;
+    }
+    EXPECT_LE(row["plan"]["power_mw"].get<double>(), 50.0);
+    EXPECT_GT(row["tokens_per_day"].get<double>(), 0);
+  }
+
+  const CliResult both = run({"plan", "--model", k_model, "--megawatts", "50", "--max-cost-per-day", "1e6",
+                              "--at", "40"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_THAT(both.err, HasSubstr("exactly one of"));
+}
+
+TEST_F(ServiceLevelCli, the_bundled_data_has_no_latencies_and_says_so)
+{
+  const json answer = run_json({"slo", "--model", "DeepSeek-V4-Pro", "--slo", "interactivity>=50,ttft_p99<=2s"});
+  ASSERT_FALSE(answer["rows"].empty());
+  for (const json& row : answer["rows"]) {
+    EXPECT_TRUE(row["tps_per_gpu"].is_null());
+    EXPECT_THAT(row["none_reason"].get<std::string>(), HasSubstr("reports no P99 time to first token"));
+  }
+  // Interactivity alone still has an answer on the bundled runs.
+  const json alone = run_json({"slo", "--model", "DeepSeek-V4-Pro", "--slo", "interactivity>=50"});
+  bool any = false;
+  for (const json& row : alone["rows"]) {
+    any = any || !row["tps_per_gpu"].is_null();
+  }
+  EXPECT_TRUE(any);
+}
+
+}  // namespace
+}  // namespace infertrack::test
