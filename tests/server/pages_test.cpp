@@ -290,7 +290,7 @@ TEST_F(PagesTest, handle_page_caps_the_table_at_the_newest_runs_that_fit)
   EXPECT_NE(html.find("<tr data-result-id=\"many-9-149\">"), std::string::npos);
   EXPECT_EQ(html.find("<tr data-result-id=\"many-8-0\">"), std::string::npos);
   // The oldest of the shown runs comes first, as the store lists them.
-  EXPECT_LT(html.find("many-9-0\""), html.find("many-11-0\""));
+  EXPECT_LT(html.find("<tr data-result-id=\"many-9-0\">"), html.find("<tr data-result-id=\"many-11-0\">"));
   const auto note = html.find("id=\"points-note\"");
   ASSERT_NE(note, std::string::npos);
   EXPECT_NE(html.find("Showing 450 points: the latest run of each configuration (150 points)", note), std::string::npos);

@@ -53,6 +53,7 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     {"/benchmarks", "?model=DeepSeek-V4-Pro"},
     {"/frontier", "?model=DeepSeek-V4-Pro&x=auto"},
     {"/interpolate", "?model=DeepSeek-V4.1-Flash&at=100"},
+    {"/glance", "?model=DeepSeek-V4.1-Flash"},
     {"/plan", "?point=444914&preset=fireworks"},
     {"/points/{id}", ""},
     {"/comments", "?subject=page"},

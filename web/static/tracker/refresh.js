@@ -2,6 +2,7 @@
 import { api } from './api.js';
 import { refreshChart } from './chart.js';
 import { filterParams, valueOf } from './controls.js';
+import { refreshGlance } from './glance_table.js';
 import { refreshHistory } from './history.js';
 import { fillPointChoices, refreshPlan } from './planner.js';
 import { loadTable } from './points_table.js';
@@ -21,5 +22,5 @@ export async function refreshPoints() {
 // Every section asked again for the filters.
 export async function refreshAll() {
   await refreshPoints();
-  await Promise.all([refreshChart(), refreshPlan(), refreshHistory()]);
+  await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance()]);
 }

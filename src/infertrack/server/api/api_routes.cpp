@@ -10,6 +10,7 @@
 #include "infertrack/server/api/benchmark_rows.hpp"
 #include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/server/api/export_route.hpp"
+#include "infertrack/server/api/glance_route.hpp"
 #include "infertrack/server/api/history_route.hpp"
 #include "infertrack/server/api/query_params.hpp"
 #include "infertrack/server/api/route_queries.hpp"
@@ -364,6 +365,12 @@ history_endpoint(ApiContext& context, const http::Request&, const http::RouteMat
 }
 
 Response
+glance_endpoint(ApiContext& context, const http::Request& request, const http::RouteMatch&)
+{
+  return glance_response(request, context.store);
+}
+
+Response
 export_endpoint(ApiContext& context, const http::Request& request, const http::RouteMatch& match)
 {
   return export_response(match.param, request, context.store);
@@ -386,6 +393,7 @@ api_routes()
     {"GET", "/api/v1/points/{id...}", "/api/v1/points/{id}", point_endpoint, is_result_id},
     {"GET", "/api/v1/frontier", "/api/v1/frontier", json_endpoint<frontier>},
     {"GET", "/api/v1/interpolate", "/api/v1/interpolate", json_endpoint<interpolate>},
+    {"GET", "/api/v1/glance", "/api/v1/glance", glance_endpoint},
     {"GET", "/api/v1/history", "/api/v1/history", history_endpoint},
     {"GET", "/api/v1/plan", "/api/v1/plan", json_endpoint<plan>},
     {"GET", "/api/v1/slo", "/api/v1/slo", json_endpoint<service_level>},

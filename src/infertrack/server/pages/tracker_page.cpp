@@ -6,6 +6,7 @@
 #include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
+#include "infertrack/server/pages/glance_view.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
 #include "infertrack/server/pages/page_format.hpp"
 #include "infertrack/server/pages/page_renderer.hpp"
@@ -369,6 +370,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
     filter.as_of ? store.latest_points(as_of_only) : std::vector<domain::BenchmarkPoint>{};
   body.set("interpolation_rows",
            interpolation_table(app::interpolate_points(filter.as_of ? as_of_latest : latest, costs, query)));
+  body.set("glance", glance_section(store, filter.model, filter.as_of)); // the model's own table, as of the date
   body.set("as_of", filter.as_of.value_or(""));
   // A malformed date in the address is left out (the latest runs are shown), and the page says so.
   const std::optional<std::string> asked_as_of = non_empty(request, "as_of");
