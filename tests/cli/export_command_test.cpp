@@ -263,7 +263,7 @@ TEST_F(CliExport, a_points_csv_export_keeps_each_points_run_url_and_image)
   const auto path = dir.file("gb200.csv");
   ASSERT_EQ(run({"points", "--hardware", "gb200", "--output", path.string()}).exit_code, 0);
   const std::string text = read(path);
-  EXPECT_THAT(text, HasSubstr(",source_url,run_url,image,notes\n"));
+  EXPECT_THAT(text, HasSubstr(",source_url,run_url,image,mean_ttft,"));
   const json stored = json::parse(run_cli({"points", "--hardware", "gb200", "--json", "--db", db}).out);
   std::size_t with_run_url = 0;
   for (const json& point : stored) {

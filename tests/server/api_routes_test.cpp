@@ -362,6 +362,12 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
       query = {{"model", "dsv4"}, {"at", "50"}};
     } else if (path == "/plan") {
       query = {{"point", "444914"}, {"demand", "1T"}};
+    } else if (path == "/slo") {
+      query = {{"model", "dsv4"}, {"slo", "interactivity>=50"}};
+    } else if (path == "/fleet") {
+      query = {{"model", "dsv4"}, {"slo", "interactivity>=50"}, {"demand", "1T"}};
+    } else if (path == "/budget") {
+      query = {{"model", "dsv4"}, {"max_cost_per_million", "1"}};
     }
     EXPECT_EQ(get("/api/v1" + concrete, query).status, 200) << path;
   }

@@ -90,7 +90,11 @@ TEST_F(ServiceLevelRoutes, fleet_ranks_what_the_cli_ranks)
 {
   const json answer = api_get_json(
     *store, "/api/v1/fleet",
-    {{"model", k_model}, {"slo", "interactivity>=40,ttft_p99<=1.5s"}, {"demand", "40T"}, {"rank_by", "gpus"}});
+    {{"model", k_model},
+     {"slo", "interactivity>=40,ttft_p99<=1.5s"},
+     {"demand", "40T"},
+     {"rank_by", "gpus"},
+     {"gpus_per_rack", "72"}});
   EXPECT_EQ(answer["rank_by"], "gpus");
   const json& ranked = answer["ranked"];
   ASSERT_GT(ranked.size(), 2u);
@@ -110,14 +114,14 @@ TEST_F(ServiceLevelRoutes, budget_answers_the_inverse_questions)
 {
   const json cap = api_get_json(*store, "/api/v1/budget", {{"model", k_model}, {"max_cost_per_million", "0.5"}});
   ASSERT_FALSE(cap["rows"].empty());
-  const json power =
-    api_get_json(*store, "/api/v1/budget", {{"model", k_model}, {"megawatts", "50"}, {"demand", "40T"}});
+  const json power = api_get_json(
+    *store, "/api/v1/budget", {{"model", k_model}, {"megawatts", "200"}, {"demand", "1T"}, {"gpus_per_rack", "72"}});
   std::size_t answered = 0;
   for (const json& row : power["rows"]) {
     if (!row["plan"].is_null()) {
       ++answered;
-      EXPECT_LE(row["plan"]["power_mw"].get<double>(), 50.0);
-      EXPECT_DOUBLE_EQ(row["tokens_per_day"].get<double>(), 40e12);
+      EXPECT_LE(row["plan"]["power_mw"].get<double>(), 200.0);
+      EXPECT_DOUBLE_EQ(row["tokens_per_day"].get<double>(), 1e12);
     }
   }
   EXPECT_GT(answered, 0u);
