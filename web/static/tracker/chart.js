@@ -1,5 +1,6 @@
 // The frontier chart: each configuration's Pareto curve as the server sampled it, and its measured points.
 import { api } from './api.js';
+import { axisName, axisTitle, latencyAxis } from './axis_choice.js';
 import { PALETTE, chartAxis, chartSize, metricLabel, nothingToDraw } from './chart_frame.js';
 import { hideTooltip, showTooltip } from './chart_tooltip.js';
 import { filterParams, initial, valueOf } from './controls.js';
@@ -39,7 +40,8 @@ async function loadCurves(model) {
 
 // The configurations whose runs have no point at the chosen statistic and throughput, named rather than vanishing.
 const notDrawn = (leftOut) => leftOut.length
-  ? ` Not drawn, having no point with the chosen throughput and interactivity: ` +
+  ? ` Not drawn, having no point with the chosen throughput and ` +
+    `${latencyAxis() ? axisName(valueOf('axis')).replace(/^\w/, (c) => c.toLowerCase()) : 'interactivity'}: ` +
     `${[...new Set(leftOut.map((l) => l.configuration))].join('; ')}.`
   : '';
 
@@ -103,6 +105,8 @@ function buildChart(curves) {
 
   const canvas = $('#chart-canvas');
   canvas.dataset.curves = String(curves.length);
+  canvas.dataset.axis = valueOf('axis');
+  canvas.dataset.axisTitle = axisTitle(curves);
   canvas.dataset.points = String(drawn.length);
   if (chart) chart.destroy();
   chart = null;
@@ -115,7 +119,7 @@ function buildChart(curves) {
     legend: { show: false },
     cursor: { points: { show: false }, drag: { x: false, y: false, setScale: false } },
     scales: { x: { time: false, distr, log: 10 }, y: { distr, log: 10 } },
-    axes: [chartAxis('Interactivity, tok/s/user'), chartAxis(`${metric} tok/s/GPU`)],
+    axes: [chartAxis(axisTitle(curves)), chartAxis(`${metric} tok/s/GPU`)],
     series,
     hooks: { setCursor: [onCursor] },
   }, data, canvas);
@@ -155,7 +159,7 @@ function onCursor() {
   if (hit) showTooltip(chart, hit); else hideTooltip();
 }
 
-// Arrow keys walk the points in order of interactivity; Enter opens the focused one.
+// Arrow keys walk the points in order along the horizontal axis; Enter opens the focused one.
 function onChartKey(event) {
   if (!drawn.length) return;
   const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];

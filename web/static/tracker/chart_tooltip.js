@@ -1,8 +1,19 @@
 // The frontier chart's tooltip: a point's provenance, from a hover, a tap or the arrow keys.
+import { axisName } from './axis_choice.js';
 import { $, h } from './dom.js';
 import { clip, fmt, fmtPct, fmtTps, safeUrl } from './format.js';
 
 const NOTE_CHARS = 180; // the tooltip's share of the notes; the point page has them all
+
+// On a latency axis the point's latency (its x) and its interactivity; else its interactivity (its x).
+function latencyRows(item) {
+  const row = (label, value) => [h('dt', null, label), h('dd', null, value)];
+  const curve = item.curve;
+  if (!curve.axis || curve.axis === 'interactivity') return row('Interactivity', `${fmt(item.x, 1)} tok/s/user`);
+  const interactivity = item.point.interactivity?.value;
+  return [row(axisName(curve.axis), `${fmt(item.x, 3)} ${curve.axis_unit}`),
+    row('Interactivity', Number.isFinite(interactivity) ? `${fmt(interactivity, 1)} tok/s/user` : 'not given')];
+}
 
 function tooltipLines(item) {
   const p = item.point;
@@ -15,7 +26,7 @@ function tooltipLines(item) {
     h('dl', null,
       row('Configuration', item.curve.configuration),
       row('Throughput', `${fmtTps(item.y)} tok/s/GPU`),
-      row('Interactivity', `${fmt(item.x, 1)} tok/s/user`),
+      ...latencyRows(item),
       row('Date', p.run_date && p.run_date !== p.date ? `${p.date} (run ${p.run_date})` : p.date),
       row('Run', run || p.run_url || 'not given'),
       row('Image', p.image || 'not given'),

@@ -12,7 +12,8 @@ export const CONTROLS = {
   model: 'f-model', hardware: 'f-hardware', framework: 'f-framework', precision: 'f-precision',
   spec_method: 'f-spec', disaggregated: 'f-disagg', as_of: 'f-as-of', metric: 'c-metric', x: 'c-x', runs: 'c-runs',
   log: 'c-log', history_at: 'h-at', join: 'h-join', at: 'p-at', point: 'p-point', preset: 'p-preset', demand: 'p-demand',
-  utilization: 'p-util', cost: 'p-cost', kw: 'p-kw', rack: 'p-rack',
+  utilization: 'p-util', cost: 'p-cost', kw: 'p-kw', rack: 'p-rack', axis: 'c-axis', slo: 's-slo',
+  rank_by: 's-rank', budget: 'b-kind', cap: 'b-cap', given: 'b-given', budget_at: 'b-at',
 };
 
 // The control that holds the share-link parameter `key`.

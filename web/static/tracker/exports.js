@@ -1,4 +1,5 @@
 // Downloads: the server's exports of the questions the page asks, and the points listed as the table shows them.
+import { latencyAxis } from './axis_choice.js';
 import { filterParams, initial, valueOf } from './controls.js';
 import { $, h } from './dom.js';
 import { interactivityOf, listedPoints } from './points_table.js';
@@ -14,10 +15,13 @@ export function updateExportLinks() {
   interpolations.set('model', model);
   interpolations.set('at', $('#interpolation-table').dataset.at);
   const [plan] = planQuery();
-  const questions = { points, frontiers: frontierParams(model), interpolations, history: historyParams(), plans: plan };
+  const questions = { points, frontiers: frontierParams(model, false), interpolations, history: historyParams(), plans: plan };
   const format = $('#export-format').value;
-  // The export reads one run per configuration: with every run date drawn, it still holds the latest ones.
-  $('#export-frontiers').textContent = valueOf('runs') === 'all' ? 'frontiers (latest runs only)' : 'frontiers';
+  // The export reads one run per configuration: with every run date drawn, it still holds the latest ones. It
+  // gives the curves against interactivity, whichever axis the chart shows.
+  const notes = [valueOf('runs') === 'all' ? 'latest runs only' : '', latencyAxis() ? 'against interactivity' : '']
+    .filter((note) => note);
+  $('#export-frontiers').textContent = 'frontiers' + (notes.length ? ` (${notes.join(', ')})` : '');
   for (const [kind, params] of Object.entries(questions)) {
     const link = $(`#export-${kind}`);
     link.hidden = !params;

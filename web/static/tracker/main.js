@@ -1,10 +1,12 @@
-// The tracker page's browser side: the chart, the history, the capacity planner, the live points table, exports
+// The tracker page's browser side: the chart, the history, the capacity planner (with the best fleet under a
+// service-level target and the inverse questions), the live points table, exports
 // and the share link. The server renders everything a reader needs without JavaScript; these modules add what
 // needs it. The build bundles them from this entry into one script (app.js), run once the page is parsed. Data
 // from the server is only ever put into the page as text nodes.
 // Modules are strict already; said here, the bundle's one script is too (esbuild keeps the entry's directive).
 'use strict';
 import { loadDateBounds } from './as_of.js';
+import { refreshBudget } from './budget_view.js';
 import { bindChartKeys, refreshChart, resizeChart } from './chart.js';
 import { loadCommentsNearby } from './comments_loader.js';
 import { CONTROLS, FILTERS, control, defaults, initial, valueOf } from './controls.js';
@@ -12,11 +14,13 @@ import { DEBOUNCE_MS, debounce } from './debounce.js';
 import { $, $$ } from './dom.js';
 import { bindExports } from './exports.js';
 import { bindFilters } from './filters.js';
+import { refreshFleet } from './fleet_view.js';
 import { bindHistoryKeys, refreshHistory, resizeHistory } from './history.js';
 import { fillPlannerChoices, refreshPlan, showPresetNote, showPublishedCosts } from './planner.js';
 import { bindMorePoints, loadTable } from './points_table.js';
 import { refreshAll } from './refresh.js';
 import { bindShareLink, restoreFromUrl, syncUrl } from './share_link.js';
+import { bindServiceLevelForms } from './slo_form.js';
 
 function start() {
   for (const element of $$('.js-only')) {
@@ -34,11 +38,13 @@ function start() {
   showPublishedCosts(); // those in force on the date from the address
   showPresetNote();
 
-  const planSoon = debounce(refreshPlan, DEBOUNCE_MS);
+  // The fleet and the budget answers rest on the planner's demand and assumptions too.
+  const planSoon = debounce(() => { refreshPlan(); refreshFleet(); refreshBudget(); }, DEBOUNCE_MS);
   bindFilters();
   for (const key of ['metric', 'x', 'log']) {
     control(key).addEventListener('change', () => { syncUrl(); refreshChart(); refreshHistory(); });
   }
+  control('axis').addEventListener('change', () => { syncUrl(); refreshChart(); });
   control('runs').addEventListener('change', () => { syncUrl(); loadTable(false); refreshChart(); });
   bindMorePoints();
   const historySoon = debounce(refreshHistory, DEBOUNCE_MS);
@@ -49,6 +55,7 @@ function start() {
   $('#planner-form').addEventListener('input', () => { showPresetNote(); syncUrl(); planSoon(); });
   $('#planner-form').addEventListener('change', () => { showPresetNote(); syncUrl(); planSoon(); });
   control('point').addEventListener('change', () => { document.getElementById('p-by-point').checked = true; });
+  bindServiceLevelForms();
 
   bindExports();
   bindShareLink();

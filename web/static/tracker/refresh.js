@@ -1,7 +1,9 @@
 // Every section asked again after a filter changes: the points first, since the planner offers them.
 import { api } from './api.js';
+import { refreshBudget } from './budget_view.js';
 import { refreshChart } from './chart.js';
 import { filterParams, valueOf } from './controls.js';
+import { refreshFleet } from './fleet_view.js';
 import { refreshGlance } from './glance_table.js';
 import { refreshHistory } from './history.js';
 import { fillPointChoices, refreshPlan } from './planner.js';
@@ -22,5 +24,6 @@ export async function refreshPoints() {
 // Every section asked again for the filters.
 export async function refreshAll() {
   await refreshPoints();
-  await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance()]);
+  await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance(), refreshFleet(),
+    refreshBudget()]);
 }
