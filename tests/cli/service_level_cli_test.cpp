@@ -232,5 +232,47 @@ TEST_F(ServiceLevelCli, the_bundled_data_has_no_latencies_and_says_so)
   EXPECT_TRUE(any);
 }
 
+// Every plan on an interpolated value gives its range: each bracket planned alone is the plan of that point.
+TEST(PlanUncertaintyCli, each_bracket_alone_is_the_plan_of_that_point)
+{
+  TempDir dir;
+  test_engine::TestDatabase database;
+  const std::string db = database.locator();
+  const auto plan_json = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"--db", db, "--json"});
+    const CliResult result = run_cli(args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return json::parse(result.out);
+  };
+  const json plans = plan_json({"plan", "--model", "DeepSeek-V4.1-Flash", "--at", "100", "--demand", "155T"});
+  std::size_t checked = 0;
+  for (const json& answer : plans) {
+    if (answer["plan"].is_null() || answer["interpolation"]["state"] != "interpolated") {
+      continue;
+    }
+    const json& uncertainty = answer["uncertainty"];
+    const double cost = answer["plan"]["cost_per_day"].get<double>();
+    EXPECT_LE(uncertainty["over_brackets"]["cost_per_day"]["low"].get<double>(), cost);
+    EXPECT_GE(uncertainty["over_brackets"]["cost_per_day"]["high"].get<double>(), cost);
+    EXPECT_LE(uncertainty["over_utilization"]["cost_per_day"]["low"].get<double>(), cost);
+    for (const auto& [side, id] : {std::pair{"lower_bracket_alone", "lower_result_id"},
+                                   std::pair{"upper_bracket_alone", "upper_result_id"}}) {
+      const std::string point = answer["interpolation"][id];
+      const json alone = plan_json({"plan", "--point", point, "--demand", "155T"});
+      ASSERT_EQ(alone.size(), 1u);
+      EXPECT_DOUBLE_EQ(uncertainty[side]["cost_per_day"].get<double>(), alone[0]["plan"]["cost_per_day"].get<double>())
+        << point;
+      EXPECT_EQ(uncertainty[side]["racks"], alone[0]["plan"]["racks"]) << point;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 0u);
+  // A measured point has no brackets: its range comes from the utilisation alone.
+  const json measured = plan_json({"plan", "--point", "444914", "--demand", "40T"});
+  EXPECT_TRUE(measured[0]["uncertainty"]["lower_bracket_alone"].is_null());
+  EXPECT_DOUBLE_EQ(measured[0]["uncertainty"]["over_brackets"]["cost_per_day"]["low"].get<double>(),
+                   measured[0]["plan"]["cost_per_day"].get<double>());
+}
+
 }  // namespace
 }  // namespace infertrack::test

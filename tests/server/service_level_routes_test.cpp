@@ -56,6 +56,10 @@ TEST_F(ServiceLevelRoutes, frontier_on_a_latency_axis_draws_seconds)
                "x: expected auto");
   expect_error(api_get(*store, "/api/v1/history", {{"model", k_model}, {"x", "ttft_p99"}}), 400, "bad_parameter",
                "x: history reads interactivity");
+  expect_error(api_get(*store, "/api/v1/glance", {{"model", k_model}, {"x", "ttft_p99"}}), 400, "bad_parameter",
+               "x: the glance table reads interactivity");
+  expect_error(api_get(*store, "/api/v1/export/frontiers", {{"model", k_model}, {"x", "ttft_p99"}}), 400,
+               "bad_parameter", "x: an export reads interactivity");
 }
 
 TEST_F(ServiceLevelRoutes, slo_answers_each_configuration_with_its_binding_limit)

@@ -232,6 +232,17 @@ plan_text(std::span<const app::PlanAnswer> answers)
                         small_figure(plan.power_mw),
                         small_figure(plan.cost_per_million_tokens),
                         binding_words(plan.binding));
+    if (answer.uncertainty) {
+      const auto range = [](const domain::FigureRange& figures) {
+        return figures.low == figures.high ? group_thousands(figures.low)
+                                           : group_thousands(figures.low) + "-" + group_thousands(figures.high);
+      };
+      const domain::PlanUncertainty& uncertainty = *answer.uncertainty;
+      text += fmt::format("  range: ${}/day, {} racks with either bracket alone; ${}/day, {} racks at utilization "
+                          "0.4-0.9\n",
+                          range(uncertainty.brackets.cost_per_day), range(uncertainty.brackets.racks),
+                          range(uncertainty.utilization.cost_per_day), range(uncertainty.utilization.racks));
+    }
     for (const std::string& caveat : answer.caveats) {
       text += "  * " + util::printable_text(caveat) + "\n";
     }

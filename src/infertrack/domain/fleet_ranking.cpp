@@ -46,12 +46,18 @@ plan_on(const std::optional<DeploymentCapacity>& deployment, const PlanRequest& 
   return plan ? std::optional<RackPlan>(std::move(*plan)) : std::nullopt;
 }
 
+}  // namespace
+
 PlanUncertainty
-uncertainty_of(const FleetCandidate& candidate, const PlanRequest& request, const RackPlan& plan)
+plan_uncertainty(const DeploymentCapacity& deployment,
+                 const std::optional<DeploymentCapacity>& lower_bracket,
+                 const std::optional<DeploymentCapacity>& upper_bracket,
+                 const PlanRequest& request,
+                 const RackPlan& plan)
 {
   PlanUncertainty uncertainty;
-  uncertainty.lower_bracket_alone = plan_on(candidate.lower_bracket, request);
-  uncertainty.upper_bracket_alone = plan_on(candidate.upper_bracket, request);
+  uncertainty.lower_bracket_alone = plan_on(lower_bracket, request);
+  uncertainty.upper_bracket_alone = plan_on(upper_bracket, request);
   widen(uncertainty.brackets, plan, true);
   for (const auto& alone : {uncertainty.lower_bracket_alone, uncertainty.upper_bracket_alone}) {
     if (alone) {
@@ -62,13 +68,15 @@ uncertainty_of(const FleetCandidate& candidate, const PlanRequest& request, cons
   for (const double utilization : k_utilization_sweep) {
     PlanRequest swept = request;
     swept.utilization = utilization;
-    if (util::Result<RackPlan> at = plan_capacity(candidate.deployment, swept)) {
+    if (util::Result<RackPlan> at = plan_capacity(deployment, swept)) {
       widen(uncertainty.utilization, *at, first);
       first = false;
     }
   }
   return uncertainty;
 }
+
+namespace {
 
 std::optional<double>
 cost_per_million(double cost_per_day, double tokens_per_s)
@@ -170,7 +178,8 @@ rank_fleets(std::span<const FleetCandidate> candidates, const PlanRequest& reque
     FleetPlan fleet{i, std::move(*plan)};
     fleet.cost_per_million_input = cost_per_million(fleet.plan.cost_per_day, fleet.plan.demand_input_per_s);
     fleet.cost_per_million_output = cost_per_million(fleet.plan.cost_per_day, fleet.plan.demand_output_per_s);
-    fleet.uncertainty = uncertainty_of(candidate, on, fleet.plan);
+    fleet.uncertainty =
+      plan_uncertainty(candidate.deployment, candidate.lower_bracket, candidate.upper_bracket, on, fleet.plan);
     ranking.ranked.push_back(std::move(fleet));
   }
   const auto key = [&](const FleetPlan& fleet) {

@@ -72,6 +72,14 @@ struct PlanUncertainty
   PlanSpread utilization; // over k_utilization_sweep
 };
 
+// How far `plan`, sized for `request` on `deployment`, moves when it is sized on either measured bracket alone
+// (when given) and over k_utilization_sweep.
+PlanUncertainty plan_uncertainty(const DeploymentCapacity& deployment,
+                                 const std::optional<DeploymentCapacity>& lower_bracket,
+                                 const std::optional<DeploymentCapacity>& upper_bracket,
+                                 const PlanRequest& request,
+                                 const RackPlan& plan);
+
 struct FleetPlan
 {
   std::size_t candidate = 0; // index in the candidates

@@ -58,6 +58,16 @@ number_text(const std::optional<double>& value)
 }  // namespace
 
 nlohmann::json
+to_json(const domain::PlanUncertainty& uncertainty)
+{
+  return {{"lower_bracket_alone", optional_plan_json(uncertainty.lower_bracket_alone)},
+          {"upper_bracket_alone", optional_plan_json(uncertainty.upper_bracket_alone)},
+          {"over_brackets", spread_json(uncertainty.brackets)},
+          {"over_utilization", spread_json(uncertainty.utilization)},
+          {"utilization_sweep", domain::k_utilization_sweep}};
+}
+
+nlohmann::json
 to_json(const FleetAnswer& answer)
 {
   nlohmann::json ranked = nlohmann::json::array();
@@ -78,12 +88,7 @@ to_json(const FleetAnswer& answer)
                       {"plan", plan_json(fleet.plan)},
                       {"cost_per_million_input_tokens", optional_json(fleet.cost_per_million_input)},
                       {"cost_per_million_output_tokens", optional_json(fleet.cost_per_million_output)},
-                      {"uncertainty",
-                       {{"lower_bracket_alone", optional_plan_json(uncertainty.lower_bracket_alone)},
-                        {"upper_bracket_alone", optional_plan_json(uncertainty.upper_bracket_alone)},
-                        {"over_brackets", spread_json(uncertainty.brackets)},
-                        {"over_utilization", spread_json(uncertainty.utilization)},
-                        {"utilization_sweep", domain::k_utilization_sweep}}},
+                      {"uncertainty", to_json(uncertainty)},
                       {"caveats", entry.caveats}});
   }
   nlohmann::json unranked = nlohmann::json::array();

@@ -42,6 +42,9 @@ struct FleetAnswer
 };
 
 nlohmann::json to_json(const FleetAnswer& answer);
+// {lower_bracket_alone, upper_bracket_alone (plans or null), over_brackets, over_utilization ({groups, racks,
+// cost_per_day, power_mw} each {low, high}), utilization_sweep}.
+nlohmann::json to_json(const domain::PlanUncertainty& uncertainty);
 // One row per ranked configuration (rank, figures, uncertainty ranges), then one per unranked one with its reason.
 std::string fleet_csv(const FleetAnswer& answer);
 

@@ -1,5 +1,6 @@
 #include "infertrack/app/queries/json_views.hpp"
 
+#include "infertrack/app/queries/fleet_answer.hpp"
 #include "infertrack/app/queries/json_members.hpp"
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/domain/per_gpu_throughput.hpp"
@@ -306,6 +307,7 @@ to_json(const PlanAnswer& answer)
     {"tokens_per_day", answer.tokens_per_day},
     {"preset", answer.preset ? to_json(*answer.preset) : nlohmann::json(nullptr)},
     {"utilization", answer.utilization},
+    {"uncertainty", answer.uncertainty ? to_json(*answer.uncertainty) : nlohmann::json(nullptr)},
     {"unavailable", optional_json(answer.unavailable)},
     {"plan", nullptr},
     {"caveats", answer.caveats},

@@ -172,8 +172,13 @@ mark_overrides(PlanAnswer& answer, const PlanQuery& query, std::string_view hard
   answer.rack_overridden = query.gpus_per_rack.for_hardware(hardware).has_value();
 }
 
+// `lower` and `upper`: the interpolation's brackets, each planned alone for the answer's uncertainty.
 util::Result<PlanAnswer>
-answer_for(const PlanContext& context, const domain::BenchmarkPoint& example, domain::DeploymentCapacity deployment)
+answer_for(const PlanContext& context,
+           const domain::BenchmarkPoint& example,
+           domain::DeploymentCapacity deployment,
+           const std::optional<domain::DeploymentCapacity>& lower = std::nullopt,
+           const std::optional<domain::DeploymentCapacity>& upper = std::nullopt)
 {
   PlanAnswer answer;
   answer.configuration = domain::config_group_of(example).label();
@@ -292,7 +297,10 @@ plan_at_target(store::Store& store, const PlanContext& context, double target, s
     }
     // The query was checked once already: what fails now is this configuration's data (no tokens served, none on
     // the side the mix asks for, or too many GPUs for its throughput).
-    auto sized = answer_for(context, *lower, *deployment);
+    const bool between = row.value.state == domain::InterpolationState::interpolated && upper;
+    auto sized = answer_for(context, *lower, *deployment,
+                            between ? std::optional(domain::capacity_of(*lower)) : std::nullopt,
+                            between ? std::optional(domain::capacity_of(*upper)) : std::nullopt);
     if (!sized) {
       unavailable(std::move(sized.error().message), &*deployment);
       continue;

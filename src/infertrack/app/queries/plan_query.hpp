@@ -49,6 +49,8 @@ struct PlanAnswer
   std::optional<domain::DemandPreset> preset;
   double utilization = 0;
   std::optional<domain::RackPlan> plan;
+  // With `plan`: the range it takes on each interpolation bracket alone and over utilisation 0.4-0.9.
+  std::optional<domain::PlanUncertainty> uncertainty;
   std::optional<std::string> unavailable; // why `plan` is empty
   std::vector<std::string> caveats;
 };

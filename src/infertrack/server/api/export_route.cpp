@@ -34,10 +34,18 @@ export_query(app::ExportKind kind, const QueryParams& params, store::Store& stor
     }
     case app::ExportKind::frontiers: {
       API_TRY_ASSIGN(query, frontier_query(params, store));
+      if (query.curve.latency) {
+        return tl::unexpected(ApiError{400, "bad_parameter",
+                                       "x: an export reads interactivity; latency curves are at /api/v1/frontier"});
+      }
       return query;
     }
     case app::ExportKind::interpolations: {
       API_TRY_ASSIGN(query, interpolation_query(params, store));
+      if (query.curve.latency) {
+        return tl::unexpected(ApiError{400, "bad_parameter",
+                                       "x: an export reads interactivity; latency readings are at /api/v1/interpolate"});
+      }
       return query;
     }
     case app::ExportKind::history: {

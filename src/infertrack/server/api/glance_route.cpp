@@ -26,7 +26,7 @@ tl::expected<GlanceRequest, ApiError>
 glance_request(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(filter, checked_filter(params, {"x", "metric", "format"}, store, true));
-  API_TRY_ASSIGN(options, curve_options(params));
+  API_TRY_ASSIGN(options, interactivity_curve_options(params, "the glance table"));
   GlanceRequest request{{std::move(filter), std::move(options)}};
   const std::string format = params.text("format").value_or("json");
   if (format == "csv") {

@@ -53,10 +53,7 @@ history_query(const QueryParams& params)
   }
   query.options.target = at->value_or(k_default_target);
 
-  API_TRY_ASSIGN(curve, curve_options(params));
-  if (curve.latency) {
-    return tl::unexpected(bad_parameter("x: history reads interactivity (auto, p90_itl or median_tpot), not a latency"));
-  }
+  API_TRY_ASSIGN(curve, interactivity_curve_options(params, "history"));
   query.options.basis = curve.basis;
   query.options.metric = curve.metric;
 

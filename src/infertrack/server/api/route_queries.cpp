@@ -36,6 +36,18 @@ curve_options(const QueryParams& params)
   return options;
 }
 
+tl::expected<domain::CurveOptions, ApiError>
+interactivity_curve_options(const QueryParams& params, std::string_view reader)
+{
+  API_TRY_ASSIGN(options, curve_options(params));
+  if (options.latency) {
+    return tl::unexpected(ApiError{
+      400, "bad_parameter",
+      fmt::format("x: {} reads interactivity (auto, p90_itl or median_tpot), not a latency", reader)});
+  }
+  return options;
+}
+
 tl::expected<std::optional<std::size_t>, ApiError>
 page_limit(const QueryParams& params, std::size_t most)
 {

@@ -77,6 +77,11 @@ tl::expected<PointRuns, ApiError> point_runs(const QueryParams& params);
 // default on a TTFT axis) parameters of a curve's reading.
 tl::expected<domain::CurveOptions, ApiError> curve_options(const QueryParams& params);
 
+// curve_options, refusing a latency `x`: for the answers read at interactivity targets (`reader` names them in the
+// refusal, e.g. "history").
+tl::expected<domain::CurveOptions, ApiError> interactivity_curve_options(const QueryParams& params,
+                                                                         std::string_view reader);
+
 // The `limit` parameter of a paged answer: 1 to `most`, or none given.
 tl::expected<std::optional<std::size_t>, ApiError> page_limit(const QueryParams& params, std::size_t most);
 
