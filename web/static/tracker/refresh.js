@@ -1,5 +1,6 @@
 // Every section asked again after a filter changes: the points first, since the planner offers them.
 import { api } from './api.js';
+import { refreshChanges } from './changes.js';
 import { refreshChart } from './chart.js';
 import { filterParams, valueOf } from './controls.js';
 import { refreshGlance } from './glance_table.js';
@@ -22,5 +23,5 @@ export async function refreshPoints() {
 // Every section asked again for the filters.
 export async function refreshAll() {
   await refreshPoints();
-  await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance()]);
+  await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance(), refreshChanges()]);
 }
