@@ -356,7 +356,7 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
       concrete = "/export/points";
     }
     Query query;
-    if (path == "/benchmarks" || path == "/frontier" || path == "/glance") {
+    if (path == "/benchmarks" || path == "/frontier" || path == "/glance" || path == "/changes") {
       query = {{"model", "dsv4"}};
     } else if (path == "/interpolate") {
       query = {{"model", "dsv4"}, {"at", "50"}};

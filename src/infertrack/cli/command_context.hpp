@@ -58,6 +58,7 @@ void add_check_command(CLI::App& app, const GlobalOptions& options);
 void add_interpolate_command(CLI::App& app, const GlobalOptions& options);
 void add_glance_command(CLI::App& app, const GlobalOptions& options);
 void add_history_command(CLI::App& app, const GlobalOptions& options);
+void add_changes_command(CLI::App& app, const GlobalOptions& options); // changes between runs
 void add_plan_command(CLI::App& app, const GlobalOptions& options);
 void add_slo_command(CLI::App& app, const GlobalOptions& options);
 void add_reference_commands(CLI::App& app, const GlobalOptions& options); // presets, hardware

@@ -189,6 +189,7 @@ run(int argc, char** argv)
   add_interpolate_command(app, options);
   add_glance_command(app, options);
   add_history_command(app, options);
+  add_changes_command(app, options);
   add_plan_command(app, options);
   add_slo_command(app, options);
   add_reference_commands(app, options);

@@ -1,6 +1,7 @@
 // Every section asked again after a filter changes: the points first, since the planner offers them.
 import { api } from './api.js';
 import { refreshBudget } from './budget_view.js';
+import { refreshChanges } from './changes.js';
 import { refreshChart } from './chart.js';
 import { filterParams, valueOf } from './controls.js';
 import { refreshFleet } from './fleet_view.js';
@@ -25,5 +26,5 @@ export async function refreshPoints() {
 export async function refreshAll() {
   await refreshPoints();
   await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance(), refreshFleet(),
-    refreshBudget()]);
+    refreshBudget(), refreshChanges()]);
 }

@@ -3,6 +3,7 @@
 #include "infertrack/server/http/etag.hpp"
 #include "infertrack/server/http/gzip.hpp"
 #include "infertrack/server/http/route_table.hpp"
+#include "infertrack/server/pages/atom_feed.hpp"
 #include "infertrack/server/pages/point_page.hpp"
 #include "infertrack/server/pages/tracker_page.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
@@ -111,6 +112,14 @@ point_endpoint(store::Store& store, const http::Request&, const http::RouteMatch
 }
 
 http::Response
+feed_endpoint(store::Store& store, const http::Request& request, const http::RouteMatch& match)
+{
+  http::Response response = html_response(200, render_atom_feed(store, request), match.label);
+  response.content_type = "application/atom+xml; charset=utf-8";
+  return response;
+}
+
+http::Response
 asset_endpoint(store::Store&, const http::Request&, const http::RouteMatch& match)
 {
   return asset_response(match.param);
@@ -123,6 +132,7 @@ page_routes()
   static const http::RouteTable<store::Store> k_routes{
     {"GET", "/", "/", tracker_endpoint},
     {"GET", "/points/{id...}", "/points/{id}", point_endpoint},
+    {"GET", "/feed.atom", "/feed.atom", feed_endpoint},
     {"GET", "/assets/{name...}", "/assets/{name}", asset_endpoint},
   };
   return k_routes;
