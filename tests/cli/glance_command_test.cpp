@@ -22,11 +22,17 @@ TEST_F(GlanceCommand, prints_each_configuration_at_every_ten_tok_s_user_as_an_al
   // The Flash frontiers span 85.7 to 132.5 tok/s/user: targets 90 to 130.
   EXPECT_THAT(result.out, HasSubstr("Throughput per GPU at every 10 tok/s/user measured (columns: tok/s/user)\n"));
   EXPECT_THAT(result.out, HasSubstr("configuration "));
-  EXPECT_THAT(result.out, HasSubstr("         90         100         110      120      130\n"));
+  EXPECT_THAT(result.out, HasSubstr("         90         100         110      120      130  "));
   // sglang's one knot at 112.7: a lower bound below it, none above; vllm read off its spline.
-  EXPECT_THAT(result.out, HasSubstr(">= 361,700  >= 361,700  >= 361,700        -        -\n"));
-  EXPECT_THAT(result.out, HasSubstr("170,174     157,542     144,911  132,279  119,647\n"));
+  EXPECT_THAT(result.out, HasSubstr(">= 361,700  >= 361,700  >= 361,700        -        -"));
+  EXPECT_THAT(result.out, HasSubstr("170,174     157,542     144,911  132,279  119,647"));
   EXPECT_THAT(result.out, HasSubstr(">=  a lower bound"));
+  // Then one column per service-level preset: the bundled runs have no latencies, so only batch has a value.
+  EXPECT_THAT(result.out, HasSubstr("      130  chat  reasoning                    batch\n"));
+  EXPECT_THAT(result.out, HasSubstr("119,647     -          -  175,618 (interactivity)\n"));
+  EXPECT_THAT(result.out, HasSubstr("  chat       interactivity>=50,ttft_p99<=2s\n"
+                                    "  reasoning  interactivity>=30,e2el_p90<=120s\n"
+                                    "  batch      interactivity>=10\n"));
 }
 
 TEST_F(GlanceCommand, json_is_the_apis_answer_and_its_cells_are_interpolates_values)
@@ -43,6 +49,25 @@ TEST_F(GlanceCommand, json_is_the_apis_answer_and_its_cells_are_interpolates_val
   EXPECT_EQ(answer["provenance"]["kind"], "glance");
 }
 
+TEST_F(GlanceCommand, json_has_a_cell_per_service_level_preset_saying_why_there_is_none)
+{
+  const json answer = run_json({"glance", "--model", "DeepSeek-V4.1-Flash"});
+  ASSERT_EQ(answer["slo_columns"].size(), 3u);
+  EXPECT_EQ(answer["slo_columns"][0], (json{{"key", "chat"}, {"label", "Chat"}, {"slo", "interactivity>=50,ttft_p99<=2s"}}));
+  const json batch = run_json({"slo", "--model", "DeepSeek-V4.1-Flash", "--preset", "batch"});
+  ASSERT_EQ(answer["rows"].size(), batch["rows"].size());
+  for (std::size_t i = 0; i < answer["rows"].size(); ++i) {
+    const json& cells = answer["rows"][i]["slo_cells"];
+    ASSERT_EQ(cells.size(), 3u);
+    // No latencies in the bundled data: chat and reasoning say so.
+    EXPECT_TRUE(cells[0]["tps_per_gpu"].is_null());
+    EXPECT_THAT(cells[0]["none_reason"].get<std::string>(), HasSubstr("reports no P99 time to first token"));
+    EXPECT_THAT(cells[1]["none_reason"].get<std::string>(), HasSubstr("reports no P90 end-to-end latency"));
+    EXPECT_EQ(cells[2], (json{{"tps_per_gpu", batch["rows"][i]["tps_per_gpu"]}, {"binding_limit", "interactivity>=10"},
+                              {"none_reason", nullptr}}));
+  }
+}
+
 TEST_F(GlanceCommand, csv_has_a_value_and_a_state_cell_per_target_without_provenance_lines)
 {
   const CliResult result = run({"glance", "--model", "DeepSeek-V4.1-Flash", "--csv"});
@@ -50,7 +75,10 @@ TEST_F(GlanceCommand, csv_has_a_value_and_a_state_cell_per_target_without_proven
   EXPECT_THAT(result.out, StartsWith("configuration,model,hardware,framework,precision,spec_method,disaggregated,"
                                      "workload,run_date,interactivity_basis,metric,90 tok/s/user,90 tok/s/user state,"));
   EXPECT_THAT(result.out, HasSubstr(",361699.85709,clamped_low,"));
-  EXPECT_THAT(result.out, HasSubstr(",,unreachable\n"));
+  EXPECT_THAT(result.out, HasSubstr(",,unreachable,"));
+  EXPECT_THAT(result.out, HasSubstr(",130 tok/s/user state,chat slo,chat slo binding,reasoning slo,reasoning slo binding,"
+                                    "batch slo,batch slo binding\n"));
+  EXPECT_THAT(result.out, HasSubstr(",,unreachable,,,,,361699.85709,interactivity>=10\n"));
 }
 
 TEST_F(GlanceCommand, needs_a_stored_model)

@@ -124,6 +124,65 @@ TEST_F(ServiceLevelCli, an_slo_reads_each_limit_on_its_own_curve)
   EXPECT_THAT(bad.err, HasSubstr("bad limit \"ttft_p99>=2s\": a latency is a ceiling: use <="));
 }
 
+TEST_F(ServiceLevelCli, a_preset_names_its_limits_in_slo_and_plan)
+{
+  const json chat = run_json({"slo", "--model", k_model, "--preset", "chat"});
+  EXPECT_EQ(chat, run_json({"slo", "--model", k_model, "--slo", "interactivity>=50,ttft_p99<=2s"}));
+  EXPECT_EQ(run_json({"slo", "--model", k_model, "--slo-preset", "chat"}), chat);
+  const std::vector<std::string> fleet = {"plan", "--model", k_model, "--demand", "40T", "--gpus-per-rack", "8"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = fleet;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_json(std::move(args));
+  };
+  EXPECT_EQ(with({"--slo-preset", "reasoning"}), with({"--slo", "interactivity>=30,e2el_p90<=120s"}));
+
+  const CliResult unknown = run({"slo", "--model", k_model, "--preset", "interactive"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("--preset: unknown preset 'interactive' (expected chat, reasoning or batch)"));
+  const CliResult both = run({"plan", "--model", k_model, "--demand", "40T", "--slo", "interactivity>=10",
+                              "--slo-preset", "batch"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_THAT(both.err, HasSubstr("--slo and --slo-preset: give one of them"));
+  const CliResult neither = run({"slo", "--model", k_model});
+  EXPECT_EQ(neither.exit_code, 2);
+  EXPECT_THAT(neither.err, HasSubstr("--slo or --preset is required"));
+}
+
+TEST_F(ServiceLevelCli, the_glance_tables_preset_columns_are_the_slo_answers_under_each_preset)
+{
+  const json glance = run_json({"glance", "--model", k_model});
+  ASSERT_EQ(glance["slo_columns"].size(), 3u);
+  std::size_t with_values = 0;
+  for (std::size_t column = 0; column < glance["slo_columns"].size(); ++column) {
+    const json& preset = glance["slo_columns"][column];
+    const json slo = run_json({"slo", "--model", k_model, "--slo", preset["slo"].get<std::string>()});
+    std::map<std::string, json> by_configuration;
+    for (const json& row : slo["rows"]) {
+      by_configuration[row["configuration"].get<std::string>()] = row;
+    }
+    ASSERT_EQ(by_configuration.size(), glance["rows"].size());
+    for (const json& row : glance["rows"]) {
+      const json& cell = row["slo_cells"][column];
+      const json& answer = by_configuration.at(row["configuration"].get<std::string>());
+      EXPECT_EQ(cell["tps_per_gpu"], answer["tps_per_gpu"]) << row["configuration"] << " " << preset["key"];
+      EXPECT_EQ(cell["binding_limit"], answer["binding_limit"]) << row["configuration"] << " " << preset["key"];
+      EXPECT_EQ(cell["none_reason"], answer["none_reason"]) << row["configuration"] << " " << preset["key"];
+      with_values += cell["tps_per_gpu"].is_null() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(with_values, glance["rows"].size()); // this capture reports latencies: chat and reasoning have values too
+
+  // Runs that report both latencies: each preset has a value, bound by the limit named after it.
+  const CliResult table = run({"glance", "--model", k_model, "--hardware", "b200", "--framework", "sglang",
+                               "--precision", "fp4", "--spec-method", "none"});
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_THAT(table.out, HasSubstr("170              chat              reasoning                  batch\n"));
+  EXPECT_THAT(table.out, HasSubstr("agg 1024/1024  2026-05-22  median_tpot    >= 901"));
+  EXPECT_THAT(table.out, HasSubstr("43    291 (ttft_p99)    901 (interactivity)    901 (interactivity)\n"));
+  EXPECT_THAT(table.out, HasSubstr("732 (ttft_p99)         485 (e2el_p90)  1,263 (interactivity)\n"));
+}
+
 TEST_F(ServiceLevelCli, the_best_fleet_ranks_every_configuration_by_cost)
 {
   // Only GB200's cost figures give a rack size: the others are sized in racks of 72 here.

@@ -1,5 +1,7 @@
 #include "infertrack/domain/glance_table.hpp"
 
+#include "infertrack/domain/service_level_presets.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -102,6 +104,71 @@ TEST(GlanceTable, TakesAppendedColumnsOfAnotherKind)
   EXPECT_EQ(table.columns, columns);
   ASSERT_EQ(table.rows.front().cells.size(), 2u);
   EXPECT_EQ(table.rows.front().cells[1].throughput, interpolate_curve(table.rows.front().curve, 33).throughput);
+}
+
+// A fixed-length point of framework `framework`'s one run; `ttft_p99` of zero: the run reports no latencies.
+BenchmarkPoint
+run_point(std::string framework, std::string id, double interactivity, double total_per_gpu, double ttft_p99)
+{
+  BenchmarkPoint p;
+  p.result_id = std::move(id);
+  p.model = "M";
+  p.hardware = "gpu";
+  p.framework = std::move(framework);
+  p.precision = "fp8";
+  p.workload = "1024/1024";
+  p.date = "2026-05-01";
+  p.concurrency = 4;
+  p.total_allocated_gpus = 8;
+  p.per_gpu_tps.total = total_per_gpu;
+  p.interactivity_median = interactivity;
+  if (ttft_p99 > 0) {
+    p.latency.ttft.p99 = ttft_p99;
+  }
+  return p;
+}
+
+TEST(AddServiceLevelColumns, EachRowsOperatingPointUnderEachPresetAsEvaluateServiceLevelGivesIt)
+{
+  // "a" reports TTFT: chat binds at P99 TTFT 2 s between a2 and a3; "b" reports none, so only batch has a value.
+  const std::vector<BenchmarkPoint> points = {
+    run_point("a", "a1", 90, 1000, 0.5), run_point("a", "a2", 70, 3000, 1.5), run_point("a", "a3", 55, 5000, 2.5),
+    run_point("a", "a4", 20, 8000, 6),   run_point("b", "b1", 60, 2000, 0),   run_point("b", "b2", 8, 6000, 0)};
+  const CurveOptions options;
+  GlanceTable table = glance_table(build_curves(points, options));
+  add_service_level_columns(table, points, preset_columns(), options);
+
+  ASSERT_EQ(table.slo_columns.size(), service_level_presets().size());
+  EXPECT_EQ(table.slo_columns[0].key, "chat");
+  EXPECT_EQ(table.slo_columns[0].label, "Chat");
+  EXPECT_EQ(table.slo_columns[2].target.text(), "interactivity>=10");
+  ASSERT_EQ(table.rows.size(), 2u);
+  for (std::size_t column = 0; column < table.slo_columns.size(); ++column) {
+    const std::vector<ServiceLevelAnswer> answers =
+      evaluate_service_level(points, table.slo_columns[column].target, options);
+    ASSERT_EQ(answers.size(), table.rows.size());
+    for (std::size_t row = 0; row < table.rows.size(); ++row) {
+      const GlanceServiceLevelCell& cell = table.rows[row].slo_cells.at(column);
+      EXPECT_EQ(answers[row].group, table.rows[row].curve.group);
+      EXPECT_EQ(cell.throughput, answers[row].throughput) << row << "," << column;
+      EXPECT_EQ(cell.binding, answers[row].binding) << row << "," << column;
+      EXPECT_EQ(cell.none_reason, answers[row].none_reason) << row << "," << column;
+    }
+  }
+  const GlanceRow& a = table.rows[0];
+  ASSERT_TRUE(a.slo_cells[0].throughput);
+  EXPECT_GT(*a.slo_cells[0].throughput, 3000);
+  EXPECT_LT(*a.slo_cells[0].throughput, 5000);
+  EXPECT_EQ(a.slo_cells[0].binding, 1u); // ttft_p99<=2s
+  EXPECT_EQ(a.slo_cells[2].binding, 0u); // batch's one limit
+  const GlanceRow& b = table.rows[1];
+  EXPECT_EQ(b.slo_cells[0].throughput, std::nullopt);
+  EXPECT_EQ(b.slo_cells[0].binding, std::nullopt);
+  ASSERT_TRUE(b.slo_cells[0].none_reason);
+  EXPECT_NE(b.slo_cells[0].none_reason->find("reports no P99 time to first token"), std::string::npos);
+  EXPECT_TRUE(b.slo_cells[2].throughput);
+  // The target columns are untouched.
+  EXPECT_EQ(a.cells.size(), table.columns.size());
 }
 
 }  // namespace

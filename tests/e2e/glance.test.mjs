@@ -1,4 +1,4 @@
-// The glance table: the selected model's values every 10 tok/s/user, server-rendered, redrawn for another model, and
+// The glance table: the selected model's values every 10 tok/s/user and at each service-level preset, server-rendered, redrawn for another model, and
 // its CSV download reached from the keyboard.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -24,7 +24,8 @@ test('the glance table shows the selected model and its CSV link downloads it', 
   await waitForApp(page);
   const pro = await server.api('/api/v1/glance?model=DeepSeek-V4-Pro');
   await page.waitForSelector(ready('DeepSeek-V4-Pro'));
-  assert.equal(await page.locator('#glance-table thead th[scope="col"]').count(), pro.columns.length + 2);
+  assert.equal(await page.locator('#glance-table thead th[scope="col"]').count(),
+    pro.columns.length + pro.slo_columns.length + 2);
   assert.equal(await page.locator('#glance-table tbody th[scope="row"]').count(), pro.rows.length);
   assert.equal(await page.textContent('#glance-table thead th:nth-child(3)'), '10');
 
@@ -33,11 +34,17 @@ test('the glance table shows the selected model and its CSV link downloads it', 
   assert.equal(await page.textContent('#glance-model'), 'DeepSeek-V4.1-Flash');
   const flash = await server.api('/api/v1/glance?model=DeepSeek-V4.1-Flash');
   assert.deepEqual(await page.locator('#glance-table thead th abbr').allTextContents(),
-    flash.columns.map((c) => String(c.interactivity)));
+    [...flash.columns.map((c) => String(c.interactivity)), 'Chat', 'Reasoning', 'Batch']);
   const sglang = page.locator('#glance-table tbody tr').first();
   assert.equal(await sglang.locator('th').textContent(), 'DeepSeek-V4.1-Flash gb200 sglang fp4 mtp agg agentic');
   assert.equal(await sglang.locator('td.num').first().textContent(), '≥ 361,700');
-  assert.equal(await sglang.locator('td.num').last().getAttribute('data-state'), 'unreachable');
+  assert.equal(await sglang.locator('td[data-state]').last().getAttribute('data-state'), 'unreachable');
+  // After the targets, a cell per service-level preset: no latencies in the bundled data, so chat says why.
+  const chat = sglang.locator('td[data-slo="chat"]');
+  assert.equal(await chat.textContent(), '—');
+  assert.equal(await chat.getAttribute('title'), 'No operating point: ' + flash.rows[0].slo_cells[0].none_reason);
+  assert.equal(await sglang.locator('td[data-slo="batch"]').textContent(), '361,700');
+  assert.equal(flash.rows[0].slo_cells[2].binding_limit, 'interactivity>=10');
   // The script writes the cells as the server does.
   const drawn = await page.innerHTML('#glance-table tbody');
   const rendered = await newPage(browser);
@@ -51,7 +58,7 @@ test('the glance table shows the selected model and its CSV link downloads it', 
   assert.equal(download.suggestedFilename(), 'infertrack-glance-DeepSeek-V4.1-Flash-latest.csv');
   const text = await readFile(await download.path(), 'utf8');
   assert.match(text, /^# infertrack export: glance\n/);
-  assert.match(text, /\nconfiguration,model,.*,90 tok\/s\/user,90 tok\/s\/user state,/);
+  assert.match(text, /\nconfiguration,model,.*,90 tok\/s\/user,90 tok\/s\/user state,.*,batch slo,batch slo binding\n/);
   assert.deepEqual(page.problems, []);
   await page.context().close();
 });

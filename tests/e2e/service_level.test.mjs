@@ -166,3 +166,28 @@ test('a bad SLO shows the API\'s refusal beside the field', async () => {
   assert.equal(await page.textContent('#s-slo-error'), '');
   assert.equal(await page.getAttribute('#s-slo', 'aria-invalid'), null);
 });
+
+test('the planner offers the API\'s presets, and the glance table shows each one\'s /slo answer', async () => {
+  const page = await openModel();
+  const presets = await server.api('/api/v1/slo/presets');
+  assert.deepEqual(await page.$$eval('#s-slo-preset option[data-key]', (options) => options.map((o) => o.value)),
+    presets.map((p) => p.slo));
+  await page.waitForSelector(`#glance-table[data-state="ready"][data-model="${MODEL}"]`);
+  const glance = await server.api(`/api/v1/glance?model=${MODEL}`);
+  const chat = await server.api(`/api/v1/slo?` + new URLSearchParams({ model: MODEL, slo: presets[0].slo }));
+  const row = glance.rows.findIndex((r) => chat.rows.find((c) => c.configuration === r.configuration)?.tps_per_gpu);
+  assert.ok(row >= 0, 'some configuration has an operating point under the chat preset');
+  const expected = chat.rows.find((c) => c.configuration === glance.rows[row].configuration);
+  assert.equal(glance.rows[row].slo_cells[0].tps_per_gpu, expected.tps_per_gpu);
+  const cell = page.locator('#glance-table tbody tr').nth(row).locator('td[data-slo="chat"]');
+  assert.equal(await cell.getAttribute('title'), 'Operating point, bound by ' + expected.binding_limit);
+  const shown = Number((await cell.textContent()).replaceAll(',', ''));
+  assert.ok(Math.abs(shown - expected.tps_per_gpu) <= 0.5 + 1e-9 * expected.tps_per_gpu, `${shown} vs ${expected.tps_per_gpu}`);
+  // The script's redraw for this model writes the cells as the server does.
+  const drawn = await page.innerHTML('#glance-table tbody');
+  const rendered = await newPage(browser, { javaScriptEnabled: false });
+  await rendered.goto(`${server.url}/?model=${MODEL}`);
+  assert.equal((await rendered.innerHTML('#glance-table tbody')).replace(/\s+</g, '<').trim(), drawn.trim());
+  await rendered.context().close();
+  assert.deepEqual(page.problems, []);
+});

@@ -91,7 +91,13 @@ TEST_F(GlanceRoute, csv_is_a_download_with_provenance_and_a_state_beside_each_va
                                        "workload,run_date,interactivity_basis,metric,90 tok/s/user,"
                                        "90 tok/s/user state,100 tok/s/user,"));
   // Unreachable: an empty value, and the state says why.
-  EXPECT_THAT(response.body, HasSubstr("clamped_low,,unreachable,,unreachable\n"));
+  EXPECT_THAT(response.body, HasSubstr("clamped_low,,unreachable,,unreachable,"));
+  // Then a value and a binding column per service-level preset, each preset's limits in a leading line.
+  EXPECT_THAT(response.body, HasSubstr("\n# slo.chat: interactivity>=50,ttft_p99<=2s\n# slo.reasoning: "
+                                       "interactivity>=30,e2el_p90<=120s\n# slo.batch: interactivity>=10\n"));
+  EXPECT_THAT(response.body, HasSubstr(",130 tok/s/user state,chat slo,chat slo binding,reasoning slo,"
+                                       "reasoning slo binding,batch slo,batch slo binding\n"));
+  EXPECT_THAT(response.body, HasSubstr("unreachable,,,,,361699.85709,interactivity>=10\n"));
 }
 
 TEST_F(GlanceRoute, refuses_as_the_other_routes_do)

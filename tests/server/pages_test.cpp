@@ -100,6 +100,28 @@ TEST_F(PagesTest, handle_page_renders_the_tracker_without_javascript)
   EXPECT_NE(html.find("<style>" + std::string(find_asset("style.css")->content.substr(0, 40))), std::string::npos);
 }
 
+TEST_F(PagesTest, handle_page_offers_the_service_level_presets_in_the_planner_and_the_glance_table)
+{
+  http::Request request = get("/");
+  request.query = {{"model", "DeepSeek-V4.1-Flash"}};
+  const std::string html = answer(request).body;
+  // The planner's presets come from the one list (domain/service_level_presets.cpp), values their limits.
+  EXPECT_NE(html.find("<option value=\"interactivity&gt;=50,ttft_p99&lt;=2s\" data-key=\"chat\">Chat: "
+                      "interactivity≥50, ttft_p99≤2s</option>"),
+            std::string::npos);
+  EXPECT_NE(html.find("data-key=\"batch\">Batch: interactivity≥10</option>"), std::string::npos);
+  // The glance table: a column per preset after the targets; no latencies in the bundled data, so chat says why.
+  EXPECT_NE(html.find("<th scope=\"col\" class=\"num slo\"><abbr title=\"Reasoning: interactivity&gt;=30,"
+                      "e2el_p90&lt;=120s\">Reasoning</abbr></th>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num slo state-unreachable\" data-slo=\"chat\" title=\"No operating point: its "
+                      "run of 2026-10-26 reports no P99 time to first token"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num slo\" data-slo=\"batch\" title=\"Operating point, bound by "
+                      "interactivity&gt;=10\">361,700</td>"),
+            std::string::npos);
+}
+
 TEST_F(PagesTest, handle_page_filters_the_points_table_from_the_query)
 {
   http::Request request = get("/");

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 
 namespace infertrack::server {
 namespace {
@@ -88,6 +89,41 @@ TEST_F(ServiceLevelRoutes, slo_answers_each_configuration_with_its_binding_limit
   expect_error(api_get(*store, "/api/v1/slo", {{"model", k_model}, {"slo", "ttft_p99<=2x"}}), 400, "bad_parameter",
                "slo: bad limit \"ttft_p99<=2x\"");
   expect_error(api_get(*store, "/api/v1/slo", {{"model", k_model}}), 400, "bad_parameter", "slo: required");
+}
+
+TEST_F(ServiceLevelRoutes, slo_presets_lists_each_preset_by_key_label_and_limits)
+{
+  const json presets = api_get_json(*store, "/api/v1/slo/presets", {});
+  EXPECT_EQ(presets, json::parse(R"([
+    {"key": "chat", "label": "Chat", "slo": "interactivity>=50,ttft_p99<=2s"},
+    {"key": "reasoning", "label": "Reasoning", "slo": "interactivity>=30,e2el_p90<=120s"},
+    {"key": "batch", "label": "Batch", "slo": "interactivity>=10"}])"));
+  expect_error(api_get(*store, "/api/v1/slo/presets", {{"model", k_model}}), 400, "bad_parameter", "model");
+}
+
+TEST_F(ServiceLevelRoutes, glance_has_each_configurations_slo_answer_under_each_preset)
+{
+  const json glance = api_get_json(*store, "/api/v1/glance", {{"model", k_model}});
+  EXPECT_EQ(glance["slo_columns"], api_get_json(*store, "/api/v1/slo/presets", {}));
+  std::size_t chat_values = 0;
+  for (std::size_t column = 0; column < glance["slo_columns"].size(); ++column) {
+    const std::string slo = glance["slo_columns"][column]["slo"];
+    const json answer = api_get_json(*store, "/api/v1/slo", {{"model", k_model}, {"slo", slo}});
+    std::map<std::string, json> rows;
+    for (const json& row : answer["rows"]) {
+      rows[row["configuration"].get<std::string>()] = row;
+    }
+    ASSERT_EQ(rows.size(), glance["rows"].size()) << slo;
+    for (const json& row : glance["rows"]) {
+      const json& expected = rows.at(row["configuration"].get<std::string>());
+      EXPECT_EQ(row["slo_cells"][column],
+                (json{{"tps_per_gpu", expected["tps_per_gpu"]}, {"binding_limit", expected["binding_limit"]},
+                      {"none_reason", expected["none_reason"]}}))
+        << row["configuration"] << " " << slo;
+      chat_values += column == 0 && !expected["tps_per_gpu"].is_null() ? 1 : 0;
+    }
+  }
+  EXPECT_GT(chat_values, 10u); // the capture reports TTFT: chat has real operating points
 }
 
 TEST_F(ServiceLevelRoutes, fleet_ranks_what_the_cli_ranks)

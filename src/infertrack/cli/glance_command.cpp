@@ -8,6 +8,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -54,6 +55,22 @@ cell_text(const domain::InterpolatedThroughput& cell)
   return "?";
 }
 
+// An operating point as the table shows it: its value and the measure of the limit that binds it, or "-".
+std::string
+slo_cell_text(const domain::GlanceServiceLevelColumn& column, const domain::GlanceServiceLevelCell& cell)
+{
+  if (!cell.throughput) {
+    return "-";
+  }
+  std::string text = util::group_thousands(*cell.throughput);
+  if (cell.binding) {
+    // The measure alone ("ttft_p99"): the legend under the table gives each preset's limits.
+    const std::string& limit = column.target.limits[*cell.binding].text;
+    text += " (" + limit.substr(0, limit.find_first_of("<>")) + ")";
+  }
+  return text;
+}
+
 std::string
 glance_text(const app::GlanceAnswer& answer, domain::ThroughputMetric metric)
 {
@@ -62,12 +79,18 @@ glance_text(const app::GlanceAnswer& answer, domain::ThroughputMetric metric)
   for (const domain::GlanceColumn& column : table.columns) {
     columns.push_back({heading(column), TextTable::Align::right});
   }
+  for (const domain::GlanceServiceLevelColumn& column : table.slo_columns) {
+    columns.push_back({column.key, TextTable::Align::right});
+  }
   TextTable text_table(std::move(columns));
   for (const domain::GlanceRow& row : table.rows) {
     std::vector<std::string> cells = {
       row.curve.group.without_date().label(), row.curve.group.date, domain::to_string(row.curve.basis)};
     for (const domain::InterpolatedThroughput& cell : row.cells) {
       cells.push_back(cell_text(cell));
+    }
+    for (std::size_t i = 0; i < row.slo_cells.size(); ++i) {
+      cells.push_back(slo_cell_text(table.slo_columns[i], row.slo_cells[i]));
     }
     text_table.add_row(std::move(cells));
   }
@@ -83,6 +106,17 @@ glance_text(const app::GlanceAnswer& answer, domain::ThroughputMetric metric)
   text += "Values are read off each configuration's Pareto frontier (interpolated, not measured) unless marked:\n"
           "  m  measured at that target;  >=  a lower bound, below the slowest measured point;  -  never measured "
           "that fast.\n";
+  if (!table.slo_columns.empty()) {
+    text += "After the targets, each configuration's operating point under a service-level preset (its binding limit "
+            "after it; - none, --json says why):\n";
+    std::size_t width = 0;
+    for (const domain::GlanceServiceLevelColumn& column : table.slo_columns) {
+      width = std::max(width, column.key.size());
+    }
+    for (const domain::GlanceServiceLevelColumn& column : table.slo_columns) {
+      text += fmt::format("  {:<{}}  {}\n", column.key, width, column.target.text());
+    }
+  }
   if (table.targets_left_out > 0) {
     text += fmt::format("{} more targets of the measured range are left out (at most {} columns).\n",
                         table.targets_left_out, domain::k_glance_max_targets);

@@ -22,6 +22,7 @@ struct PlanFlags
   FilterFlags filters;
   PlanFigureFlags figures;
   app::PlanQuery query;
+  std::optional<std::string> slo_preset;
   std::optional<std::string> rank_by;
   std::optional<double> max_cost_per_million;
   std::optional<double> max_cost_per_day;
@@ -132,7 +133,8 @@ run_plan(const GlobalOptions& options, PlanFlags flags)
     run_budget(options, flags);
     return;
   }
-  if (flags.query.slo) {
+  if (flags.query.slo || flags.slo_preset) {
+    flags.query.slo = service_level_flags(flags.query.slo, flags.slo_preset, "--slo", "--slo-preset");
     run_fleet(options, flags);
     return;
   }
@@ -184,7 +186,8 @@ add_plan_command(CLI::App& app, const GlobalOptions& options)
   command->add_option("--slo", query.slo,
                       "Service-level target, e.g. \"interactivity>=50,ttft_p99<=2s,e2el_p90<=30s\": rank the best "
                       "single-configuration fleet for the demand under it (instead of --point or --at)");
-  command->add_option("--rank-by", flags->rank_by, "With --slo: rank by cost ($/day, the default), power (MW) or gpus");
+  command->add_option("--slo-preset", flags->slo_preset, slo_preset_help());
+  command->add_option("--rank-by", flags->rank_by, "With --slo or --slo-preset: rank by cost ($/day, the default), power (MW) or gpus");
   command->add_option("--max-cost-per-million", flags->max_cost_per_million,
                       "Inverse: the highest interactivity each configuration serves at or under this $/M tokens");
   command->add_option("--max-cost-per-day", flags->max_cost_per_day,

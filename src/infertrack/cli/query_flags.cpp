@@ -1,6 +1,7 @@
 #include "infertrack/cli/query_flags.hpp"
 
 #include "infertrack/cli/command_context.hpp"
+#include "infertrack/domain/service_level_presets.hpp"
 
 #include <fmt/core.h>
 
@@ -68,6 +69,41 @@ metric_flag(const std::string& metric)
     throw UsageError("--metric: expected total, input or output (got '" + metric + "')");
   }
   return *parsed;
+}
+
+std::string
+slo_preset_help()
+{
+  std::string help = "A service-level preset instead of --slo:";
+  for (const domain::ServiceLevelPreset& preset : domain::service_level_presets()) {
+    help += fmt::format(" {} ({}),", preset.key, preset.slo);
+  }
+  help.back() = '.';
+  return help;
+}
+
+std::string
+service_level_flags(const std::optional<std::string>& slo,
+                    const std::optional<std::string>& preset,
+                    std::string_view slo_flag,
+                    std::string_view preset_flag)
+{
+  if (slo && preset) {
+    throw UsageError(fmt::format("{} and {}: give one of them", slo_flag, preset_flag));
+  }
+  if (!preset) {
+    if (!slo) {
+      throw UsageError(fmt::format("{} or {} is required, e.g. {} chat or {} \"interactivity>=50,ttft_p99<=2s\"",
+                                   slo_flag, preset_flag, preset_flag, slo_flag));
+    }
+    return *slo;
+  }
+  const domain::ServiceLevelPreset* found = domain::find_service_level_preset(*preset);
+  if (!found) {
+    throw UsageError(fmt::format("{}: unknown preset '{}' (expected {})", preset_flag, *preset,
+                                 domain::service_level_preset_keys()));
+  }
+  return std::string(found->slo);
 }
 
 app::InterpolationQuery

@@ -56,6 +56,16 @@ std::string basis_help(std::string_view help_prefix);
 std::optional<domain::InteractivityBasis> basis_flag(const std::optional<std::string>& basis);
 domain::ThroughputMetric metric_flag(const std::string& metric);
 
+// --slo-preset's help: every preset's key and limits (domain/service_level_presets.hpp).
+std::string slo_preset_help();
+
+// The limits of `--slo LIMITS` or `--slo-preset KEY` (exactly one of them; `slo_flag` and `preset_flag` name them in
+// refusals); throws UsageError when both or neither are given or the key is unknown.
+std::string service_level_flags(const std::optional<std::string>& slo,
+                                const std::optional<std::string>& preset,
+                                std::string_view slo_flag,
+                                std::string_view preset_flag);
+
 // The query the flags ask for; throws UsageError for a missing or malformed flag.
 app::InterpolationQuery to_query(const InterpolateFlags& flags);
 app::HistoryQuery to_query(const HistoryFlags& flags);

@@ -15,7 +15,8 @@ namespace {
 struct ServiceLevelFlags
 {
   FilterFlags filters;
-  std::string slo;
+  std::optional<std::string> slo;
+  std::optional<std::string> preset;
   std::optional<std::string> basis;
   std::string metric = "total";
 };
@@ -25,7 +26,7 @@ run_service_level(const GlobalOptions& options, const ServiceLevelFlags& flags)
 {
   app::ServiceLevelQuery query;
   query.filter = flags.filters.to_filter();
-  auto target = domain::parse_service_level_target(flags.slo);
+  auto target = domain::parse_service_level_target(service_level_flags(flags.slo, flags.preset, "--slo", "--preset"));
   if (!target) {
     throw_usage(target.error());
   }
@@ -56,8 +57,8 @@ add_slo_command(CLI::App& app, const GlobalOptions& options)
   add_filter_options(*command, flags->filters, ModelFlag::required);
   command->add_option("--slo", flags->slo,
                       "Limits, comma-separated: interactivity>=N (tok/s/user; interactivity_p90 or _median for one "
-                      "statistic) and LATENCY<=D (ttft_p99<=2s, e2el_p90<=30s; s or ms)")
-    ->required();
+                      "statistic) and LATENCY<=D (ttft_p99<=2s, e2el_p90<=30s; s or ms)");
+  command->add_option("--preset,--slo-preset", flags->preset, slo_preset_help());
   command->add_option("--basis", flags->basis, basis_help("For interactivity limits. "));
   command->add_option("--metric", flags->metric, "Throughput: total, input or output")->capture_default_str();
   command->callback([&options, flags] { run_service_level(options, *flags); });

@@ -1,5 +1,6 @@
 #include "infertrack/domain/glance_table.hpp"
 
+#include "infertrack/domain/service_level_presets.hpp"
 #include "infertrack/util/assertions.hpp"
 
 #include <fmt/core.h>
@@ -7,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <iterator>
+#include <map>
 #include <utility>
 
 namespace infertrack::domain {
@@ -77,6 +80,37 @@ glance_table(std::vector<PerformanceCurve> curves)
   GlanceTable table = glance_table(std::move(curves), std::move(targets.columns));
   table.targets_left_out = targets.left_out;
   return table;
+}
+
+std::vector<GlanceServiceLevelColumn>
+preset_columns()
+{
+  std::vector<GlanceServiceLevelColumn> columns;
+  for (const ServiceLevelPreset& preset : service_level_presets()) {
+    columns.push_back({std::string(preset.key), std::string(preset.label), preset_target(preset)});
+  }
+  return columns;
+}
+
+void
+add_service_level_columns(GlanceTable& table,
+                          std::span<const BenchmarkPoint> points,
+                          std::vector<GlanceServiceLevelColumn> columns,
+                          const CurveOptions& options)
+{
+  for (const GlanceServiceLevelColumn& column : columns) {
+    std::map<ConfigGroupKey, GlanceServiceLevelCell> cells;
+    for (ServiceLevelAnswer& answer : evaluate_service_level(points, column.target, options)) {
+      cells.emplace(answer.group, GlanceServiceLevelCell{answer.throughput, answer.binding, std::move(answer.none_reason)});
+    }
+    for (GlanceRow& row : table.rows) {
+      const auto cell = cells.find(row.curve.group);
+      // evaluate_service_level builds the same curves from the same points and options.
+      INFERTRACK_ASSERT(cell != cells.end());
+      row.slo_cells.push_back(std::move(cell->second));
+    }
+  }
+  std::move(columns.begin(), columns.end(), std::back_inserter(table.slo_columns));
 }
 
 }  // namespace infertrack::domain

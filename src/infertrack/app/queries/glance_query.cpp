@@ -53,6 +53,13 @@ number(const std::optional<double>& value)
   return value ? fmt::format("{}", *value) : "";
 }
 
+// The limit that binds a service-level cell, as GET /api/v1/slo names it ("ttft_p99<=2s").
+std::optional<std::string>
+binding_text(const domain::GlanceServiceLevelColumn& column, const domain::GlanceServiceLevelCell& cell)
+{
+  return cell.binding ? std::optional(column.target.limits[*cell.binding].text) : std::nullopt;
+}
+
 }  // namespace
 
 GlanceAnswer
@@ -61,6 +68,7 @@ glance(store::Store& store, const GlanceQuery& query)
   FrontierAnswer curves = frontiers(store, FrontierQuery{query.filter, query.curve});
   GlanceAnswer answer;
   answer.table = domain::glance_table(std::move(curves.curves));
+  domain::add_service_level_columns(answer.table, curves.points, domain::preset_columns(), query.curve);
   answer.left_out = std::move(curves.left_out);
   answer.provenance = glance_provenance(query, answer.table);
   return answer;
@@ -74,6 +82,10 @@ glance_json(const GlanceAnswer& answer)
   for (const domain::GlanceColumn& column : table.columns) {
     columns.push_back({{"label", column.label}, {"interactivity", column.interactivity}});
   }
+  nlohmann::json slo_columns = nlohmann::json::array();
+  for (const domain::GlanceServiceLevelColumn& column : table.slo_columns) {
+    slo_columns.push_back({{"key", column.key}, {"label", column.label}, {"slo", column.target.text()}});
+  }
   nlohmann::json rows = nlohmann::json::array();
   for (const domain::GlanceRow& row : table.rows) {
     const domain::PerformanceCurve& curve = row.curve;
@@ -81,13 +93,21 @@ glance_json(const GlanceAnswer& answer)
     for (const domain::InterpolatedThroughput& cell : row.cells) {
       cells.push_back(to_json(cell));
     }
+    nlohmann::json slo_cells = nlohmann::json::array();
+    for (std::size_t i = 0; i < row.slo_cells.size(); ++i) {
+      const domain::GlanceServiceLevelCell& cell = row.slo_cells[i];
+      slo_cells.push_back({{"tps_per_gpu", optional_json(cell.throughput)},
+                           {"binding_limit", optional_json(binding_text(table.slo_columns[i], cell))},
+                           {"none_reason", optional_json(cell.none_reason)}});
+    }
     nlohmann::json json = to_json(curve.group);
     json.update({{"run_date", curve.group.date},
                  {"interactivity_basis", domain::to_string(curve.basis)},
                  {"metric", domain::to_string(curve.metric)},
                  {"range",
                   {{"lowest", curve.frontier.front().interactivity}, {"highest", curve.frontier.back().interactivity}}},
-                 {"cells", std::move(cells)}});
+                 {"cells", std::move(cells)},
+                 {"slo_cells", std::move(slo_cells)}});
     rows.push_back(std::move(json));
   }
   const nlohmann::json& query = answer.provenance.query;
@@ -98,6 +118,7 @@ glance_json(const GlanceAnswer& answer)
           {"step", domain::k_glance_step},
           {"columns", std::move(columns)},
           {"targets_left_out", table.targets_left_out},
+          {"slo_columns", std::move(slo_columns)},
           {"rows", std::move(rows)},
           {"left_out", left_out_json(answer.left_out)}};
 }
@@ -109,6 +130,12 @@ glance_csv(const GlanceAnswer& answer, CsvProvenance provenance)
   if (provenance == CsvProvenance::included && answer.table.targets_left_out > 0) {
     text += export_comment_line("targets_left_out", std::to_string(answer.table.targets_left_out));
   }
+  if (provenance == CsvProvenance::included) {
+    // What each service-level column's header key stands for.
+    for (const domain::GlanceServiceLevelColumn& column : answer.table.slo_columns) {
+      text += export_comment_line("slo." + column.key, column.target.text());
+    }
+  }
   text += "configuration,model,hardware,framework,precision,spec_method,disaggregated,workload,run_date,"
           "interactivity_basis,metric";
   for (const domain::GlanceColumn& column : answer.table.columns) {
@@ -116,6 +143,12 @@ glance_csv(const GlanceAnswer& answer, CsvProvenance provenance)
     util::append_csv_field(text, column.label);
     text += ',';
     util::append_csv_field(text, column.label + " state");
+  }
+  for (const domain::GlanceServiceLevelColumn& column : answer.table.slo_columns) {
+    text += ',';
+    util::append_csv_field(text, column.key + " slo");
+    text += ',';
+    util::append_csv_field(text, column.key + " slo binding");
   }
   text += '\n';
   for (const domain::GlanceRow& row : answer.table.rows) {
@@ -134,6 +167,11 @@ glance_csv(const GlanceAnswer& answer, CsvProvenance provenance)
                         domain::to_string(row.curve.metric));
     for (const domain::InterpolatedThroughput& cell : row.cells) {
       text += fmt::format(",{},{}", number(cell.throughput), domain::to_string(cell.state));
+    }
+    for (std::size_t i = 0; i < row.slo_cells.size(); ++i) {
+      const domain::GlanceServiceLevelCell& cell = row.slo_cells[i];
+      text += fmt::format(",{},", number(cell.throughput));
+      util::append_csv_field(text, binding_text(answer.table.slo_columns[i], cell).value_or(""));
     }
     text += '\n';
   }

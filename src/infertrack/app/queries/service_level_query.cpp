@@ -1,6 +1,7 @@
 #include "infertrack/app/queries/service_level_query.hpp"
 
 #include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/domain/service_level_presets.hpp"
 #include "infertrack/util/csv_field.hpp"
 
 #include <fmt/core.h>
@@ -75,6 +76,16 @@ service_level_json(const domain::ServiceLevelTarget& target, std::span<const dom
            "allows is the operating point, and that limit binds. The best measured point meeting every limit is "
            "given beside it."},
           {"rows", std::move(rows)}};
+}
+
+nlohmann::json
+service_level_presets_json()
+{
+  nlohmann::json presets = nlohmann::json::array();
+  for (const domain::ServiceLevelPreset& preset : domain::service_level_presets()) {
+    presets.push_back({{"key", preset.key}, {"label", preset.label}, {"slo", preset.slo}});
+  }
+  return presets;
 }
 
 std::string

@@ -34,6 +34,8 @@ ServiceLevelResult answer_service_level(store::Store& store, const ServiceLevelQ
 nlohmann::json to_json(const domain::ServiceLevelTarget& target, const domain::ServiceLevelAnswer& answer);
 nlohmann::json service_level_json(const domain::ServiceLevelTarget& target,
                                   std::span<const domain::ServiceLevelAnswer> answers);
+// The service-level presets as GET /api/v1/slo/presets lists them: [{key, label, slo}], in their order.
+nlohmann::json service_level_presets_json();
 std::string service_level_csv(const domain::ServiceLevelTarget& target,
                               std::span<const domain::ServiceLevelAnswer> answers);
 

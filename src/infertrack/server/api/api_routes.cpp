@@ -144,6 +144,16 @@ service_level(const QueryParams& params, store::Store& store)
   return json;
 }
 
+// The service-level presets: the targets the page, the glance table and --slo-preset offer by name.
+Answer
+service_level_presets(const QueryParams& params, store::Store&)
+{
+  if (auto refused = unknown_parameter(params)) {
+    return tl::unexpected(*refused);
+  }
+  return app::service_level_presets_json();
+}
+
 // The best single-configuration fleet for a demand under a service-level target.
 Answer
 fleet(const QueryParams& params, store::Store& store)
@@ -399,6 +409,7 @@ api_routes()
     {"GET", "/api/v1/changes", "/api/v1/changes", json_endpoint<changes_answer>},
     {"GET", "/api/v1/plan", "/api/v1/plan", json_endpoint<plan>},
     {"GET", "/api/v1/slo", "/api/v1/slo", json_endpoint<service_level>},
+    {"GET", "/api/v1/slo/presets", "/api/v1/slo/presets", json_endpoint<service_level_presets>},
     {"GET", "/api/v1/fleet", "/api/v1/fleet", json_endpoint<fleet>},
     {"GET", "/api/v1/budget", "/api/v1/budget", json_endpoint<budget>},
     {"GET", "/api/v1/hardware", "/api/v1/hardware", json_endpoint<hardware>},

@@ -43,6 +43,23 @@ cell_title(const domain::InterpolatedThroughput& cell)
   return title;
 }
 
+// A service-level column's full name: "Chat: interactivity>=50,ttft_p99<=2s".
+std::string
+slo_column_title(const domain::GlanceServiceLevelColumn& column)
+{
+  return column.label + ": " + column.target.text();
+}
+
+// What a pointer over a service-level cell tells: the limit that binds the operating point, or why there is none.
+std::string
+slo_cell_title(const domain::GlanceServiceLevelColumn& column, const domain::GlanceServiceLevelCell& cell)
+{
+  if (!cell.throughput) {
+    return "No operating point: " + cell.none_reason.value_or("none meets every limit");
+  }
+  return cell.binding ? "Operating point, bound by " + column.target.limits[*cell.binding].text : "Operating point";
+}
+
 std::string
 csv_url(const std::string& model, const std::optional<std::string>& as_of)
 {
@@ -94,6 +111,13 @@ glance_section(store::Store& store, const std::optional<std::string>& model, con
     item.set("heading", heading(column));
     columns.push_back(item);
   }
+  data slo_columns{data::type::list};
+  for (const domain::GlanceServiceLevelColumn& column : table.slo_columns) {
+    data item;
+    item.set("title", slo_column_title(column));
+    item.set("heading", column.label);
+    slo_columns.push_back(item);
+  }
   data rows{data::type::list};
   for (const domain::GlanceRow& row : table.rows) {
     data item;
@@ -108,9 +132,22 @@ glance_section(store::Store& store, const std::optional<std::string>& model, con
       cells.push_back(cell_item);
     }
     item.set("cells", cells);
+    data slo_cells{data::type::list};
+    for (std::size_t i = 0; i < row.slo_cells.size(); ++i) {
+      const domain::GlanceServiceLevelColumn& column = table.slo_columns[i];
+      const domain::GlanceServiceLevelCell& cell = row.slo_cells[i];
+      data cell_item;
+      cell_item.set("class", cell.throughput ? "num slo" : "num slo state-unreachable");
+      cell_item.set("key", column.key);
+      cell_item.set("text", cell.throughput ? format_throughput(*cell.throughput) : "—");
+      cell_item.set("title", slo_cell_title(column, cell));
+      slo_cells.push_back(cell_item);
+    }
+    item.set("slo_cells", slo_cells);
     rows.push_back(item);
   }
   section.set("columns", columns);
+  section.set("slo_columns", slo_columns);
   section.set("rows", rows);
   section.set("has_rows", !table.rows.empty());
   section.set("has_columns", !table.columns.empty());

@@ -5,6 +5,7 @@
 #include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/domain/efficiency.hpp"
+#include "infertrack/domain/service_level_presets.hpp"
 #include "infertrack/server/pages/comment_section.hpp"
 #include "infertrack/server/pages/glance_view.hpp"
 #include "infertrack/server/pages/headline_view.hpp"
@@ -116,6 +117,30 @@ filter_options(const std::vector<domain::BenchmarkPoint>& latest_points, const s
   }
   result.set("disaggregated", layouts);
   return result;
+}
+
+// The planner's service-level presets, each an option whose value is its limits: "Chat: interactivity≥50, ttft_p99≤2s".
+data
+slo_presets()
+{
+  data list{data::type::list};
+  for (const domain::ServiceLevelPreset& preset : domain::service_level_presets()) {
+    std::string limits;
+    for (const char c : preset.slo) {
+      limits += c == ',' ? ", " : std::string(1, c);
+    }
+    for (const auto& [ascii, sign] : {std::pair{">=", "≥"}, std::pair{"<=", "≤"}}) {
+      for (std::size_t at = limits.find(ascii); at != std::string::npos; at = limits.find(ascii, at)) {
+        limits.replace(at, 2, sign);
+      }
+    }
+    data option;
+    option.set("key", std::string(preset.key));
+    option.set("slo", std::string(preset.slo));
+    option.set("label", fmt::format("{}: {}", preset.label, limits));
+    list.push_back(option);
+  }
+  return list;
 }
 
 data
@@ -380,6 +405,7 @@ render_tracker_page(store::Store& store, const http::Request& request)
   body.set("has_unstored_filters", !unstored.list_value().empty());
   body.set("unstored_filters", unstored);
   body.set("filters", filter_options(latest, filter));
+  body.set("slo_presets", slo_presets());
   body.set("runs_every_date", every_date);
   data rows{data::type::list};
   const app::PointFindings point_findings(store, shown.points);
