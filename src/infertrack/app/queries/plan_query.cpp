@@ -199,6 +199,8 @@ answer_for(const PlanContext& context,
     return tl::unexpected(std::move(rack_plan.error()));
   }
   answer.plan = *rack_plan;
+  answer.uncertainty =
+    domain::plan_uncertainty(answer.deployment, lower, upper, request_for(context, answer.hardware), *rack_plan);
 
   answer.caveats.push_back(k_packing_caveat);
   if (answer.deployment.sizing_note) {
