@@ -74,9 +74,10 @@ struct CompareAnswer
 // Resolves both names on the stored data and compares their runs.
 tl::expected<CompareAnswer, CompareError> compare(store::Store& store, const CompareQuery& query);
 
-// The answer as `compare --json` and GET /api/v1/compare give it: provenance, at, demand, x, metric, a and b (each:
-// name, canonical_name, configuration and the group's fields, run_date, curve (a FrontierCurve), value (an InterpolationRow), plan (a
-// Plan)), at_target and targets ({target, a, b, ratio, ratio_bound}), settings ({setting, a, b, differs}).
+// The answer as `compare --json` and GET /api/v1/compare give it: provenance, at, demand, a and b (each: name,
+// canonical_name, configuration and the group's fields, run_date, curve (a FrontierCurve), value (an
+// InterpolationRow), plan (a Plan)), at_target and targets ({target, a, b, ratio, ratio_bound}), settings ({setting,
+// a, b, differs}).
 nlohmann::json compare_json(const CompareAnswer& answer);
 
 // The provenance lines, then one row per target (the asked target first, marked "target", then the shared ones):
