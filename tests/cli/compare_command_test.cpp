@@ -53,7 +53,7 @@ TEST_F(CompareCommand, csv_has_provenance_and_a_row_per_target)
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.out, StartsWith("# infertrack export: compare\n"));
   EXPECT_THAT(result.out, HasSubstr("100,target,,unreachable,,unreachable,,none\n10,shared,"));
-  EXPECT_THAT(result.out, HasSubstr(",interpolated,exact\n20,shared,"));
+  EXPECT_THAT(result.out, HasSubstr(",interpolated,12.81223120918944,exact\n20,shared,"));
 }
 
 TEST_F(CompareCommand, refuses_unknown_and_ambiguous_names_naming_the_flag)
