@@ -54,6 +54,7 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     {"/frontier", "?model=DeepSeek-V4-Pro&x=auto"},
     {"/interpolate", "?model=DeepSeek-V4.1-Flash&at=100"},
     {"/glance", "?model=DeepSeek-V4.1-Flash"},
+    {"/compare", "?a=dsv4+gb200&b=DeepSeek-V4-Pro+mi355x+sglang+fp4"},
     {"/plan", "?point=444914&preset=fireworks"},
     {"/slo", "?model=DeepSeek-V4-Pro&slo=interactivity%3E%3D50"},
     {"/changes", "?model=DeepSeek-V4-Pro"},

@@ -57,6 +57,7 @@ void add_points_command(CLI::App& app, const GlobalOptions& options);
 void add_check_command(CLI::App& app, const GlobalOptions& options);
 void add_interpolate_command(CLI::App& app, const GlobalOptions& options);
 void add_glance_command(CLI::App& app, const GlobalOptions& options);
+void add_compare_command(CLI::App& app, const GlobalOptions& options); // two runs side by side
 void add_history_command(CLI::App& app, const GlobalOptions& options);
 void add_changes_command(CLI::App& app, const GlobalOptions& options); // changes between runs
 void add_plan_command(CLI::App& app, const GlobalOptions& options);

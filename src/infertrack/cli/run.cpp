@@ -188,6 +188,7 @@ run(int argc, char** argv)
   add_check_command(app, options);
   add_interpolate_command(app, options);
   add_glance_command(app, options);
+  add_compare_command(app, options);
   add_history_command(app, options);
   add_changes_command(app, options);
   add_plan_command(app, options);

@@ -9,6 +9,7 @@
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/server/api/benchmark_rows.hpp"
 #include "infertrack/server/api/changes_route.hpp"
+#include "infertrack/server/api/compare_route.hpp"
 #include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/server/api/export_route.hpp"
 #include "infertrack/server/api/glance_route.hpp"
@@ -382,6 +383,12 @@ glance_endpoint(ApiContext& context, const http::Request& request, const http::R
 }
 
 Response
+compare_endpoint(ApiContext& context, const http::Request& request, const http::RouteMatch&)
+{
+  return compare_response(request, context.store);
+}
+
+Response
 export_endpoint(ApiContext& context, const http::Request& request, const http::RouteMatch& match)
 {
   return export_response(match.param, request, context.store);
@@ -407,6 +414,7 @@ api_routes()
     {"GET", "/api/v1/glance", "/api/v1/glance", glance_endpoint},
     {"GET", "/api/v1/history", "/api/v1/history", history_endpoint},
     {"GET", "/api/v1/changes", "/api/v1/changes", json_endpoint<changes_answer>},
+    {"GET", "/api/v1/compare", "/api/v1/compare", compare_endpoint},
     {"GET", "/api/v1/plan", "/api/v1/plan", json_endpoint<plan>},
     {"GET", "/api/v1/slo", "/api/v1/slo", json_endpoint<service_level>},
     {"GET", "/api/v1/slo/presets", "/api/v1/slo/presets", json_endpoint<service_level_presets>},

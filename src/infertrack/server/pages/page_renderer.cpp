@@ -65,6 +65,12 @@ render_page(const PageFrame& frame, std::string_view body_template, const kainjo
     layout.set("asset_uplot_js", hashed_name_of("uplot.js"));
     layout.set("asset_app_js", hashed_name_of("app.js"));
   }
+  layout.set("with_views", frame.scripts == PageScripts::views);
+  if (frame.scripts == PageScripts::views) {
+    layout.set("asset_uplot_js", hashed_name_of("uplot.js"));
+    layout.set("asset_views_js", hashed_name_of("views.js"));
+  }
+  layout.set("with_chrome", frame.chrome == PageChrome::full);
   return render_template("layout.mustache", layout);
 }
 

@@ -12,6 +12,14 @@ enum class PageScripts
 {
   none,
   tracker_app,
+  views, // the compare page's and the embedded chart's script (views.js), with the chart library
+};
+
+// Whether a page comes inside the site's header, navigation and footer, or alone (an embedded chart).
+enum class PageChrome
+{
+  full,
+  none,
 };
 
 // How a page gets style.css: linked (cached across pages) or inlined, which spares the tracker page a
@@ -29,6 +37,7 @@ struct PageFrame
   std::string description;
   PageScripts scripts = PageScripts::none;
   PageStyle style = PageStyle::linked;
+  PageChrome chrome = PageChrome::full;
 };
 
 // The URL of the embedded asset `name` ("uplot.css"): "/assets/" and its content-hashed name. Throws

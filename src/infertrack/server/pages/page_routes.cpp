@@ -4,6 +4,8 @@
 #include "infertrack/server/http/gzip.hpp"
 #include "infertrack/server/http/route_table.hpp"
 #include "infertrack/server/pages/atom_feed.hpp"
+#include "infertrack/server/pages/compare_page.hpp"
+#include "infertrack/server/pages/embed_page.hpp"
 #include "infertrack/server/pages/point_page.hpp"
 #include "infertrack/server/pages/tracker_page.hpp"
 #include "infertrack/server/pages/web_assets.hpp"
@@ -29,9 +31,20 @@ constexpr int k_asset_gzip_level = 9;
 constexpr std::string_view k_page_security_policy =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
   "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
+// An embedded chart (/embed/*) is made to be framed by any site; otherwise the same policy.
+constexpr std::string_view k_embed_security_policy =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+  "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors *; object-src 'none'";
+
+// Whether other sites may show a page in a frame: only the embeds may.
+enum class Framing
+{
+  denied,
+  allowed,
+};
 
 http::Response
-html_response(int status, std::string body, std::string_view route)
+html_response(int status, std::string body, std::string_view route, Framing framing = Framing::denied)
 {
   http::Response response;
   response.status = status;
@@ -40,8 +53,13 @@ html_response(int status, std::string body, std::string_view route)
   response.route = std::string(route);
   response.cache_control = std::string(k_cache_revalidate);
   // X-Content-Type-Options comes with every answer from the HTTP layer.
-  response.headers = {{"Content-Security-Policy", std::string(k_page_security_policy)},
+  response.headers = {{"Content-Security-Policy", std::string(framing == Framing::allowed ? k_embed_security_policy
+                                                                                       : k_page_security_policy)},
                       {"Referrer-Policy", "same-origin"}};
+  if (framing == Framing::denied) {
+    // For browsers that predate frame-ancestors.
+    response.headers.emplace_back("X-Frame-Options", "DENY");
+  }
   return response;
 }
 
@@ -120,6 +138,20 @@ feed_endpoint(store::Store& store, const http::Request& request, const http::Rou
 }
 
 http::Response
+compare_endpoint(store::Store& store, const http::Request& request, const http::RouteMatch& match)
+{
+  RenderedPage page = render_compare_page(store, request);
+  return html_response(page.status, std::move(page.html), match.label);
+}
+
+http::Response
+embed_chart_endpoint(store::Store& store, const http::Request& request, const http::RouteMatch& match)
+{
+  RenderedPage page = render_embed_chart(store, request);
+  return html_response(page.status, std::move(page.html), match.label, Framing::allowed);
+}
+
+http::Response
 asset_endpoint(store::Store&, const http::Request&, const http::RouteMatch& match)
 {
   return asset_response(match.param);
@@ -133,6 +165,8 @@ page_routes()
     {"GET", "/", "/", tracker_endpoint},
     {"GET", "/points/{id...}", "/points/{id}", point_endpoint},
     {"GET", "/feed.atom", "/feed.atom", feed_endpoint},
+    {"GET", "/compare", "/compare", compare_endpoint},
+    {"GET", "/embed/chart", "/embed/chart", embed_chart_endpoint},
     {"GET", "/assets/{name...}", "/assets/{name}", asset_endpoint},
   };
   return k_routes;
