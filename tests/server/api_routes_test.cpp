@@ -368,6 +368,8 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
       query = {{"model", "dsv4"}, {"slo", "interactivity>=50"}, {"demand", "1T"}};
     } else if (path == "/budget") {
       query = {{"model", "dsv4"}, {"max_cost_per_million", "1"}};
+    } else if (path == "/compare") {
+      query = {{"a", "dsv4 gb200"}, {"b", "DeepSeek-V4-Pro mi355x sglang fp4"}};
     }
     EXPECT_EQ(get("/api/v1" + concrete, query).status, 200) << path;
   }
