@@ -206,24 +206,13 @@ to_json(const BudgetAnswer& answer)
               {"cost_per_day", answer.budget->cost_per_day},
               {"power_mw", answer.budget->power_mw}};
   }
-  nlohmann::json plan = nullptr;
-  if (answer.plan) {
-    plan = {{"groups", answer.plan->groups},
-            {"gpus_per_group", answer.plan->gpus_per_group},
-            {"racks", answer.plan->racks},
-            {"provisioned_gpus", answer.plan->provisioned_gpus},
-            {"idle_gpus", answer.plan->idle_gpus},
-            {"cost_per_day", answer.plan->cost_per_day},
-            {"power_mw", answer.plan->power_mw},
-            {"cost_per_million_tokens", answer.plan->cost_per_million_tokens}};
-  }
   return {{"configuration", answer.configuration},
           {"question", answer.question},
           {"hardware", answer.hardware.hardware.empty() ? nlohmann::json(nullptr) : to_json(answer.hardware)},
           {"position", std::move(position)},
           {"budget", std::move(budget)},
           {"tokens_per_day", optional_json(answer.tokens_per_day)},
-          {"plan", std::move(plan)},
+          {"plan", answer.plan ? to_json(*answer.plan) : nlohmann::json(nullptr)},
           {"unavailable", optional_json(answer.unavailable)}};
 }
 

@@ -25,28 +25,9 @@ spread_json(const domain::PlanSpread& spread)
 }
 
 nlohmann::json
-plan_json(const domain::RackPlan& plan)
-{
-  return {{"binding", domain::to_string(plan.binding)},
-          {"groups", plan.groups},
-          {"gpus_per_group", plan.gpus_per_group},
-          {"allocated_gpus", plan.allocated_gpus},
-          {"groups_per_rack", plan.groups_per_rack},
-          {"racks_per_group", plan.racks_per_group},
-          {"racks", plan.racks},
-          {"provisioned_gpus", plan.provisioned_gpus},
-          {"idle_gpus", plan.idle_gpus},
-          {"cost_per_day", plan.cost_per_day},
-          {"power_mw", plan.power_mw},
-          {"cost_per_million_tokens", plan.cost_per_million_tokens},
-          {"demand_input_per_s", plan.demand_input_per_s},
-          {"demand_output_per_s", plan.demand_output_per_s}};
-}
-
-nlohmann::json
 optional_plan_json(const std::optional<domain::RackPlan>& plan)
 {
-  return plan ? plan_json(*plan) : nlohmann::json(nullptr);
+  return plan ? to_json(*plan) : nlohmann::json(nullptr);
 }
 
 std::string
@@ -85,7 +66,7 @@ to_json(const FleetAnswer& answer)
                         {"output_tps", optional_json(entry.candidate.deployment.output_tps)},
                         {"total_tps", entry.candidate.deployment.total_tps}}},
                       {"hardware", to_json(entry.candidate.hardware)},
-                      {"plan", plan_json(fleet.plan)},
+                      {"plan", to_json(fleet.plan)},
                       {"cost_per_million_input_tokens", optional_json(fleet.cost_per_million_input)},
                       {"cost_per_million_output_tokens", optional_json(fleet.cost_per_million_output)},
                       {"uncertainty", to_json(uncertainty)},

@@ -286,6 +286,26 @@ interpolation_answer_json(double target,
 }
 
 nlohmann::json
+to_json(const domain::RackPlan& plan)
+{
+  return {{"mix", {{"input", plan.mix_used.input}, {"output", plan.mix_used.output}}},
+          {"demand_input_per_s", plan.demand_input_per_s},
+          {"demand_output_per_s", plan.demand_output_per_s},
+          {"binding", domain::to_string(plan.binding)},
+          {"groups", plan.groups},
+          {"gpus_per_group", plan.gpus_per_group},
+          {"allocated_gpus", plan.allocated_gpus},
+          {"groups_per_rack", plan.groups_per_rack},
+          {"racks_per_group", plan.racks_per_group},
+          {"racks", plan.racks},
+          {"provisioned_gpus", plan.provisioned_gpus},
+          {"idle_gpus", plan.idle_gpus},
+          {"cost_per_day", plan.cost_per_day},
+          {"power_mw", plan.power_mw},
+          {"cost_per_million_tokens", plan.cost_per_million_tokens}};
+}
+
+nlohmann::json
 to_json(const PlanAnswer& answer)
 {
   nlohmann::json json = {
@@ -313,22 +333,7 @@ to_json(const PlanAnswer& answer)
     {"caveats", answer.caveats},
   };
   if (answer.plan) {
-    const domain::RackPlan& plan = *answer.plan;
-    json["plan"] = {{"mix", {{"input", plan.mix_used.input}, {"output", plan.mix_used.output}}},
-                    {"demand_input_per_s", plan.demand_input_per_s},
-                    {"demand_output_per_s", plan.demand_output_per_s},
-                    {"binding", domain::to_string(plan.binding)},
-                    {"groups", plan.groups},
-                    {"gpus_per_group", plan.gpus_per_group},
-                    {"allocated_gpus", plan.allocated_gpus},
-                    {"groups_per_rack", plan.groups_per_rack},
-                    {"racks_per_group", plan.racks_per_group},
-                    {"racks", plan.racks},
-                    {"provisioned_gpus", plan.provisioned_gpus},
-                    {"idle_gpus", plan.idle_gpus},
-                    {"cost_per_day", plan.cost_per_day},
-                    {"power_mw", plan.power_mw},
-                    {"cost_per_million_tokens", plan.cost_per_million_tokens}};
+    json["plan"] = to_json(*answer.plan);
   }
   return json;
 }

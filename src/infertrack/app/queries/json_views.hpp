@@ -34,6 +34,8 @@ nlohmann::json to_json(const domain::DemandPreset& preset);
 nlohmann::json to_json(const domain::HeadlineComparison& comparison);
 nlohmann::json to_json(const domain::InterpolatedThroughput& value);
 nlohmann::json to_json(const domain::FrontierKnot& knot); // {interactivity, tps_per_gpu, result_id}
+// A whole-rack plan: its mix, demand per second, binding side, groups, racks, GPUs, $/day, MW and $/M tokens.
+nlohmann::json to_json(const domain::RackPlan& plan);
 // A knot of `curve`: to_json(knot) on an interactivity curve, {latency_s, tps_per_gpu, result_id} on a latency one.
 nlohmann::json knot_json(const domain::PerformanceCurve& curve, const domain::FrontierKnot& knot);
 // What a curve's x is: {"axis": "interactivity" or a latency such as "ttft_p99", "axis_unit": "tok/s/user" or "s"}.
