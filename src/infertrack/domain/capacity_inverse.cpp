@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/efficiency.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
+#include "infertrack/domain/positive_figure.hpp"
 #include "infertrack/util/assertions.hpp"
 
 #include <fmt/core.h>
@@ -23,21 +24,6 @@ enum class Pieces
   segments,      // the answer depends on the throughput alone
   half_segments, // also on the group size, which changes at each segment's midpoint
 };
-
-bool
-positive_finite(double value)
-{
-  return std::isfinite(value) && value > 0;
-}
-
-util::Result<void>
-check_positive(const char* field, double value)
-{
-  if (!positive_finite(value)) {
-    return util::fail("", field, fmt::format("must be > 0 and finite (got {})", value));
-  }
-  return {};
-}
 
 // The knots' order and sizes are the frontier's invariants (asserted, as read_frontier does); their values come
 // from measured data, so a bad one is refused.

@@ -1,5 +1,6 @@
 #include "infertrack/domain/capacity_plan.hpp"
 
+#include "infertrack/domain/positive_figure.hpp"
 #include "infertrack/util/ascii_text.hpp"
 #include "infertrack/util/assertions.hpp"
 
@@ -27,12 +28,6 @@ constexpr double k_boundary_tolerance = 1e-12;
 // Past this a plan is a typo (or a utilization of ~0), and the GPU counts would overflow int64 arithmetic.
 constexpr double k_max_provisioned_gpus = 1e15;
 constexpr const char* k_demand_examples = "tokens per day such as 40T, 1.5B, 500M or 2e12";
-
-bool
-positive_finite(double value)
-{
-  return std::isfinite(value) && value > 0;
-}
 
 bool
 usable_rate(const std::optional<double>& tps)
@@ -75,15 +70,6 @@ checked_mix(TokenMix mix, const std::string& shown)
     return util::fail("", "mix", fmt::format("must have input or output tokens (got {})", shown));
   }
   return mix;
-}
-
-util::Result<void>
-check_positive(const char* field, double value)
-{
-  if (!positive_finite(value)) {
-    return util::fail("", field, fmt::format("must be > 0 and finite (got {})", value));
-  }
-  return {};
 }
 
 // Refuses a deployment that cannot be replicated: bad data behind it, not the user's flags.
