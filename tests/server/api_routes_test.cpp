@@ -358,7 +358,7 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
     Query query;
     if (path == "/benchmarks" || path == "/frontier" || path == "/glance" || path == "/changes") {
       query = {{"model", "dsv4"}};
-    } else if (path == "/interpolate") {
+    } else if (path == "/interpolate" || path == "/evals") {
       query = {{"model", "dsv4"}, {"at", "50"}};
     } else if (path == "/plan") {
       query = {{"point", "444914"}, {"demand", "1T"}};
