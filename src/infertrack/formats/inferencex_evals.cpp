@@ -55,7 +55,7 @@ constexpr std::array<std::pair<EvalField, std::string_view>, 10> k_required = {{
   {EvalField::disagg, "true or false"},
   {EvalField::date, "a date YYYY-MM-DD"},
   {EvalField::task, "a string"},
-  {EvalField::score, "a number from 0 to 1"},
+  {EvalField::score, "a fraction from 0 to 1"},
   {EvalField::stderr_value, "a number >= 0"},
 }};
 
