@@ -71,13 +71,14 @@ TEST(to_string, names_each_format)
 }
 
 // A case file: header lines ("# comment", "expect-error: <exact diagnostic>", "expect-points: <count>",
-// "format: <detected format or none>", "reader: snapshot|points_csv" to bypass detection), a line "----", then
+// "expect-evals: <count>", "format: <detected format or none>", "reader: snapshot|points_csv" to bypass detection), a line "----", then
 // the input bytes verbatim. The diagnostic's file is the case file name.
 struct CaseFile
 {
   std::string name;
   std::string expect_error;
   std::optional<std::size_t> expect_points;
+  std::optional<std::size_t> expect_evals;
   std::string format;
   std::string reader;
   std::string input;
@@ -87,7 +88,7 @@ CaseFile
 parse_case(const std::string& name)
 {
   const std::string text = test::read_source_file(std::string(k_cases_dir) + "/" + name);
-  CaseFile parsed{name, {}, {}, {}, {}, {}};
+  CaseFile parsed{name, {}, {}, {}, {}, {}, {}};
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
@@ -105,6 +106,8 @@ parse_case(const std::string& name)
       parsed.expect_error = value("expect-error: ");
     } else if (line.starts_with("expect-points: ")) {
       parsed.expect_points = std::stoul(value("expect-points: "));
+    } else if (line.starts_with("expect-evals: ")) {
+      parsed.expect_evals = std::stoul(value("expect-evals: "));
     } else if (line.starts_with("format: ")) {
       parsed.format = value("format: ");
     } else if (line.starts_with("reader: ")) {
@@ -137,7 +140,7 @@ class FormatCase : public testing::TestWithParam<std::string>
 TEST_P(FormatCase, read_input_gives_the_expected_result)
 {
   const CaseFile c = parse_case(GetParam());
-  ASSERT_TRUE(!c.expect_error.empty() || c.expect_points) << c.name << ": no expectation";
+  ASSERT_TRUE(!c.expect_error.empty() || c.expect_points || c.expect_evals) << c.name << ": no expectation";
   if (!c.format.empty()) {
     const auto format = detect_format(c.input);
     EXPECT_EQ(format ? to_string(*format) : "none", c.format);
@@ -153,7 +156,8 @@ TEST_P(FormatCase, read_input_gives_the_expected_result)
     EXPECT_EQ(read.error().to_string(), c.expect_error);
   } else {
     ASSERT_TRUE(read) << read.error().to_string();
-    EXPECT_EQ(read->points.size(), *c.expect_points);
+    EXPECT_EQ(read->points.size(), c.expect_points.value_or(0));
+    EXPECT_EQ(read->evals.size(), c.expect_evals.value_or(0));
     // Every CSV that reads must survive an export: written and read again, the same points.
     if (detect_format(c.input) == InputFormat::points_csv) {
       const auto again = read_points_csv(write_points_csv(read->points));

@@ -2,6 +2,7 @@
 
 #include "api_route_test_support.hpp"
 #include "infertrack/app/ingest/ingest.hpp"
+#include "infertrack/formats/input_format.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -147,6 +148,30 @@ TEST_F(ApiRoutes, interpolate_lists_curve_findings_beside_the_values)
 }
 
 // A stored point that cannot be planned is a 400 naming it; only a point that is not stored is a 404.
+TEST_F(ApiRoutes, evals_lists_scores_beside_the_throughput_at_the_target_and_warns)
+{
+  // Illustrative scores in the documented shape for the bundled MI355X fp8 and fp4 configurations: fp4 is faster
+  // at 2 tok/s/user and scores lower by 0.05, more than 2 combined standard errors (2 x 0.01).
+  const auto dataset = formats::read_input(R"([
+    {"hardware": "mi355x", "framework": "sglang", "model": "dsv4", "precision": "fp8", "spec_method": "none",
+     "disagg": false, "date": "2026-04-25", "task": "gsm8k", "score": 0.95, "stderr": 0.006},
+    {"hardware": "mi355x", "framework": "sglang", "model": "dsv4", "precision": "fp4", "spec_method": "none",
+     "disagg": false, "date": "2026-05-21", "task": "gsm8k", "score": 0.90, "stderr": 0.008}])",
+                                           "evals.json");
+  ASSERT_TRUE(dataset) << dataset.error().to_string();
+  ASSERT_TRUE(store->ingest(*dataset));
+  const json answer = get_json("/api/v1/evals", {{"model", "dsv4"}, {"at", "2"}});
+  ASSERT_EQ(answer["evals"].size(), 2u);
+  EXPECT_EQ(answer["evals"][0]["precision"], "fp4");
+  EXPECT_EQ(answer["evals"][0]["stderr"], 0.008);
+  EXPECT_TRUE(answer["evals"][0]["interpolation"]["tps_per_gpu"].is_number());
+  ASSERT_EQ(answer["warnings"].size(), 1u);
+  EXPECT_EQ(answer["warnings"][0]["task"], "gsm8k");
+  // Other models have no scores; the model is required as on /interpolate.
+  EXPECT_TRUE(get_json("/api/v1/evals", {{"model", "DeepSeek-V4.1-Flash"}, {"at", "100"}})["evals"].empty());
+  EXPECT_EQ(get("/api/v1/evals", {{"at", "2"}}).status, 400);
+}
+
 TEST_F(ApiRoutes, plan_by_a_stored_point_that_serves_nothing_is_a_400)
 {
   std::optional<domain::BenchmarkPoint> idle = store->point("444914");
@@ -358,7 +383,7 @@ TEST_F(ApiRoutes, openapi_documents_every_route)
     Query query;
     if (path == "/benchmarks" || path == "/frontier" || path == "/glance" || path == "/changes") {
       query = {{"model", "dsv4"}};
-    } else if (path == "/interpolate") {
+    } else if (path == "/interpolate" || path == "/evals") {
       query = {{"model", "dsv4"}, {"at", "50"}};
     } else if (path == "/plan") {
       query = {{"point", "444914"}, {"demand", "1T"}};

@@ -56,6 +56,7 @@ void add_ingest_command(CLI::App& app, const GlobalOptions& options);
 void add_points_command(CLI::App& app, const GlobalOptions& options);
 void add_check_command(CLI::App& app, const GlobalOptions& options);
 void add_interpolate_command(CLI::App& app, const GlobalOptions& options);
+void add_evals_command(CLI::App& app, const GlobalOptions& options); // accuracy scores beside throughput
 void add_glance_command(CLI::App& app, const GlobalOptions& options);
 void add_compare_command(CLI::App& app, const GlobalOptions& options); // two runs side by side
 void add_history_command(CLI::App& app, const GlobalOptions& options);

@@ -91,7 +91,9 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
                               {"points_added", summary.points_added},
                               {"points_unchanged", summary.points_unchanged},
                               {"findings_added", summary.findings_added},
-                              {"other_records_added", summary.other_records_added}}
+                              {"other_records_added", summary.other_records_added},
+                              {"evals_added", summary.evals_added},
+                              {"evals_unchanged", summary.evals_unchanged}}
                  .dump(2));
     return;
   }
@@ -101,12 +103,17 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
                summary.other_records_added);
     return;
   }
-  fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)\n",
+  fmt::print("ingested {} file(s): {} point(s) added, {} already stored, {} finding(s), {} other record(s)",
              ingested->files,
              summary.points_added,
              summary.points_unchanged,
              summary.findings_added,
              summary.other_records_added);
+  // Only an ingest that brought accuracy scores says so: the line stays as it was for every other file.
+  if (summary.evals_added + summary.evals_unchanged > 0) {
+    fmt::print(", {} evaluation result(s) added, {} already stored", summary.evals_added, summary.evals_unchanged);
+  }
+  fmt::print("\n");
 }
 
 }  // namespace

@@ -187,6 +187,7 @@ run(int argc, char** argv)
   add_points_command(app, options);
   add_check_command(app, options);
   add_interpolate_command(app, options);
+  add_evals_command(app, options);
   add_glance_command(app, options);
   add_compare_command(app, options);
   add_history_command(app, options);

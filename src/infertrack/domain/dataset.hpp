@@ -3,6 +3,7 @@
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/data_finding.hpp"
 #include "infertrack/domain/demand_preset.hpp"
+#include "infertrack/domain/eval_result.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/published_headline.hpp"
 
@@ -23,6 +24,7 @@ struct Dataset
   std::vector<HardwareCost> hardware;
   std::vector<DemandPreset> presets;
   std::vector<PublishedHeadline> headlines;
+  std::vector<EvalResult> evals;          // accuracy scores (InferenceX evaluation results)
   std::vector<DataFinding> findings;      // filled by the data-quality checks before storing
   // For a source that carries less than a stored point (the points CSV): a stored point as this source would
   // carry it, written and read back. A point the source brings again is compared with a stored one in that form,

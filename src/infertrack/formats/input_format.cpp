@@ -3,6 +3,7 @@
 #include "infertrack/formats/csv_comments.hpp"
 #include "infertrack/formats/csv_rows.hpp"
 #include "infertrack/formats/field_checks.hpp"
+#include "infertrack/formats/inferencex_evals.hpp"
 #include "infertrack/formats/inferencex_rows.hpp"
 #include "infertrack/formats/inferencex_runner_rows.hpp"
 #include "infertrack/formats/points_csv.hpp"
@@ -240,6 +241,13 @@ const std::array k_formats = {
               read_inferencex_runner_rows,
               "inferencex_runner_rows (an InferenceX runner result object with \"hw\" and \"conc\", as in "
               "agg_*.json, or an array of them)"},
+  FormatEntry{InputFormat::inferencex_evals,
+              looks_like_inferencex_evals,
+              [](std::string_view content, const RunDefaults&, const JsonParsing& parsing, const PointBatchSink*) {
+                return read_inferencex_evals(content, parsing);
+              },
+              "inferencex_evals (a JSON array of InferenceX evaluation rows, the first an object with \"task\" "
+              "or \"score\")"},
 };
 
 // What the content looks like, for the "got" part of an unknown-format diagnostic.
@@ -254,8 +262,8 @@ describe_unknown(std::string_view content)
     return "a JSON object without a top-level \"points\" array or \"hw\" and \"conc\" members";
   }
   if (content[first] == '[') {
-    return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\" or \"hw\" and "
-           "\"conc\"";
+    return "a JSON array whose first element is not an object with \"hardware\" and \"metrics\", \"hw\" and "
+           "\"conc\", or \"task\" or \"score\"";
   }
   // No input format holds a NUL byte: a binary file (a database, an image) is said to be one, not read as a line.
   constexpr std::size_t k_looked_at = 4096;
@@ -294,6 +302,8 @@ to_string(InputFormat format)
       return "inferencex_rows";
     case InputFormat::inferencex_runner_rows:
       return "inferencex_runner_rows";
+    case InputFormat::inferencex_evals:
+      return "inferencex_evals";
   }
   return "unknown";
 }

@@ -18,6 +18,7 @@ enum class InputFormat
   points_csv,      // the measured-points CSV
   inferencex_rows, // an InferenceX API benchmarks answer: a JSON array of rows
   inferencex_runner_rows, // an InferenceX runner result (agg_*.json): an object, or an array of them
+  inferencex_evals, // InferenceX evaluation results: a JSON array of lm-eval rows with "task" or "score"
 };
 
 const char* to_string(InputFormat format);

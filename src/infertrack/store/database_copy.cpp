@@ -45,6 +45,7 @@ table_plans()
     {"demand_presets", {"key"}},
     {"published_headlines", {"label", "model", "target_interactivity"}},
     {"dataset_notes", {"text"}},
+    {"eval_results", {"eval_id"}},
     {"benchmark_data_version", {"id"}, true},
     {"users", {"id"}, false, true},
     {"sessions", {"token_hash"}},

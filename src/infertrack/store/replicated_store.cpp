@@ -48,6 +48,10 @@ public:
   }
   std::vector<domain::HardwareCost> hardware() override { return read([](Store& s) { return s.hardware(); }); }
   std::vector<domain::DemandPreset> presets() override { return read([](Store& s) { return s.presets(); }); }
+  std::vector<domain::EvalResult> evals(std::string_view model) override
+  {
+    return read([&](Store& s) { return s.evals(model); });
+  }
   std::vector<domain::PublishedHeadline> headlines() override
   {
     return read([](Store& s) { return s.headlines(); });

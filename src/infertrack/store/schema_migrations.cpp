@@ -468,6 +468,33 @@ ALTER TABLE points ADD COLUMN p90_e2el DOUBLE PRECISION;
 ALTER TABLE points ADD COLUMN p99_e2el DOUBLE PRECISION;
 )sql";
 
+// Accuracy scores (lm-eval tasks) of configurations, beside their throughput. One row per configuration, workload,
+// concurrency, date, task, metric and run (eval_id); seq keeps the order they were first stored in.
+constexpr const char* k_eval_results = R"sql(
+CREATE TABLE eval_results (
+  seq BIGINT NOT NULL,
+  eval_id TEXT NOT NULL UNIQUE,
+  model TEXT NOT NULL,
+  hardware TEXT NOT NULL,
+  framework TEXT NOT NULL,
+  precision TEXT NOT NULL,
+  spec_method TEXT NOT NULL,
+  disaggregated INTEGER NOT NULL CHECK (disaggregated IN (0, 1)),
+  isl BIGINT,
+  osl BIGINT,
+  concurrency BIGINT,
+  date TEXT NOT NULL,
+  task TEXT NOT NULL,
+  score DOUBLE PRECISION NOT NULL CHECK (score >= 0 AND score <= 1),
+  standard_error DOUBLE PRECISION NOT NULL CHECK (standard_error >= 0),
+  metric TEXT,
+  run_url TEXT,
+  source TEXT NOT NULL,
+  ingested_at TEXT NOT NULL
+);
+CREATE INDEX eval_results_by_model ON eval_results (model, hardware, date);
+)sql";
+
 constexpr std::array k_migrations{
   Migration{1, "points, notes, findings, hardware, presets, headlines, datasets", k_initial_schema},
   Migration{2, "points by configuration and date, for the latest run of each", k_configuration_index},
@@ -482,6 +509,7 @@ constexpr std::array k_migrations{
   Migration{11, "hardware cost entries without a rack size", k_optional_rack_size},
   Migration{12, "one live account per display name, compared without ASCII case", k_unique_display_names, k_unique_display_names_postgres},
   Migration{13, "time to first token and end-to-end latency of each point", k_request_latency},
+  Migration{14, "accuracy scores of configurations (InferenceX evaluation results)", k_eval_results},
 };
 
 }  // namespace

@@ -48,6 +48,8 @@ struct IngestSummary
   std::int64_t points_unchanged = 0;
   std::int64_t findings_added = 0;
   std::int64_t other_records_added = 0; // hardware, presets, headlines, notes
+  std::int64_t evals_added = 0;         // accuracy scores new to the store
+  std::int64_t evals_unchanged = 0;
 };
 
 // A dataset-wide caveat and the source it came with.
@@ -193,6 +195,9 @@ public:
   virtual std::vector<domain::DemandPreset> presets() = 0;
   virtual std::vector<domain::PublishedHeadline> headlines() = 0;
   virtual std::vector<DatasetNote> dataset_notes() = 0;
+  // The accuracy scores of `model`'s configurations (every model's when empty), ordered by model, hardware,
+  // framework, precision, spec method, disaggregation, task, date and eval id.
+  virtual std::vector<domain::EvalResult> evals(std::string_view model) = 0;
   // Findings for one point, or for all points when `result_id` is empty.
   virtual std::vector<domain::DataFinding> findings(std::optional<std::string_view> result_id) = 0;
   // Findings for the points `result_ids` names (a page of them), ordered as findings() orders them.

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/queries/configuration_filters.hpp"
 #include "infertrack/app/queries/frontier_query.hpp"
+#include "infertrack/app/queries/evals_query.hpp"
 #include "infertrack/app/queries/interpolation_query.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/queries/json_views.hpp"
@@ -121,6 +122,14 @@ interpolate(const QueryParams& params, store::Store& store)
   const app::InterpolationAnswer answer = app::answer_interpolation(store, query);
   return app::interpolation_answer_json(query.target, answer.rows, answer.left_out,
                                         app::headline_comparisons(store, query));
+}
+
+// Accuracy scores beside the throughput at the target: the interpolate question's parameters, another answer.
+Answer
+evals(const QueryParams& params, store::Store& store)
+{
+  API_TRY_ASSIGN(query, interpolation_query(params, store));
+  return app::evals_answer_json(app::answer_evals(store, query));
 }
 
 Answer
@@ -411,6 +420,7 @@ api_routes()
     {"GET", "/api/v1/points/{id...}", "/api/v1/points/{id}", point_endpoint, is_result_id},
     {"GET", "/api/v1/frontier", "/api/v1/frontier", json_endpoint<frontier>},
     {"GET", "/api/v1/interpolate", "/api/v1/interpolate", json_endpoint<interpolate>},
+    {"GET", "/api/v1/evals", "/api/v1/evals", json_endpoint<evals>},
     {"GET", "/api/v1/glance", "/api/v1/glance", glance_endpoint},
     {"GET", "/api/v1/history", "/api/v1/history", history_endpoint},
     {"GET", "/api/v1/changes", "/api/v1/changes", json_endpoint<changes_answer>},

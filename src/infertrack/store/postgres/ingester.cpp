@@ -85,7 +85,7 @@ Ingester::~Ingester() = default;
 IngestSummary
 Ingester::commit()
 {
-  if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added > 0) {
+  if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added + m_summary.evals_added > 0) {
     const Rows version = m_db.run("UPDATE benchmark_data_version SET version = version + 1 RETURNING version");
     // Delivered at the commit, and only if it commits: every instance then drops its stale answers.
     m_db.run("SELECT pg_notify($1, $2)", Params().add(DataVersionWatch::k_channel).add(version.text(0, 0)));
@@ -135,11 +135,18 @@ Ingester::add(const domain::Dataset& dataset)
   for (const std::string& note : dataset.notes) {
     summary.other_records_added += add_dataset_note(note, dataset.source) ? 1 : 0;
   }
-  log_dataset(dataset, summary.points_added + summary.findings_added + summary.other_records_added > 0);
+  for (const domain::EvalResult& eval : dataset.evals) {
+    INFERTRACK_TRY_ASSIGN(added, add_eval(eval, dataset.source));
+    ++(added ? summary.evals_added : summary.evals_unchanged);
+  }
+  log_dataset(dataset, summary.points_added + summary.findings_added + summary.other_records_added
+                         + summary.evals_added > 0);
   m_summary.points_added += summary.points_added;
   m_summary.points_unchanged += summary.points_unchanged;
   m_summary.findings_added += summary.findings_added;
   m_summary.other_records_added += summary.other_records_added;
+  m_summary.evals_added += summary.evals_added;
+  m_summary.evals_unchanged += summary.evals_unchanged;
   return {};
 }
 
@@ -367,6 +374,16 @@ Ingester::add_hardware(const domain::HardwareCost& cost, const std::string& sour
                       "hardware = $1 AND effective_date = $2 AND name = $3",
                       Params().add(cost.hardware).add(cost.effective_date).add(cost.name), "hardware cost"};
   return insert_record(cost, key, source, "hardware " + cost.hardware + " (" + cost.name + ", " + cost.effective_date + ")");
+}
+
+util::Result<bool>
+Ingester::add_eval(const domain::EvalResult& eval, const std::string& source)
+{
+  const RecordKey key{"eval_results", "eval_id", "seq, ", "(SELECT COALESCE(MAX(seq), 0) + 1 FROM eval_results), ",
+                      "eval_id = $1", Params().add(eval.eval_id), "evaluation result"};
+  return insert_record(eval, key, source,
+                       "eval " + eval.eval_id + " (" + eval.model + " " + eval.hardware + " " + eval.task + " " +
+                         eval.date + ")");
 }
 
 util::Result<bool>

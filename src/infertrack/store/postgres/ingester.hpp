@@ -58,6 +58,7 @@ private:
                                              const std::unordered_set<std::string_view>& skip);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
   util::Result<bool> add_preset(const domain::DemandPreset& preset, const std::string& source);
+  util::Result<bool> add_eval(const domain::EvalResult& eval, const std::string& source);
   util::Result<bool> add_headline(const domain::PublishedHeadline& headline, const std::string& source);
   bool add_dataset_note(const std::string& text, const std::string& source);
   void log_dataset(const domain::Dataset& dataset, bool changed);

@@ -233,6 +233,18 @@ public:
     return read_all<domain::PublishedHeadline>("published_headlines", "seq");
   }
 
+  std::vector<domain::EvalResult> evals(std::string_view model) override
+  {
+    const std::string sql = "SELECT " + column_list<domain::EvalResult>("") + " FROM eval_results" +
+                            (model.empty() ? "" : " WHERE model = $1") + " ORDER BY model, hardware, framework, precision, spec_method, disaggregated, task, date, eval_id";
+    const Rows rows = model.empty() ? m_pool.lease()->run(sql) : m_pool.lease()->run(sql, Params().add(model));
+    std::vector<domain::EvalResult> evals(static_cast<std::size_t>(rows.size()));
+    for (int row = 0; row < rows.size(); ++row) {
+      read_record(rows, row, evals[static_cast<std::size_t>(row)], 0);
+    }
+    return evals;
+  }
+
   std::vector<DatasetNote> dataset_notes() override
   {
     const Rows rows = m_pool.lease()->run("SELECT source, text FROM dataset_notes ORDER BY seq");

@@ -2,6 +2,7 @@
 
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/demand_preset.hpp"
+#include "infertrack/domain/eval_result.hpp"
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/point_field_members.hpp"
 #include "infertrack/domain/published_headline.hpp"
@@ -50,6 +51,16 @@ template<> inline constexpr auto k_record_members<domain::PublishedHeadline> = s
              &domain::PublishedHeadline::interpolated, &domain::PublishedHeadline::bracket_result_ids,
              &domain::PublishedHeadline::extra_disagg_factor_in_overview,
              &domain::PublishedHeadline::use_as_decode_tps}};
+
+template<> inline constexpr auto k_record_members<domain::EvalResult> = std::pair{
+  std::array{"eval_id", "model", "hardware", "framework", "precision", "spec_method", "disaggregated", "isl", "osl",
+             "concurrency", "date", "task", "score", "standard_error", "metric", "run_url"},
+  std::tuple{&domain::EvalResult::eval_id, &domain::EvalResult::model, &domain::EvalResult::hardware,
+             &domain::EvalResult::framework, &domain::EvalResult::precision, &domain::EvalResult::spec_method,
+             &domain::EvalResult::disaggregated, &domain::EvalResult::isl, &domain::EvalResult::osl,
+             &domain::EvalResult::concurrency, &domain::EvalResult::date, &domain::EvalResult::task,
+             &domain::EvalResult::score, &domain::EvalResult::standard_error, &domain::EvalResult::metric,
+             &domain::EvalResult::run_url}};
 // clang-format on
 
 // Calls `v` on the field named `name`, the member `member` of each of `records`.

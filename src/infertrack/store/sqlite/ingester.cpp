@@ -189,6 +189,9 @@ Ingester::Ingester(Connection& db)
                             "published_headlines",
                             "label = ? AND model = ? AND target_interactivity = ?")),
     m_max_headline_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM published_headlines"),
+    m_insert_eval(db, insert_record_sql<domain::EvalResult>("eval_results", "eval_id", "seq, ")),
+    m_select_eval(db, select_record_sql<domain::EvalResult>("eval_results", "eval_id = ?")),
+    m_max_eval_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM eval_results"),
     // Two unique keys, (source, text) and text (migration 8): a caveat already kept under any source is kept.
     m_insert_dataset_note(db, insert_sql("dataset_notes", "seq, source, text, ingested_at", "")),
     m_max_dataset_note_seq(db, "SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes"),
@@ -272,7 +275,7 @@ Ingester::commit()
 {
   m_bulk->rebuild();
   // An ingest that stored nothing new leaves every answer as it was, and so the version.
-  if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added > 0) {
+  if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added + m_summary.evals_added > 0) {
     m_db.execute("UPDATE benchmark_data_version SET version = version + 1");
   }
   m_transaction->commit();
@@ -328,10 +331,15 @@ Ingester::add(const domain::Dataset& dataset)
   for (const std::string& note : dataset.notes) {
     summary.other_records_added += add_dataset_note(note, dataset.source) ? 1 : 0;
   }
+  for (const domain::EvalResult& eval : dataset.evals) {
+    INFERTRACK_TRY_ASSIGN(added, add_eval(eval, dataset.source));
+    ++(added ? summary.evals_added : summary.evals_unchanged);
+  }
   // The datasets table logs ingests that changed the store, so an identical re-ingest changes nothing. A file
   // that arrives in batches (one source after another) is logged once, with what its last part (a snapshot's
   // sections) says of it.
-  const bool changed = summary.points_added + summary.findings_added + summary.other_records_added > 0;
+  const bool changed =
+    summary.points_added + summary.findings_added + summary.other_records_added + summary.evals_added > 0;
   if (dataset.source == m_logged_source) {
     if (dataset.retrieved || dataset.method) {
       StatementScope scope(m_complete_dataset);
@@ -350,6 +358,8 @@ Ingester::add(const domain::Dataset& dataset)
   m_summary.points_unchanged += summary.points_unchanged;
   m_summary.findings_added += summary.findings_added;
   m_summary.other_records_added += summary.other_records_added;
+  m_summary.evals_added += summary.evals_added;
+  m_summary.evals_unchanged += summary.evals_unchanged;
   return {};
 }
 
@@ -452,6 +462,36 @@ Ingester::add_hardware(const HardwareCost& cost, const std::string& source)
   }
   read_record(m_select_hardware, stored, 0);
   return unchanged_or_conflict(stored, cost, record, "hardware cost");
+}
+
+util::Result<bool>
+Ingester::add_eval(const domain::EvalResult& eval, const std::string& source)
+{
+  const std::string record = "eval " + eval.eval_id + " (" + eval.model + " " + eval.hardware + " " + eval.task + " "
+                             + eval.date + ")";
+  {
+    const std::int64_t seq = next_seq(m_max_eval_seq);
+    StatementScope scope(m_insert_eval);
+    m_insert_eval.bind(1, seq);
+    const int next = m_binder.bind(m_insert_eval, eval, 2);
+    if (const char* field = m_binder.nan_field()) {
+      return refuse_nan(record, field);
+    }
+    m_insert_eval.bind(next, std::string_view(source));
+    m_insert_eval.bind(next + 1, std::string_view(m_ingested_at));
+    m_insert_eval.step();
+  }
+  if (m_db.changes() > 0) {
+    return true;
+  }
+  StatementScope scope(m_select_eval);
+  m_select_eval.bind(1, std::string_view(eval.eval_id));
+  domain::EvalResult stored;
+  if (!m_select_eval.step()) {
+    m_db.fail(SQLITE_CORRUPT, "reading back " + record);
+  }
+  read_record(m_select_eval, stored, 0);
+  return unchanged_or_conflict(stored, eval, record, "evaluation result");
 }
 
 util::Result<bool>

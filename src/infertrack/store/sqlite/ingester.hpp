@@ -72,6 +72,7 @@ private:
   util::Result<bool> add_finding(const domain::DataFinding& finding);
   util::Result<bool> add_hardware(const domain::HardwareCost& cost, const std::string& source);
   util::Result<bool> add_preset(const domain::DemandPreset& preset, const std::string& source);
+  util::Result<bool> add_eval(const domain::EvalResult& eval, const std::string& source);
   util::Result<bool> add_headline(const domain::PublishedHeadline& headline, const std::string& source);
   bool add_dataset_note(const std::string& text, const std::string& source);
   void add_dataset(const domain::Dataset& dataset);
@@ -96,6 +97,9 @@ private:
   Statement m_insert_headline;
   Statement m_select_headline;
   Statement m_max_headline_seq;
+  Statement m_insert_eval;
+  Statement m_select_eval;
+  Statement m_max_eval_seq;
   Statement m_insert_dataset_note;
   Statement m_max_dataset_note_seq;
   Statement m_insert_dataset;

@@ -281,6 +281,22 @@ public:
     return read_all<domain::PublishedHeadline>("published_headlines", "seq");
   }
 
+  std::vector<domain::EvalResult> evals(std::string_view model) override
+  {
+    std::lock_guard lock(m_mutex);
+    Statement statement(m_db, "SELECT " + column_list<domain::EvalResult>("") + " FROM eval_results" +
+                                (model.empty() ? "" : " WHERE model = ?") +
+                                " ORDER BY model, hardware, framework, precision, spec_method, disaggregated, task, date, eval_id");
+    if (!model.empty()) {
+      statement.bind(1, model);
+    }
+    std::vector<domain::EvalResult> evals;
+    while (statement.step()) {
+      read_record(statement, evals.emplace_back(), 0);
+    }
+    return evals;
+  }
+
   std::vector<DatasetNote> dataset_notes() override
   {
     std::lock_guard lock(m_mutex);
