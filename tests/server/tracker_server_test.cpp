@@ -58,6 +58,7 @@ TEST_F(TrackerServer, serves_every_api_route_documented_in_openapi)
     {"/plan", "?point=444914&preset=fireworks"},
     {"/slo", "?model=DeepSeek-V4-Pro&slo=interactivity%3E%3D50"},
     {"/changes", "?model=DeepSeek-V4-Pro"},
+    {"/evals", "?model=DeepSeek-V4-Pro&at=20"},
     {"/fleet", "?model=DeepSeek-V4-Pro&slo=interactivity%3E%3D50&demand=40T"},
     {"/budget", "?model=DeepSeek-V4-Pro&megawatts=50&at=50"},
     {"/points/{id}", ""},
