@@ -63,6 +63,9 @@ add_interpolate_command(CLI::App& app, const GlobalOptions& options)
                                   domain::k_latency_axis_choices));
   command->add_option("--metric", flags->metric, "Throughput: total, input or output (default: total; input with a "
                                                   "TTFT --axis)");
+  command->add_flag("--spread", flags->spread,
+                    "Also the run-to-run spread at the target: the runs of the configuration with its engine image "
+                    "in the 14 days up to its run");
   command->callback([&options, flags] { run_interpolate(options, *flags); });
 }
 

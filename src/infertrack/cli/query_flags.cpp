@@ -130,6 +130,10 @@ to_query(const InterpolateFlags& flags)
   // Time to first token is spent on the input: a TTFT curve reads input throughput unless asked otherwise.
   const bool ttft = query.curve.latency && query.curve.latency->kind == domain::LatencyKind::ttft;
   query.curve.metric = metric_flag(flags.metric.value_or(ttft ? "input" : "total"));
+  if (flags.spread && flags.axis) {
+    throw UsageError("--spread: the run-to-run spread is read on interactivity curves; drop --axis or --spread");
+  }
+  query.spread = flags.spread;
   return query;
 }
 

@@ -19,6 +19,7 @@ struct InterpolateFlags
   std::optional<std::string> basis;
   std::optional<std::string> axis; // a latency such as ttft_p99: --at is then seconds
   std::optional<std::string> metric;
+  bool spread = false;
 };
 
 // The flags of `history`, which `export history` takes too.

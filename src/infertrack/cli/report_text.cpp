@@ -47,6 +47,20 @@ bounded(const app::InterpolationRow& row, std::string_view bound, std::string fi
   return row.value.state == domain::InterpolationState::clamped_low ? std::string(bound) + figure : figure;
 }
 
+// "1,200.0-1,350.5 (3 runs)"; a band needs two runs, so one run is said as such, never as a band of zero width.
+std::string
+spread_text(const std::optional<domain::ValueSpread>& spread)
+{
+  if (!spread || spread->runs == 0) {
+    return "-";
+  }
+  if (!spread->min || !spread->max) {
+    return fmt::format("{} run", spread->runs);
+  }
+  return fmt::format("{}-{} ({} runs)", group_thousands(*spread->min, 1), group_thousands(*spread->max, 1),
+                     spread->runs);
+}
+
 // Large token counts the way the planner's users say them: 40T, 1.5B.
 std::string
 token_count(double tokens)
@@ -94,28 +108,40 @@ throughput_title(domain::ThroughputMetric metric)
 std::string
 interpolation_table(std::span<const app::InterpolationRow> rows, double target)
 {
-  TextTable table({{"configuration"},
-                   {"run"},
-                   {"basis"},
-                   {"state"},
-                   {"tok/s/gpu", TextTable::Align::right},
-                   {"brackets"},
-                   {"$/M tok", TextTable::Align::right},
-                   {"tok/s/MW", TextTable::Align::right},
-                   {"J/tok", TextTable::Align::right}});
+  std::vector<TextTable::Column> columns{{"configuration"},
+                                         {"run"},
+                                         {"basis"},
+                                         {"state"},
+                                         {"tok/s/gpu", TextTable::Align::right},
+                                         {"brackets"},
+                                         {"$/M tok", TextTable::Align::right},
+                                         {"tok/s/MW", TextTable::Align::right},
+                                         {"J/tok", TextTable::Align::right}};
+  const bool spread = std::any_of(rows.begin(), rows.end(), [](const app::InterpolationRow& row) {
+    return row.spread.has_value();
+  });
+  if (spread) {
+    columns.push_back({"run-to-run spread"});
+  }
+  TextTable table(std::move(columns));
   for (const app::InterpolationRow& row : rows) {
     const domain::ConfigGroupKey& group = row.curve.group;
     domain::ConfigGroupKey undated = group; // the run date has a column of its own
     undated.date.clear();
-    table.add_row({undated.label(),
-                   group.date,
-                   row.curve.latency ? domain::to_string(*row.curve.latency) : domain::to_string(row.curve.basis),
-                   domain::to_string(row.value.state),
-                   row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
-                   brackets(row.value),
-                   row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->cost_per_million_tokens)) : "-",
-                   row.efficiency ? bounded(row, ">= ", group_thousands(row.efficiency->tokens_per_s_per_mw)) : "-",
-                   row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->joules_per_token)) : "-"});
+    std::vector<std::string> cells{
+      undated.label(),
+      group.date,
+      row.curve.latency ? domain::to_string(*row.curve.latency) : domain::to_string(row.curve.basis),
+      domain::to_string(row.value.state),
+      row.value.throughput ? group_thousands(*row.value.throughput, 1) : "-",
+      brackets(row.value),
+      row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->cost_per_million_tokens)) : "-",
+      row.efficiency ? bounded(row, ">= ", group_thousands(row.efficiency->tokens_per_s_per_mw)) : "-",
+      row.efficiency ? bounded(row, "<= ", small_figure(row.efficiency->joules_per_token)) : "-"};
+    if (spread) {
+      cells.push_back(spread_text(row.spread));
+    }
+    table.add_row(std::move(cells));
   }
   std::string findings;
   for (const app::InterpolationRow& row : rows) {

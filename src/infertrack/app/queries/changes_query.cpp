@@ -1,9 +1,11 @@
 #include "infertrack/app/queries/changes_query.hpp"
 
 #include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/app/queries/run_spread.hpp"
 #include "infertrack/domain/config_group.hpp"
 #include "infertrack/domain/history_frontiers.hpp"
 #include "infertrack/domain/point_recurrence.hpp"
+#include "infertrack/domain/run_images.hpp"
 
 #include <algorithm>
 #include <map>
@@ -12,14 +14,7 @@
 namespace infertrack::app {
 namespace {
 
-// The image all of a run's points name; empty when one names none or two differ (no spread is then claimed).
-struct RunImage
-{
-  std::string image;
-  bool mixed = false;
-};
-
-using RunKey = std::pair<domain::ConfigGroupKey, std::string>; // configuration (date empty), date
+using domain::RunKey;
 
 nlohmann::json
 value_json(const domain::InterpolatedThroughput& value)
@@ -37,15 +32,6 @@ run_json(const domain::RunIdentity& run)
           {"fastest_interactivity", run.fastest_interactivity}};
 }
 
-nlohmann::json
-spread_json(const domain::ValueSpread& spread)
-{
-  return {{"runs", spread.runs},
-          {"min", spread.min ? nlohmann::json(*spread.min) : nlohmann::json()},
-          {"max", spread.max ? nlohmann::json(*spread.max) : nlohmann::json()},
-          {"dates", spread.dates}};
-}
-
 }  // namespace
 
 ChangesAnswer
@@ -55,32 +41,19 @@ changes(store::Store& store, const ChangesQuery& query)
   domain::HistoryFrontiers frontiers(query.basis, query.metric);
   frontiers.add(points);
 
-  std::map<RunKey, RunImage> images_by_run;
+  const std::map<RunKey, std::string> images_by_run = domain::images_by_run(points);
   std::map<RunKey, RunStatus> status_by_run;
   const std::vector<domain::PointRecurrence> marks = domain::point_recurrence(points);
   for (std::size_t i = 0; i < points.size(); ++i) {
     const domain::BenchmarkPoint& point = points[i];
     const RunKey key{domain::config_group_of(point).without_date(), point.date};
-    RunImage& image = images_by_run[key];
-    const std::string named = point.image.value_or("");
-    if (named.empty() || (!image.image.empty() && image.image != named)) {
-      image.mixed = true;
-    } else {
-      image.image = named;
-    }
     RunStatus& status = status_by_run[key];
     status.configuration = key.first;
     status.date = point.date;
     ++status.points;
     status.new_points += marks[i] == domain::PointRecurrence::new_numbers ? 1 : 0;
   }
-  std::vector<std::vector<std::string>> images(frontiers.configuration_count());
-  for (std::size_t c = 0; c < frontiers.configuration_count(); ++c) {
-    for (std::size_t r = 0; r < frontiers.run_count(c); ++r) {
-      const auto found = images_by_run.find({frontiers.configuration(c), frontiers.date(frontiers.run(c, r).date)});
-      images[c].push_back(found == images_by_run.end() || found->second.mixed ? "" : found->second.image);
-    }
-  }
+  const std::vector<std::vector<std::string>> images = domain::frontier_run_images(frontiers, images_by_run);
 
   ChangesAnswer answer;
   if (query.join_precisions) {
@@ -97,8 +70,7 @@ changes(store::Store& store, const ChangesQuery& query)
     if (query.options.since && status.date < *query.options.since) {
       continue;
     }
-    const auto image = images_by_run.find(key);
-    status.image = image->second.mixed ? "" : image->second.image;
+    status.image = images_by_run.at(key);
     answer.runs.push_back(std::move(status));
   }
   std::stable_sort(answer.runs.begin(), answer.runs.end(),

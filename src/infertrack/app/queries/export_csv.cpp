@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -92,14 +93,18 @@ frontiers_csv(const FrontierAnswer& answer)
 std::string
 interpolations_csv(std::span<const InterpolationRow> rows, std::span<const LeftOutConfiguration> left_out)
 {
+  // The spread's columns come when it was asked for (interpolate --spread).
+  const bool spread =
+    std::any_of(rows.begin(), rows.end(), [](const InterpolationRow& row) { return row.spread.has_value(); });
   std::string text = "configuration,run_date,basis,metric,state,tps_per_gpu,lower_result_id,upper_result_id,"
-                     "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings\n";
+                     "cost_per_million_tokens,tokens_per_s_per_mw,joules_per_token,findings";
+  text += spread ? ",spread_runs,spread_min,spread_max\n" : "\n";
   for (const InterpolationRow& row : rows) {
     std::vector<std::string> findings;
     for (const domain::DataFinding& finding : row.findings) {
       findings.push_back(std::string(domain::to_string(finding.kind)) + ": " + finding.detail);
     }
-    text += fmt::format("{},{},{},{},{},{},{},{},{}\n",
+    text += fmt::format("{},{},{},{},{},{},{},{},{}",
                         util::csv_field(row.curve.group.label()),
                         row.curve.group.date,
                         domain::to_string(row.curve.basis),
@@ -109,11 +114,17 @@ interpolations_csv(std::span<const InterpolationRow> rows, std::span<const LeftO
                         number(row.efficiency, &domain::Efficiency::tokens_per_s_per_mw),
                         number(row.efficiency, &domain::Efficiency::joules_per_token),
                         joined(findings));
+    if (spread) {
+      const domain::ValueSpread none;
+      const domain::ValueSpread& of_row = row.spread ? *row.spread : none;
+      text += fmt::format(",{},{},{}", of_row.runs, number(of_row.min), number(of_row.max));
+    }
+    text += "\n";
   }
   // A configuration without a curve at the asked basis and metric is a row too, its reason where findings go.
   for (const LeftOutConfiguration& configuration : left_out) {
-    text += fmt::format("{},,,,left_out,,,,,,,{}\n", util::csv_field(configuration.configuration),
-                        util::csv_field(configuration.reason));
+    text += fmt::format("{},,,,left_out,,,,,,,{}{}\n", util::csv_field(configuration.configuration),
+                        util::csv_field(configuration.reason), spread ? ",,," : "");
   }
   return text;
 }

@@ -48,6 +48,9 @@ frontiers(store::Store& store, const FrontierQuery& query)
     answered.insert(curve.group.label());
   }
   answer.left_out = left_out_configurations(answer.points, std::move(answered), query.curve);
+  if (query.spread && !answer.curves.empty()) {
+    answer.spreads.emplace(store, query.filter, answer.curves);
+  }
   return answer;
 }
 
@@ -60,8 +63,9 @@ curves_json(const FrontierAnswer& answer)
   }
   nlohmann::json curves = nlohmann::json::array();
   for (const domain::PerformanceCurve& curve : answer.curves) {
+    const std::vector<std::pair<double, double>> drawn = domain::sample_curve(curve, k_curve_samples);
     nlohmann::json samples = nlohmann::json::array();
-    for (const auto& [x, y] : domain::sample_curve(curve, k_curve_samples)) {
+    for (const auto& [x, y] : drawn) {
       samples.push_back({x, y});
     }
     nlohmann::json knots = nlohmann::json::array();
@@ -77,6 +81,9 @@ curves_json(const FrontierAnswer& answer)
                                                                             : "interactivity_median"];
       }
       json["y"] = json["tps_per_allocated_gpu"][domain::to_string(curve.metric)];  // as the curve reads it
+      if (answer.spreads) {
+        json["recurrence"] = optional_json(answer.spreads->recurrence(id));
+      }
       curve_points.push_back(std::move(json));
     };
     for (const domain::FrontierKnot& knot : curve.frontier) {
@@ -95,6 +102,9 @@ curves_json(const FrontierAnswer& answer)
                        {"samples", std::move(samples)},
                        {"points", std::move(curve_points)},
                        {"skipped_result_ids", curve.skipped_result_ids}});
+    if (answer.spreads) {
+      curve_json["spread"] = band_json(answer.spreads->band(curve, drawn));
+    }
     curves.push_back(std::move(curve_json));
   }
   return curves;

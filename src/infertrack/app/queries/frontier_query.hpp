@@ -1,11 +1,13 @@
 #pragma once
 
+#include "infertrack/app/queries/run_spread.hpp"
 #include "infertrack/domain/benchmark_point.hpp"
 #include "infertrack/domain/performance_curve.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -18,6 +20,9 @@ struct FrontierQuery
 {
   store::PointFilter filter;
   domain::CurveOptions curve;
+  // Also read each configuration's earlier runs: the run-to-run spread band of each curve, and each point marked
+  // new or carried over from the run before.
+  bool spread = false;
 };
 
 // A configuration the query selects that has no curve, and why: none of its run's points has an interactivity at
@@ -40,6 +45,7 @@ struct FrontierAnswer
   std::vector<domain::BenchmarkPoint> points;
   std::vector<domain::PerformanceCurve> curves;
   std::vector<LeftOutConfiguration> left_out;
+  std::optional<RunSpreads> spreads; // when asked
 };
 
 // Reads only the latest selected run of each configuration (Store::latest_points).

@@ -1,5 +1,6 @@
 #include "infertrack/app/queries/interpolation_query.hpp"
 
+#include "infertrack/app/queries/run_spread.hpp"
 #include "infertrack/domain/curve_findings.hpp"
 
 #include <fmt/core.h>
@@ -110,6 +111,16 @@ answer_interpolation(store::Store& store, const InterpolationQuery& query)
     answered.insert(row.curve.group.label());
   }
   answer.left_out = left_out_configurations(points, std::move(answered), query.curve);
+  if (query.spread && !answer.rows.empty()) {
+    std::vector<domain::PerformanceCurve> curves;
+    for (const InterpolationRow& row : answer.rows) {
+      curves.push_back(row.curve);
+    }
+    const RunSpreads spreads(store, *filter, curves);
+    for (InterpolationRow& row : answer.rows) {
+      row.spread = spreads.at(row.curve, query.target);
+    }
+  }
   return answer;
 }
 

@@ -5,6 +5,7 @@
 #include "infertrack/domain/hardware_cost.hpp"
 #include "infertrack/domain/headline_comparison.hpp"
 #include "infertrack/domain/performance_curve.hpp"
+#include "infertrack/domain/run_changes.hpp"
 #include "infertrack/store/store.hpp"
 
 #include <optional>
@@ -20,6 +21,7 @@ struct InterpolationQuery
   store::PointFilter filter;
   double target = 100;
   domain::CurveOptions curve;
+  bool spread = false; // also each row's run-to-run spread at the target (reads every earlier run)
 };
 
 // One configuration's answer: its curve, the value on it and what that value costs on its hardware.
@@ -30,6 +32,7 @@ struct InterpolationRow
   std::optional<domain::HardwareCost> cost;     // its hardware's figures in force on the as-of date, else the latest
   std::optional<domain::Efficiency> efficiency; // derived from the interpolated throughput
   std::vector<domain::DataFinding> findings;    // about the value at this target (thin frontier)
+  std::optional<domain::ValueSpread> spread;    // when asked: the runs of its configuration and image close before it
 };
 
 // Reads only the latest run of each configuration the query selects (Store::latest_points).

@@ -2,6 +2,7 @@
 
 #include "infertrack/app/queries/fleet_answer.hpp"
 #include "infertrack/app/queries/json_members.hpp"
+#include "infertrack/app/queries/run_spread.hpp"
 #include "infertrack/domain/data_quality.hpp"
 #include "infertrack/domain/per_gpu_throughput.hpp"
 #include "infertrack/domain/performance_curve.hpp"
@@ -247,6 +248,9 @@ to_json(const InterpolationRow& row)
     {"efficiency", nullptr},
     {"findings", findings_json(row.findings)},
   });
+  if (row.spread) {
+    json["spread"] = spread_json(*row.spread);
+  }
   if (row.efficiency) {
     json["efficiency"] = {{"cost_per_million_tokens", row.efficiency->cost_per_million_tokens},
                           {"tokens_per_s_per_mw", row.efficiency->tokens_per_s_per_mw},

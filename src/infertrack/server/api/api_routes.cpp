@@ -104,7 +104,7 @@ json_list(const std::vector<T>& items)
 Answer
 frontier(const QueryParams& params, store::Store& store)
 {
-  API_TRY_ASSIGN(query, frontier_query(params, store));
+  API_TRY_ASSIGN(query, frontier_query(params, store, SpreadParameter::taken));
   // Each curve is the latest run of its configuration (with a date, that day's run: the page's "every
   // run date" mode asks once per date), so only those runs are read.
   const app::FrontierAnswer answer = app::frontiers(store, query);
@@ -118,7 +118,7 @@ frontier(const QueryParams& params, store::Store& store)
 Answer
 interpolate(const QueryParams& params, store::Store& store)
 {
-  API_TRY_ASSIGN(query, interpolation_query(params, store));
+  API_TRY_ASSIGN(query, interpolation_query(params, store, SpreadParameter::taken));
   const app::InterpolationAnswer answer = app::answer_interpolation(store, query);
   return app::interpolation_answer_json(query.target, answer.rows, answer.left_out,
                                         app::headline_comparisons(store, query));

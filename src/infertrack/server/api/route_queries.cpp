@@ -123,25 +123,50 @@ point_runs(const QueryParams& params)
   return tl::unexpected(ApiError{400, "bad_parameter", "runs: expected all or latest (got '" + runs + "')"});
 }
 
-tl::expected<app::FrontierQuery, ApiError>
-frontier_query(const QueryParams& params, store::Store& store)
+namespace {
+
+// `spread=true`, where the route takes it: on an interactivity curve only.
+tl::expected<bool, ApiError>
+spread_choice(const QueryParams& params, const domain::CurveOptions& options, SpreadParameter spread)
 {
-  API_TRY_ASSIGN(filter, checked_filter(params, {"x", "metric"}, store, true));
+  if (spread == SpreadParameter::not_taken) {
+    return false;
+  }
+  API_TRY_ASSIGN(asked, param(params.boolean("spread")));
+  if (asked.value_or(false) && options.latency) {
+    return tl::unexpected(ApiError{400, "bad_parameter",
+                                   "spread: the run-to-run spread is read on interactivity curves; drop x or spread"});
+  }
+  return asked.value_or(false);
+}
+
+}  // namespace
+
+tl::expected<app::FrontierQuery, ApiError>
+frontier_query(const QueryParams& params, store::Store& store, SpreadParameter spread)
+{
+  API_TRY_ASSIGN(filter, spread == SpreadParameter::taken
+                           ? checked_filter(params, {"x", "metric", "spread"}, store, true)
+                           : checked_filter(params, {"x", "metric"}, store, true));
   API_TRY_ASSIGN(options, curve_options(params));
-  return app::FrontierQuery{std::move(filter), std::move(options)};
+  API_TRY_ASSIGN(with_spread, spread_choice(params, options, spread));
+  return app::FrontierQuery{std::move(filter), std::move(options), with_spread};
 }
 
 tl::expected<app::InterpolationQuery, ApiError>
-interpolation_query(const QueryParams& params, store::Store& store)
+interpolation_query(const QueryParams& params, store::Store& store, SpreadParameter spread)
 {
-  API_TRY_ASSIGN(filter, checked_filter(params, {"at", "x", "metric"}, store, true));
+  API_TRY_ASSIGN(filter, spread == SpreadParameter::taken
+                           ? checked_filter(params, {"at", "x", "metric", "spread"}, store, true)
+                           : checked_filter(params, {"at", "x", "metric"}, store, true));
   API_TRY_ASSIGN(options, curve_options(params));
   API_TRY_ASSIGN(at, param(params.number("at")));
   if (!at || *at <= 0) {
     return tl::unexpected(ApiError{
       400, "bad_parameter", options.latency ? "at: required, a positive latency in seconds" : "at: required, a positive tok/s/user"});
   }
-  return app::InterpolationQuery{std::move(filter), *at, std::move(options)};
+  API_TRY_ASSIGN(with_spread, spread_choice(params, options, spread));
+  return app::InterpolationQuery{std::move(filter), *at, std::move(options), with_spread};
 }
 
 tl::expected<app::PlanQuery, ApiError>

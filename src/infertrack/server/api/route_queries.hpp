@@ -87,8 +87,19 @@ tl::expected<std::optional<std::size_t>, ApiError> page_limit(const QueryParams&
 
 // The questions of the frontier, interpolate and plan routes, read from their parameters exactly as those
 // routes read them, so that an export of a kind asks what its route asks.
-tl::expected<app::FrontierQuery, ApiError> frontier_query(const QueryParams& params, store::Store& store);
-tl::expected<app::InterpolationQuery, ApiError> interpolation_query(const QueryParams& params, store::Store& store);
+// The frontier and interpolate routes take `spread` (the run-to-run spread); exports and evals asking the same
+// question do not.
+enum class SpreadParameter
+{
+  not_taken,
+  taken,
+};
+tl::expected<app::FrontierQuery, ApiError>
+frontier_query(const QueryParams& params, store::Store& store, SpreadParameter spread = SpreadParameter::not_taken);
+tl::expected<app::InterpolationQuery, ApiError>
+interpolation_query(const QueryParams& params,
+                    store::Store& store,
+                    SpreadParameter spread = SpreadParameter::not_taken);
 // Which planner route reads its parameters: plan; fleet adds `slo` and `rank_by`; budget takes the caps and
 // neither a point nor a mix.
 enum class PlanRoute
