@@ -17,6 +17,8 @@ let focusIndex = -1;
 async function loadCurves(model) {
   const params = frontierParams(model);
   if (valueOf('runs') !== 'all') {
+    // The latest runs with their run-to-run spread and new / carried-over marks (interactivity curves only).
+    if (!latencyAxis()) params.set('spread', 'true');
     const answer = await api('frontier', params);
     return { curves: answer.curves, total: answer.curves.length, leftOut: answer.left_out };
   }
@@ -55,6 +57,9 @@ function curvesLeftOut({ curves, dates, datesShown, total }) {
   return parts.length ? ` Drawn: ${parts.join(', ')}. Narrow the filters or pick a date for the others.` : '';
 }
 
+// A curve's band: [x, lowest, highest] where two runs or more give a value; none from one run.
+const bandSamples = (curve) => (curve.spread && curve.spread.runs >= 2 ? curve.spread.samples : []);
+
 function buildChart(curves) {
   focusIndex = -1; // the points drawn change: none is focused
   const log = valueOf('log') === '1';
@@ -64,6 +69,7 @@ function buildChart(curves) {
   for (const c of curves) {
     for (const [x, y] of c.samples) if (usable(x, y)) xs.add(x);
     for (const p of c.points) if (usable(p.x, p.y)) xs.add(p.x);
+    for (const [x, low, high] of bandSamples(c)) if (usable(x, low) && usable(x, high)) xs.add(x);
   }
   const xValues = [...xs].sort((a, b) => a - b);
   const slot = new Map(xValues.map((x, i) => [x, i]));
@@ -72,12 +78,26 @@ function buildChart(curves) {
   const empty = () => new Array(xValues.length).fill(null);
   drawn = [];
   const legend = [];
+  const bands = [];
   curves.forEach((c, index) => {
     const color = PALETTE[index % PALETTE.length];
     const line = empty();
     for (const [x, y] of c.samples) if (usable(x, y)) line[slot.get(x)] = y;
     data.push(line);
     series.push({ label: c.configuration, stroke: color, width: 2, spanGaps: true, points: { show: false } });
+    // The spread of the runs close before it, as a shaded band between its lowest and highest values.
+    const band = bandSamples(c);
+    if (band.length) {
+      const [low, high] = [empty(), empty()];
+      for (const [x, lo, hi] of band) {
+        if (usable(x, lo) && usable(x, hi)) [low[slot.get(x)], high[slot.get(x)]] = [lo, hi];
+      }
+      data.push(high, low);
+      const edge = { stroke: color + '66', width: 1, dash: [4, 4], spanGaps: true, points: { show: false } };
+      series.push({ ...edge, label: c.configuration + ' (spread, highest)' },
+        { ...edge, label: c.configuration + ' (spread, lowest)' });
+      bands.push({ series: [series.length - 2, series.length - 1], fill: color + '22' });
+    }
     // Frontier points solid, dominated points dimmed; two points on one x need a second layer.
     for (const on of [true, false]) {
       const layers = [];
@@ -98,7 +118,9 @@ function buildChart(curves) {
       }
     }
     legend.push(h('li', null, h('span', { class: 'swatch', style: `background:${color}` }),
-      `${c.configuration} (${c.interactivity_basis === 'p90_itl' ? 'P90' : 'median'})`));
+      `${c.configuration} (${c.interactivity_basis === 'p90_itl' ? 'P90' : 'median'})`,
+      band.length ? h('span', { class: 'spread-note', title: `Runs of ${c.spread.dates.join(', ')}` },
+        ` band: spread of ${c.spread.runs} runs with its image`) : null));
   });
   drawn.sort((a, b) => a.x - b.x || a.y - b.y);
   $('#chart-legend').replaceChildren(...legend);
@@ -108,6 +130,7 @@ function buildChart(curves) {
   canvas.dataset.axis = valueOf('axis');
   canvas.dataset.axisTitle = axisTitle(curves);
   canvas.dataset.points = String(drawn.length);
+  canvas.dataset.bands = String(bands.length);
   if (chart) chart.destroy();
   chart = null;
   canvas.replaceChildren();
@@ -121,6 +144,7 @@ function buildChart(curves) {
     scales: { x: { time: false, distr, log: 10 }, y: { distr, log: 10 } },
     axes: [chartAxis(axisTitle(curves)), chartAxis(`${metric} tok/s/GPU`)],
     series,
+    bands,
     hooks: { setCursor: [onCursor] },
   }, data, canvas);
   // A touch has no hover: its first tap on a point shows the provenance, a second tap on it opens the point.

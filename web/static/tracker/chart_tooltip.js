@@ -28,6 +28,8 @@ function tooltipLines(item) {
       row('Throughput', `${fmtTps(item.y)} tok/s/GPU`),
       ...latencyRows(item),
       row('Date', p.run_date && p.run_date !== p.date ? `${p.date} (run ${p.run_date})` : p.date),
+      p.recurrence ? row('Numbers', p.recurrence === 'carried_over'
+        ? 'carried over: the run before measured the same at this concurrency' : 'new with this run') : null,
       row('Run', run || p.run_url || 'not given'),
       row('Image', p.image || 'not given'),
       row('GPUs', p.disaggregated ? `${p.prefill_gpus ?? '?'} prefill + ${p.decode_gpus ?? '?'} decode`

@@ -19,7 +19,7 @@ import { bindHistoryKeys, refreshHistory, resizeHistory } from './history.js';
 import { fillPlannerChoices, refreshPlan, showPresetNote, showPublishedCosts } from './planner.js';
 import { bindMorePoints, loadTable } from './points_table.js';
 import { refreshAll } from './refresh.js';
-import { bindShareLink, restoreFromUrl, syncUrl } from './share_link.js';
+import { bindEmbedCode, bindShareLink, restoreFromUrl, syncUrl } from './share_link.js';
 import { bindServiceLevelForms } from './slo_form.js';
 
 function start() {
@@ -59,6 +59,7 @@ function start() {
 
   bindExports();
   bindShareLink();
+  bindEmbedCode();
 
   bindChartKeys();
   bindHistoryKeys();

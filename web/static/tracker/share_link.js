@@ -52,3 +52,39 @@ export function bindShareLink() {
     }
   });
 }
+
+// What /embed/chart takes of the share link (docs/EMBEDDING.md, v=1); the rest would only be ignored there.
+const EMBED_PARAMS = ['model', 'hardware', 'framework', 'precision', 'spec_method', 'disaggregated', 'as_of', 'x',
+  'metric', 'log', 'runs'];
+const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+// An <iframe> of the chart as shown, for another site's page.
+export function embedCode() {
+  const params = new URLSearchParams({ v: '1' });
+  for (const key of EMBED_PARAMS) {
+    if (!(key in CONTROLS)) continue;
+    const value = valueOf(key);
+    // The model and the scale always: the embed's defaults (the first stored model, linear axes) are not the page's.
+    const kept = key === 'model' ? value !== '' : key === 'log' ? value === '1' : value !== defaults[key] && value !== '';
+    if (kept) params.set(key, value);
+  }
+  const model = valueOf('model') || '';
+  const src = `${location.origin}/embed/chart?${params}`;
+  return `<iframe src="${attribute(src)}" width="720" height="480" ` +
+    `title="${attribute(`InferTrack: ${model} throughput per GPU against interactivity`)}"></iframe>`;
+}
+
+// Copies the embed code; where the clipboard is refused, it is shown to copy by hand.
+export function bindEmbedCode() {
+  $('#embed-code').addEventListener('click', async () => {
+    const code = embedCode();
+    const status = $('#share-status');
+    try {
+      await navigator.clipboard.writeText(code);
+      status.textContent = 'Embed code copied.';
+    } catch {
+      status.textContent = code;
+    }
+    status.dataset.embed = code;
+  });
+}

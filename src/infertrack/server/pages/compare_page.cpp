@@ -159,6 +159,7 @@ render_compare_page(store::Store& store, const http::Request& request)
   }
   RenderedPage page;
   std::string title = "Compare two configurations";
+  std::string canonical;
   if (asked.query_value("a") || asked.query_value("b")) {
     const api::QueryParams params(asked);
     auto query = api::compare_query(params);
@@ -172,6 +173,7 @@ render_compare_page(store::Store& store, const http::Request& request)
         body.set(key, *view.get(key));
       }
       title = fmt::format("{} vs {}", answer->sides[0].group.label(), answer->sides[1].group.label());
+      canonical = view.get("permanent_url")->string_value();
     } else {
       page.status = answer.error().status;
       body.set("has_error", true);
@@ -181,7 +183,7 @@ render_compare_page(store::Store& store, const http::Request& request)
   const PageFrame frame{title + ": InferTrack",
                         "Two LLM serving configurations side by side: throughput per GPU at each interactivity, the "
                         "ratio, the racks a demand takes on each, and how their settings differ.",
-                        PageScripts::views, PageStyle::linked};
+                        PageScripts::views, PageStyle::linked, PageChrome::full, canonical};
   page.html = render_page(frame, "compare.mustache", body);
   return page;
 }

@@ -53,6 +53,8 @@ render_page(const PageFrame& frame, std::string_view body_template, const kainjo
   kainjow::mustache::data layout;
   layout.set("title", frame.title);
   layout.set("description", frame.description);
+  layout.set("has_canonical", !frame.canonical_path.empty());
+  layout.set("canonical_path", frame.canonical_path);
   layout.set("body", render_template(body_template, body));
   layout.set("inline_style", frame.style == PageStyle::inlined);
   if (frame.style == PageStyle::inlined) {
