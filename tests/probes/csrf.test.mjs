@@ -155,7 +155,8 @@ test('V4.2.2 the probes can tell: the same write with the session\'s own token i
 
 test('V14.5.3 no origin is allowed to read answers cross-site: no CORS header, preflights get none', async () => {
   const answers = [
-    await request(server.url, { target: `${API_BASE}/me`, headers: { Origin: EVIL_ORIGIN, Cookie: victim.cookieHeader() } }),
+    await request(server.url,
+      { target: `${API_BASE}/me`, headers: { Origin: EVIL_ORIGIN, Cookie: victim.cookieHeader() } }),
     await request(server.url, { target: `${API_BASE}/points?limit=1`, headers: { Origin: EVIL_ORIGIN } }),
     await request(server.url, {
       method: 'OPTIONS', target: `${API_BASE}/comments`,
@@ -197,7 +198,8 @@ test('V4.2.2 no page holds a form that posts: every form of every page is a GET'
     }
     // A write sent to a page is refused before anything happens.
     const posted = await request(server.url, {
-      method: 'POST', target, headers: { Cookie: victim.cookieHeader(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST', target,
+      headers: { Cookie: victim.cookieHeader(), 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'a=b',
     });
     assert.ok([404, 405].includes(posted.status), `POST ${target}: ${posted.status}`);

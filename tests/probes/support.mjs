@@ -29,12 +29,15 @@ process.on('exit', () => {
 });
 
 // Starts `infertrack serve` on a free port of `host` with `serveArgs` added, on the SQLite database `db` (a fresh one
-// in a temporary directory when not given; the bundled data loads itself), and resolves once it serves.
-export async function startServer({ serveArgs = [], db, host = '127.0.0.1' } = {}) {
+// in a temporary directory when not given; the bundled data loads itself), and resolves once it serves. `wrap` is a
+// command that runs the binary with its arguments after its own (e.g. a shell that lowers a limit first).
+export async function startServer({ serveArgs = [], db, host = '127.0.0.1', wrap = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'infertrack-probes-'));
   const database = db || join(dir, 'tracker.db');
-  const child = spawn(EXE, ['serve', '--db', database, '--listen', `${host}:0`, '--quiet',
-    '--password-hash-cost', 'minimum', '--threads', '2', ...serveArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = [...wrap, EXE];
+  const child = spawn(command[0], [...command.slice(1), 'serve', '--db', database, '--listen', `${host}:0`, '--quiet',
+    '--password-hash-cost', 'minimum', '--threads', '2', ...serveArgs],
+  { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   running.add(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => { stderr += chunk; });
