@@ -27,6 +27,10 @@ TEST(HttpServer, refuses_an_oversized_body_with_413)
             R"({"error":"payload_too_large","detail":"request body exceeds the limit of 1024 bytes"})");
   EXPECT_FALSE(response.keep_alive());
   EXPECT_EQ(server.calls, 0);
+  // A refusal made before any handler ran carries the security headers of every answer.
+  EXPECT_THAT(std::string(response["Content-Security-Policy"]), testing::HasSubstr("frame-ancestors 'none'"));
+  EXPECT_EQ(response["X-Frame-Options"], "DENY");
+  EXPECT_EQ(response["Referrer-Policy"], "same-origin");
 
   // Chunked, so the size is only found while reading.
   RawClient chunked(server.port());
@@ -199,6 +203,9 @@ TEST(HttpServer, refuses_connections_over_the_limit_with_503)
   EXPECT_THAT(*answer, testing::ContainsRegex("\r\nDate: [A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} "
                                               "[0-9]{2}:[0-9]{2}:[0-9]{2} GMT\r\n"));
   EXPECT_TRUE(answer->ends_with("{\"error\":\"overloaded\",\"detail\":\"too many open connections\"}")) << *answer;
+  EXPECT_THAT(*answer, testing::HasSubstr("\r\nContent-Security-Policy: default-src 'none';"));
+  EXPECT_THAT(*answer, testing::HasSubstr("\r\nX-Frame-Options: DENY\r\n"));
+  EXPECT_THAT(*answer, testing::HasSubstr("\r\nReferrer-Policy: same-origin\r\n"));
   EXPECT_EQ(first.get("/small").result_int(), 200);
 }
 

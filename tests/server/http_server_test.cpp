@@ -29,6 +29,10 @@ TEST(HttpServer, get_round_trip)
   EXPECT_EQ(header(response, wire::field::content_length), "5");
   EXPECT_EQ(header(response, wire::field::server), "infertrack");
   EXPECT_EQ(response["X-Content-Type-Options"], "nosniff");
+  // A handler that sets no policy of its own gets one that lets nothing run in, load from or frame the answer.
+  EXPECT_THAT(std::string(response["Content-Security-Policy"]), testing::HasSubstr("default-src 'none'"));
+  EXPECT_EQ(response["X-Frame-Options"], "DENY");
+  EXPECT_EQ(response["Referrer-Policy"], "same-origin");
   EXPECT_EQ(header(response, wire::field::etag).size(), 18U);
   EXPECT_TRUE(response.keep_alive());
   // RFC 9110 6.6.1: the date of the answer, as IMF-fixdate, within a few seconds of now.

@@ -3,6 +3,7 @@
 #include "infertrack/server/http/free_heap.hpp"
 #include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/open_file_limit.hpp"
+#include "infertrack/server/http/security_headers.hpp"
 #include "infertrack/server/http/session.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -127,13 +128,15 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
 
   m_options.max_connections = connections_within_open_file_limit(m_options.max_connections);
 
-  const std::string body =
-    Response::error(k_service_unavailable, "overloaded", "too many open connections").body;
+  const Response overloaded = Response::error(k_service_unavailable, "overloaded", "too many open connections");
   // The Date field goes between the two halves when the answer is sent (RFC 9110 6.6.1: an origin server sends it).
   m_overloaded_head = "HTTP/1.1 503 Service Unavailable\r\nServer: " + m_options.server_name + "\r\nDate: ";
-  m_overloaded_rest = "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
-                      "Connection: close\r\nContent-Length: " +
-                      std::to_string(body.size()) + "\r\n\r\n" + body;
+  m_overloaded_rest = "\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n";
+  for (const auto& [name, value] : missing_security_headers(overloaded)) {
+    m_overloaded_rest += std::string(name) + ": " + std::string(value) + "\r\n";
+  }
+  m_overloaded_rest += "Connection: close\r\nContent-Length: " + std::to_string(overloaded.body.size()) +
+                       "\r\n\r\n" + overloaded.body;
 
   const std::string where = m_options.address + ":" + std::to_string(m_options.port);
   error_code ec;

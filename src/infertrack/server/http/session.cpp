@@ -4,6 +4,7 @@
 #include "infertrack/server/http/forwarded_client.hpp"
 #include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/representation.hpp"
+#include "infertrack/server/http/security_headers.hpp"
 #include "infertrack/util/ascii_text.hpp"
 
 #include <boost/asio/as_tuple.hpp>
@@ -383,6 +384,9 @@ Session::send(const Request& request, std::string_view wire_method, unsigned ver
       if (!is_framing_field(name)) {
         message.insert(name, value);
       }
+    }
+    for (const auto& [name, value] : missing_security_headers(response)) {
+      message.set(name, value);
     }
   }
   if (!forbids_body(chosen.status)) {
