@@ -71,6 +71,35 @@ TEST(HttpServer, refuses_a_request_line_over_the_head_limit_with_414)
   EXPECT_EQ(pipelined_answer->compare(second, 13, "HTTP/1.1 414 "), 0) << pipelined_answer->substr(second, 200);
 }
 
+// The chunk size line and the trailer fields are read whole into the read buffer, which Beast does not bound: an endless
+// chunk extension grew it without end, and a trailer field over 64 KiB threw out of the read and stopped the server.
+TEST(HttpServer, refuses_oversized_chunk_framing_with_413_and_keeps_serving)
+{
+  RunningServer server;
+  const std::string head = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+  for (const std::string& body : {"1\r\nx\r\n0\r\nX-Trailer: " + std::string(100'000, 't') + "\r\n\r\n",
+                                  "1;" + std::string(200'000, 'e')}) {
+    RawClient raw(server.port());
+    raw.send(head + body);
+    const auto answer = raw.read_until_closed(3s);
+    ASSERT_TRUE(answer);
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 413 ")) << answer->substr(0, 200);
+    EXPECT_NE(answer->find("a chunk's size line or the trailer fields exceed the limit of 8192 bytes"),
+              std::string::npos)
+      << *answer;
+    EXPECT_EQ(Client(server.port()).get("/small").result_int(), 200) << "still serving";
+  }
+  EXPECT_EQ(server.calls, 2) << "only the two /small requests reached the handler";
+
+  // Trailers and extensions within the room are read as before.
+  RawClient fits(server.port());
+  fits.send(head + "4;name=value\r\nbody\r\n0\r\nX-Trailer: t\r\nConnection: close\r\n\r\n");
+  const auto answer = fits.read_until_closed(3s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 200 ")) << *answer;
+  EXPECT_NE(answer->find("body=body"), std::string::npos) << *answer;
+}
+
 TEST(HttpServer, refuses_oversized_headers_with_431)
 {
   RunningServer server;

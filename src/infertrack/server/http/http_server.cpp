@@ -4,6 +4,7 @@
 #include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/open_file_limit.hpp"
 #include "infertrack/server/http/session.hpp"
+#include "infertrack/util/assertions.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/bind_cancellation_slot.hpp>
@@ -38,6 +39,8 @@ constexpr auto k_no_throw = asio::as_tuple(asio::use_awaitable);
 // Pause after a failed accept (out of descriptors), instead of spinning on it.
 constexpr std::chrono::milliseconds k_accept_retry_delay{100};
 constexpr int k_service_unavailable = 503;
+// See ServerOptions::header_limit.
+constexpr std::size_t k_largest_header_limit = 48 * 1024;
 
 void
 log_escaped_exception(std::string_view what, const std::exception_ptr& error)
@@ -125,6 +128,7 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
     }
   }
 
+  INFERTRACK_ASSERT(m_options.header_limit <= k_largest_header_limit);
   m_options.max_connections = connections_within_open_file_limit(m_options.max_connections);
 
   const std::string body =

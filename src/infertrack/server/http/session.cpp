@@ -50,6 +50,11 @@ constexpr std::size_t k_read_chunk = 4096;
 // closing with unread input makes the kernel send a reset, which can destroy the refusal in flight.
 constexpr std::chrono::seconds k_linger_timeout{1};
 constexpr std::size_t k_linger_max_bytes = 1024 * 1024;
+// Room the read buffer has past the head limit. A chunk's size line (with its extensions) and the trailer fields after
+// the last chunk must fit in it whole, as the parser reads them in one piece: without a bound a client could grow the
+// buffer until memory ran out, and a trailer field over 64 KiB makes Beast throw from inside the read, which no
+// connection catches (it stopped the server).
+constexpr std::size_t k_read_room_past_head = 8 * 1024;
 
 constexpr int k_payload_too_large = 413;
 constexpr int k_header_fields_too_large = 431;
@@ -116,7 +121,8 @@ public:
   Session(SessionContext context, tcp::socket socket, std::shared_ptr<SessionEntry> entry)
     : m_context(context),
       m_stream(std::move(socket)),
-      m_entry(std::move(entry))
+      m_entry(std::move(entry)),
+      m_buffer(context.options.header_limit + k_read_room_past_head)
   {
     beast::error_code ec;
     const auto peer = m_stream.socket().remote_endpoint(ec);
@@ -309,6 +315,10 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
     response = Response::error(
       k_payload_too_large, "payload_too_large",
       "request body exceeds the limit of " + std::to_string(options.body_limit) + " bytes");
+  } else if (ec == wire::error::buffer_overflow && parser.is_header_done()) {
+    response = Response::error(k_payload_too_large, "payload_too_large",
+                               "a chunk's size line or the trailer fields exceed the limit of " +
+                                 std::to_string(k_read_room_past_head) + " bytes");
   } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
              !line_ended(m_buffer, options.header_limit)) {
     // The limit was reached before the request line ended: its target is what is too long. (Beast parses the request
