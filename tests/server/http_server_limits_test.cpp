@@ -100,6 +100,47 @@ TEST(HttpServer, refuses_oversized_chunk_framing_with_413_and_keeps_serving)
   EXPECT_NE(answer->find("body=body"), std::string::npos) << *answer;
 }
 
+// RFC 9110 15.6.6 and 2.5: another major version is refused with 505, a later HTTP/1 minor version read as HTTP/1.1.
+TEST(HttpServer, answers_505_to_another_major_version_and_a_later_minor_one_as_1_1)
+{
+  RunningServer server;
+  for (const std::string version : {"2.0", "3.0", "0.9"}) {
+    RawClient raw(server.port());
+    raw.send("GET /small HTTP/" + version + "\r\nHost: x\r\n\r\n");
+    const auto answer = raw.read_until_closed(2s);
+    ASSERT_TRUE(answer);
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 505 HTTP Version Not Supported\r\n")) << *answer;
+    EXPECT_NE(answer->find("(got HTTP/" + version + ")"), std::string::npos) << *answer;
+  }
+  RawClient later(server.port());
+  later.send("GET /small HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto answer = later.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 200 OK\r\n")) << *answer;
+  EXPECT_TRUE(answer->ends_with("hello")) << *answer;
+  // Not the digits Beast's grammar takes: still 400.
+  for (const std::string version : {"HTTP/1.10", "HTTP/x.y", "http/1.1"}) {
+    RawClient raw(server.port());
+    raw.send("GET /small " + version + "\r\nHost: x\r\n\r\n");
+    const auto refused = raw.read_until_closed(2s);
+    ASSERT_TRUE(refused);
+    EXPECT_TRUE(refused->starts_with("HTTP/1.1 400 ")) << version << ": " << *refused;
+  }
+  EXPECT_EQ(server.calls, 1);
+}
+
+// RFC 9112 3: a method longer than any the server implements is 501, not a target too long.
+TEST(HttpServer, refuses_a_method_over_the_head_limit_with_501)
+{
+  RunningServer server;
+  RawClient raw(server.port());
+  raw.send(std::string(10'000, 'G') + " / HTTP/1.1\r\nHost: x\r\n\r\n");
+  const auto answer = raw.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 501 Not Implemented\r\n")) << answer->substr(0, 200);
+  EXPECT_NE(answer->find("\"not_implemented\""), std::string::npos);
+}
+
 TEST(HttpServer, refuses_oversized_headers_with_431)
 {
   RunningServer server;

@@ -61,6 +61,8 @@ constexpr int k_header_fields_too_large = 431;
 constexpr int k_uri_too_long = 414;
 constexpr int k_bad_request = 400;
 constexpr int k_internal_error = 500;
+constexpr int k_not_implemented = 501;
+constexpr int k_version_not_supported = 505;
 constexpr int k_not_modified = 304;
 constexpr int k_no_content = 204;
 constexpr int k_lowest_status = 100;
@@ -74,6 +76,48 @@ line_ended(const beast::flat_buffer& buffer, std::size_t limit)
   const auto data = buffer.data();
   const std::string_view read(static_cast<const char*>(data.data()), std::min(data.size(), limit));
   return read.find('\n') != std::string_view::npos;
+}
+
+// The request line read so far: the buffer's bytes up to the first line end, or up to `limit`.
+std::string_view
+request_line(const beast::flat_buffer& buffer, std::size_t limit)
+{
+  const auto data = buffer.data();
+  const std::string_view read(static_cast<const char*>(data.data()), std::min(data.size(), limit));
+  return read.substr(0, read.find("\r\n"));
+}
+
+// The version of a request line ending in " HTTP/DIGIT.DIGIT" ("1.1"), or nothing when it does not end so
+// (RFC 9112 2.3).
+std::optional<std::string_view>
+http_version(std::string_view line)
+{
+  static constexpr std::string_view k_name = " HTTP/";
+  constexpr std::size_t k_version_size = 3;  // DIGIT "." DIGIT
+  if (line.size() < k_name.size() + k_version_size) {
+    return std::nullopt;
+  }
+  const std::string_view version = line.substr(line.size() - k_version_size);
+  if (line.substr(line.size() - k_version_size - k_name.size(), k_name.size()) != k_name ||
+      !std::isdigit(static_cast<unsigned char>(version[0])) || version[1] != '.' ||
+      !std::isdigit(static_cast<unsigned char>(version[2]))) {
+    return std::nullopt;
+  }
+  return version;
+}
+
+// Rewrites a buffered request line that ends in HTTP/1.2 to HTTP/1.9 into HTTP/1.1, which Beast parses: RFC 9110 2.5
+// has a later minor version read as the highest one the server implements. False when the line is not such.
+bool
+read_later_minor_version_as_1_1(beast::flat_buffer& buffer)
+{
+  const std::string_view line = request_line(buffer, buffer.size());
+  const auto version = http_version(line);
+  if (line.size() == buffer.size() || !version || (*version)[0] != '1' || (*version)[2] <= '1') {
+    return false;
+  }
+  static_cast<char*>(buffer.data().data())[line.size() - 1] = '1';
+  return true;
 }
 
 // What makes a request unanswerable once its header is read (RFC 9112), or nothing.
@@ -182,6 +226,11 @@ Session::run()
     m_stream.expires_after(options.read_timeout);
 
     auto [ec, read] = co_await wire::async_read_header(m_stream, m_buffer, parser, k_no_throw);
+    if (ec == wire::error::bad_version && read_later_minor_version_as_1_1(m_buffer)) {
+      // The same bytes again, read by a fresh parser (a failed one consumed none of them).
+      --served;
+      continue;
+    }
     if (const auto problem = ec ? std::nullopt : header_problem(parser)) {
       co_await refuse(Response::error(k_bad_request, "bad_request", "malformed request: " + *problem), parser,
                       Clock::now());
@@ -320,6 +369,13 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
                                "a chunk's size line or the trailer fields exceed the limit of " +
                                  std::to_string(k_read_room_past_head) + " bytes");
   } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
+             !line_ended(m_buffer, options.header_limit) &&
+             request_line(m_buffer, options.header_limit).find(' ') == std::string_view::npos) {
+    // RFC 9112 3: a method longer than any the server implements is 501, before its target is even seen.
+    response = Response::error(k_not_implemented, "not_implemented",
+                               "the method exceeds the limit of " + std::to_string(options.header_limit) +
+                                 " bytes for the head");
+  } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
              !line_ended(m_buffer, options.header_limit)) {
     // The limit was reached before the request line ended: its target is what is too long. (Beast parses the request
     // line with the whole head once that has come, or as the head's first part; either way, unparsed, the line's
@@ -332,6 +388,13 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
       k_header_fields_too_large, "header_too_large",
       "request line and headers exceed the limit of " + std::to_string(options.header_limit) +
         " bytes");
+  } else if (const auto version = ec == wire::error::bad_version
+                                     ? http_version(request_line(m_buffer, options.header_limit))
+                                     : std::nullopt;
+             version && (*version)[0] != '1') {
+    // RFC 9110 15.6.6: the major version is what the server does not support.
+    response = Response::error(k_version_not_supported, "http_version_not_supported",
+                               "this server speaks HTTP/1.1 and HTTP/1.0 (got HTTP/" + std::string(*version) + ")");
   } else if (ec.category() == wire::make_error_code(wire::error::bad_target).category() &&
              ec != wire::error::end_of_stream && ec != wire::error::partial_message) {
     response = Response::error(k_bad_request, "bad_request", "malformed request: " + ec.message());
