@@ -241,6 +241,51 @@ TEST(HttpServer, drops_a_client_that_drips_bytes)
   EXPECT_EQ(server.calls, 0);
 }
 
+// A client that reads slowly holds its answer until it has read it: 500 of them held 45 MB of copies of one cached
+// answer. Large answers share a budget of bytes in flight; one that would pass it is refused with 503 busy.
+TEST(HttpServer, answers_503_busy_when_slow_readers_hold_the_budget_of_large_answers)
+{
+  const std::string huge(12 * 1024 * 1024, 'h');
+  HttpServer server(test_options(), [&huge](const Request& request) {
+    return Response::text(200, request.path == "/huge" ? huge : "small");
+  });
+  auto running = std::async(std::launch::async, [&] { server.run(); });
+
+  // Reads nothing yet: 12 MB is more than the socket buffers take, so the server is still writing it.
+  RawClient slow(server.port());
+  slow.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  std::this_thread::sleep_for(300ms);
+
+  RawClient second(server.port());
+  second.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto refused = second.read_until_closed(3s);
+  ASSERT_TRUE(refused);
+  EXPECT_TRUE(refused->starts_with("HTTP/1.1 503 Service Unavailable\r\n")) << refused->substr(0, 300);
+  EXPECT_NE(refused->find("\r\nRetry-After: 1\r\n"), std::string::npos) << refused->substr(0, 300);
+  EXPECT_NE(refused->find(R"("error":"busy")"), std::string::npos) << refused->substr(0, 300);
+  // Small answers are not held back.
+  RawClient small(server.port());
+  small.send("GET /small HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto answered = small.read_until_closed(3s);
+  ASSERT_TRUE(answered);
+  EXPECT_TRUE(answered->starts_with("HTTP/1.1 200 OK\r\n")) << *answered;
+
+  // Once the slow reader has its answer, the budget is free again.
+  const auto whole = slow.read_until_closed(10s);
+  ASSERT_TRUE(whole);
+  EXPECT_TRUE(whole->starts_with("HTTP/1.1 200 OK\r\n"));
+  EXPECT_TRUE(whole->ends_with(huge.substr(0, 1000)));
+  EXPECT_GT(whole->size(), huge.size());
+  RawClient later(server.port());
+  later.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto again = later.read_until_closed(10s);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->starts_with("HTTP/1.1 200 OK\r\n")) << again->substr(0, 300);
+
+  server.stop();
+  running.wait();
+}
+
 TEST(HttpServer, answers_500_when_the_handler_throws_and_keeps_serving)
 {
   RunningServer server;

@@ -101,6 +101,7 @@ private:
   std::optional<asio::any_io_executor> m_write_executor;
 
   std::atomic<std::uint64_t> m_answered = 0;
+  std::atomic<std::size_t> m_answer_bytes_in_flight = 0;
 
   std::mutex m_mutex;
   std::unordered_set<std::shared_ptr<SessionEntry>> m_sessions; // guarded by m_mutex
@@ -259,7 +260,8 @@ HttpServer::Impl::start_session(tcp::socket socket)
     m_metrics->connection_opened();
   }
   const SessionContext context{m_options, m_handler, m_metrics.get(), m_access_log.get(),
-                               m_write_executor ? &*m_write_executor : nullptr, &m_answered};
+                               m_write_executor ? &*m_write_executor : nullptr, &m_answered,
+                               &m_answer_bytes_in_flight};
   asio::co_spawn(entry->strand, serve_connection(context, std::move(socket), entry),
                  asio::bind_cancellation_slot(entry->soft.slot(),
                                               [this, entry](std::exception_ptr error) {

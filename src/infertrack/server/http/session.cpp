@@ -62,6 +62,16 @@ constexpr int k_uri_too_long = 414;
 constexpr int k_bad_request = 400;
 constexpr int k_internal_error = 500;
 constexpr int k_not_implemented = 501;
+constexpr int k_service_unavailable = 503;
+// What a busy answer asks a client to wait before asking again: slow readers ahead of it finish or time out.
+constexpr int k_busy_retry_after_seconds = 1;
+// Bytes of answer bodies being written at once, over every connection. A client that reads slowly holds its answer
+// until it has read it or write_timeout passed, so that 500 of them once held 45 MB of copies of one cached answer:
+// an answer that would pass this waits for none, it is answered 503 busy with Retry-After. Answers up to
+// k_small_answer_bytes are not counted (they fit a socket's buffers and leave at once), and an answer larger than the
+// whole budget is sent when it is the only one counted.
+constexpr std::size_t k_answer_bytes_in_flight = 16 * 1024 * 1024;
+constexpr std::size_t k_small_answer_bytes = 64 * 1024;
 constexpr int k_version_not_supported = 505;
 constexpr int k_not_modified = 304;
 constexpr int k_no_content = 204;
@@ -135,6 +145,37 @@ header_problem(const wire::request_parser<wire::string_body>& parser)
   }
   return std::nullopt;
 }
+
+// A share of k_answer_bytes_in_flight, held while one answer is written.
+class AnswerBytes
+{
+public:
+  AnswerBytes(std::atomic<std::size_t>& in_flight, std::size_t bytes)
+    : m_in_flight(in_flight)
+  {
+    std::size_t now = m_in_flight.load();
+    while (bytes > 0) {
+      if (now > 0 && now + bytes > k_answer_bytes_in_flight) {
+        m_granted = false;
+        return;
+      }
+      if (m_in_flight.compare_exchange_weak(now, now + bytes)) {
+        m_bytes = bytes;
+        return;
+      }
+    }
+  }
+  ~AnswerBytes() { m_in_flight.fetch_sub(m_bytes); }
+  AnswerBytes(const AnswerBytes&) = delete;
+  AnswerBytes& operator=(const AnswerBytes&) = delete;
+
+  bool granted() const { return m_granted; }
+
+private:
+  std::atomic<std::size_t>& m_in_flight;
+  std::size_t m_bytes = 0;
+  bool m_granted = true;
+};
 
 enum class Connection
 {
@@ -328,6 +369,16 @@ Session::answer(WireRequest message, Connection connection)
     }
   } else {
     response = Response::error(k_bad_request, "bad_request", decoded.error().to_string());
+  }
+  const std::size_t held = response.body.size() > k_small_answer_bytes ? response.body.size() : 0;
+  const AnswerBytes reserved(*m_context.answer_bytes_in_flight, held);
+  if (!reserved.granted()) {
+    const std::string route = response.route;
+    response = Response::error(k_service_unavailable, "busy",
+                               "answers being sent to other clients fill the server's budget of " +
+                                 std::to_string(k_answer_bytes_in_flight) + " bytes");
+    response.headers.emplace_back("Retry-After", std::to_string(k_busy_retry_after_seconds));
+    response.route = route;
   }
   co_return co_await send(request, wire_method, message.version(), response,
                           head ? BodyMode::headers_only : BodyMode::full, connection, start);
