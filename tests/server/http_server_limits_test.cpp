@@ -75,6 +75,76 @@ TEST(HttpServer, refuses_a_request_line_over_the_head_limit_with_414)
   EXPECT_EQ(pipelined_answer->compare(second, 13, "HTTP/1.1 414 "), 0) << pipelined_answer->substr(second, 200);
 }
 
+// The chunk size line and the trailer fields are read whole into the read buffer, which Beast does not bound: an endless
+// chunk extension grew it without end, and a trailer field over 64 KiB threw out of the read and stopped the server.
+TEST(HttpServer, refuses_oversized_chunk_framing_with_413_and_keeps_serving)
+{
+  RunningServer server;
+  const std::string head = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+  for (const std::string& body : {"1\r\nx\r\n0\r\nX-Trailer: " + std::string(100'000, 't') + "\r\n\r\n",
+                                  "1;" + std::string(200'000, 'e')}) {
+    RawClient raw(server.port());
+    raw.send(head + body);
+    const auto answer = raw.read_until_closed(3s);
+    ASSERT_TRUE(answer);
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 413 ")) << answer->substr(0, 200);
+    EXPECT_NE(answer->find("a chunk's size line or the trailer fields exceed the limit of 8192 bytes"),
+              std::string::npos)
+      << *answer;
+    EXPECT_EQ(Client(server.port()).get("/small").result_int(), 200) << "still serving";
+  }
+  EXPECT_EQ(server.calls, 2) << "only the two /small requests reached the handler";
+
+  // Trailers and extensions within the room are read as before.
+  RawClient fits(server.port());
+  fits.send(head + "4;name=value\r\nbody\r\n0\r\nX-Trailer: t\r\nConnection: close\r\n\r\n");
+  const auto answer = fits.read_until_closed(3s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 200 ")) << *answer;
+  EXPECT_NE(answer->find("body=body"), std::string::npos) << *answer;
+}
+
+// RFC 9110 15.6.6 and 2.5: another major version is refused with 505, a later HTTP/1 minor version read as HTTP/1.1.
+TEST(HttpServer, answers_505_to_another_major_version_and_a_later_minor_one_as_1_1)
+{
+  RunningServer server;
+  for (const std::string version : {"2.0", "3.0", "0.9"}) {
+    RawClient raw(server.port());
+    raw.send("GET /small HTTP/" + version + "\r\nHost: x\r\n\r\n");
+    const auto answer = raw.read_until_closed(2s);
+    ASSERT_TRUE(answer);
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 505 HTTP Version Not Supported\r\n")) << *answer;
+    EXPECT_NE(answer->find("(got HTTP/" + version + ")"), std::string::npos) << *answer;
+  }
+  RawClient later(server.port());
+  later.send("GET /small HTTP/1.2\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto answer = later.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 200 OK\r\n")) << *answer;
+  EXPECT_TRUE(answer->ends_with("hello")) << *answer;
+  // Not the digits Beast's grammar takes: still 400.
+  for (const std::string version : {"HTTP/1.10", "HTTP/x.y", "http/1.1"}) {
+    RawClient raw(server.port());
+    raw.send("GET /small " + version + "\r\nHost: x\r\n\r\n");
+    const auto refused = raw.read_until_closed(2s);
+    ASSERT_TRUE(refused);
+    EXPECT_TRUE(refused->starts_with("HTTP/1.1 400 ")) << version << ": " << *refused;
+  }
+  EXPECT_EQ(server.calls, 1);
+}
+
+// RFC 9112 3: a method longer than any the server implements is 501, not a target too long.
+TEST(HttpServer, refuses_a_method_over_the_head_limit_with_501)
+{
+  RunningServer server;
+  RawClient raw(server.port());
+  raw.send(std::string(10'000, 'G') + " / HTTP/1.1\r\nHost: x\r\n\r\n");
+  const auto answer = raw.read_until_closed(2s);
+  ASSERT_TRUE(answer);
+  EXPECT_TRUE(answer->starts_with("HTTP/1.1 501 Not Implemented\r\n")) << answer->substr(0, 200);
+  EXPECT_NE(answer->find("\"not_implemented\""), std::string::npos);
+}
+
 TEST(HttpServer, refuses_oversized_headers_with_431)
 {
   RunningServer server;
@@ -173,6 +243,51 @@ TEST(HttpServer, drops_a_client_that_drips_bytes)
   }
   EXPECT_TRUE(dropped);
   EXPECT_EQ(server.calls, 0);
+}
+
+// A client that reads slowly holds its answer until it has read it: 500 of them held 45 MB of copies of one cached
+// answer. Large answers share a budget of bytes in flight; one that would pass it is refused with 503 busy.
+TEST(HttpServer, answers_503_busy_when_slow_readers_hold_the_budget_of_large_answers)
+{
+  const std::string huge(12 * 1024 * 1024, 'h');
+  HttpServer server(test_options(), [&huge](const Request& request) {
+    return Response::text(200, request.path == "/huge" ? huge : "small");
+  });
+  auto running = std::async(std::launch::async, [&] { server.run(); });
+
+  // Reads nothing yet: 12 MB is more than the socket buffers take, so the server is still writing it.
+  RawClient slow(server.port());
+  slow.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  std::this_thread::sleep_for(300ms);
+
+  RawClient second(server.port());
+  second.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto refused = second.read_until_closed(3s);
+  ASSERT_TRUE(refused);
+  EXPECT_TRUE(refused->starts_with("HTTP/1.1 503 Service Unavailable\r\n")) << refused->substr(0, 300);
+  EXPECT_NE(refused->find("\r\nRetry-After: 1\r\n"), std::string::npos) << refused->substr(0, 300);
+  EXPECT_NE(refused->find(R"("error":"busy")"), std::string::npos) << refused->substr(0, 300);
+  // Small answers are not held back.
+  RawClient small(server.port());
+  small.send("GET /small HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto answered = small.read_until_closed(3s);
+  ASSERT_TRUE(answered);
+  EXPECT_TRUE(answered->starts_with("HTTP/1.1 200 OK\r\n")) << *answered;
+
+  // Once the slow reader has its answer, the budget is free again.
+  const auto whole = slow.read_until_closed(10s);
+  ASSERT_TRUE(whole);
+  EXPECT_TRUE(whole->starts_with("HTTP/1.1 200 OK\r\n"));
+  EXPECT_TRUE(whole->ends_with(huge.substr(0, 1000)));
+  EXPECT_GT(whole->size(), huge.size());
+  RawClient later(server.port());
+  later.send("GET /huge HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const auto again = later.read_until_closed(10s);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->starts_with("HTTP/1.1 200 OK\r\n")) << again->substr(0, 300);
+
+  server.stop();
+  running.wait();
 }
 
 TEST(HttpServer, answers_500_when_the_handler_throws_and_keeps_serving)

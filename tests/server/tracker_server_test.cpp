@@ -202,6 +202,15 @@ TEST_F(TrackerServer, each_error_class)
   Client client(server.port());
   const WireResponse wrong_method = client.request(wire::verb::delete_, "/api/v1/presets");
   EXPECT_EQ(wrong_method.result_int(), 405);
+  // A method HTTP does not define is unknown on every path: 501, not a 405 or 404 of one path (RFC 9110 9.1).
+  for (const std::string path : {"/api/v1/presets", "/", "/healthz", "/no/such/page"}) {
+    RawClient raw(server.port());
+    raw.send("BREW " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const auto answer = raw.read_until_closed(2s);
+    ASSERT_TRUE(answer) << path;
+    EXPECT_TRUE(answer->starts_with("HTTP/1.1 501 Not Implemented\r\n")) << path << ": " << *answer;
+    EXPECT_THAT(*answer, HasSubstr(R"({"error":"not_implemented","detail":"BREW is not a method this server implements"})"));
+  }
   // Under /api/ but no version of the API: a 404 (it used to dereference an empty answer and kill the server).
   for (const std::string path : {"/api/", "/api/x", "/api/v2/points"}) {
     const WireResponse unversioned = get(path);

@@ -7,6 +7,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <mutex>
 #include <optional>
@@ -16,6 +18,10 @@ namespace {
 
 // What a busy answer asks a client to wait: long enough for another server's write, and a short ingest's commit.
 constexpr int k_busy_retry_after_seconds = 5;
+// The methods HTTP defines (RFC 9110 9.3, and PATCH): the routes decide whether a resource allows one (405 naming those
+// it does) or there is none (404). Any other method is unknown to the server, which is 501 (RFC 9110 9.1, 15.6.2).
+constexpr std::array<std::string_view, 9> k_known_methods = {"GET",     "HEAD",    "POST",  "PUT",  "DELETE",
+                                                             "CONNECT", "OPTIONS", "TRACE", "PATCH"};
 
 class TrackerHandler
 {
@@ -28,6 +34,12 @@ public:
 
   http::Response operator()(const http::Request& request)
   {
+    if (std::ranges::find(k_known_methods, request.method) == k_known_methods.end()) {
+      http::Response response =
+        http::Response::error(501, "not_implemented", request.method + " is not a method this server implements");
+      response.route = "unrouted";
+      return response;
+    }
     if (auto answer = service_answer(request)) {
       return *std::move(answer);
     }

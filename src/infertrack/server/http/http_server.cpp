@@ -5,6 +5,7 @@
 #include "infertrack/server/http/open_file_limit.hpp"
 #include "infertrack/server/http/security_headers.hpp"
 #include "infertrack/server/http/session.hpp"
+#include "infertrack/util/assertions.hpp"
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/bind_cancellation_slot.hpp>
@@ -39,6 +40,8 @@ constexpr auto k_no_throw = asio::as_tuple(asio::use_awaitable);
 // Pause after a failed accept (out of descriptors), instead of spinning on it.
 constexpr std::chrono::milliseconds k_accept_retry_delay{100};
 constexpr int k_service_unavailable = 503;
+// See ServerOptions::header_limit.
+constexpr std::size_t k_largest_header_limit = 48 * 1024;
 
 void
 log_escaped_exception(std::string_view what, const std::exception_ptr& error)
@@ -99,6 +102,7 @@ private:
   std::optional<asio::any_io_executor> m_write_executor;
 
   std::atomic<std::uint64_t> m_answered = 0;
+  std::atomic<std::size_t> m_answer_bytes_in_flight = 0;
 
   std::mutex m_mutex;
   std::unordered_set<std::shared_ptr<SessionEntry>> m_sessions; // guarded by m_mutex
@@ -126,6 +130,7 @@ HttpServer::Impl::Impl(ServerOptions options, Handler handler, std::shared_ptr<M
     }
   }
 
+  INFERTRACK_ASSERT(m_options.header_limit <= k_largest_header_limit);
   m_options.max_connections = connections_within_open_file_limit(m_options.max_connections);
 
   const Response overloaded = Response::error(k_service_unavailable, "overloaded", "too many open connections");
@@ -258,7 +263,8 @@ HttpServer::Impl::start_session(tcp::socket socket)
     m_metrics->connection_opened();
   }
   const SessionContext context{m_options, m_handler, m_metrics.get(), m_access_log.get(),
-                               m_write_executor ? &*m_write_executor : nullptr, &m_answered};
+                               m_write_executor ? &*m_write_executor : nullptr, &m_answered,
+                               &m_answer_bytes_in_flight};
   asio::co_spawn(entry->strand, serve_connection(context, std::move(socket), entry),
                  asio::bind_cancellation_slot(entry->soft.slot(),
                                               [this, entry](std::exception_ptr error) {

@@ -31,7 +31,8 @@ struct ServerOptions
 
   // Largest request body accepted; a larger one is answered 413.
   std::size_t body_limit = 64 * 1024;
-  // Largest request line plus header fields accepted; larger is answered 431.
+  // Largest request line plus header fields accepted; larger is answered 431. At most 48 KiB: Beast cannot hold a
+  // field of 64 KiB, and the read buffer holds a little more than this (session.cpp).
   std::size_t header_limit = 8 * 1024;
 
   // Time allowed for a whole request once its first byte came (and for the first request of a

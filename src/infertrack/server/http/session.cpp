@@ -51,12 +51,29 @@ constexpr std::size_t k_read_chunk = 4096;
 // closing with unread input makes the kernel send a reset, which can destroy the refusal in flight.
 constexpr std::chrono::seconds k_linger_timeout{1};
 constexpr std::size_t k_linger_max_bytes = 1024 * 1024;
+// Room the read buffer has past the head limit. A chunk's size line (with its extensions) and the trailer fields after
+// the last chunk must fit in it whole, as the parser reads them in one piece: without a bound a client could grow the
+// buffer until memory ran out, and a trailer field over 64 KiB makes Beast throw from inside the read, which no
+// connection catches (it stopped the server).
+constexpr std::size_t k_read_room_past_head = 8 * 1024;
 
 constexpr int k_payload_too_large = 413;
 constexpr int k_header_fields_too_large = 431;
 constexpr int k_uri_too_long = 414;
 constexpr int k_bad_request = 400;
 constexpr int k_internal_error = 500;
+constexpr int k_not_implemented = 501;
+constexpr int k_service_unavailable = 503;
+// What a busy answer asks a client to wait before asking again: slow readers ahead of it finish or time out.
+constexpr int k_busy_retry_after_seconds = 1;
+// Bytes of answer bodies being written at once, over every connection. A client that reads slowly holds its answer
+// until it has read it or write_timeout passed, so that 500 of them once held 45 MB of copies of one cached answer:
+// an answer that would pass this waits for none, it is answered 503 busy with Retry-After. Answers up to
+// k_small_answer_bytes are not counted (they fit a socket's buffers and leave at once), and an answer larger than the
+// whole budget is sent when it is the only one counted.
+constexpr std::size_t k_answer_bytes_in_flight = 16 * 1024 * 1024;
+constexpr std::size_t k_small_answer_bytes = 64 * 1024;
+constexpr int k_version_not_supported = 505;
 constexpr int k_not_modified = 304;
 constexpr int k_no_content = 204;
 constexpr int k_lowest_status = 100;
@@ -70,6 +87,48 @@ line_ended(const beast::flat_buffer& buffer, std::size_t limit)
   const auto data = buffer.data();
   const std::string_view read(static_cast<const char*>(data.data()), std::min(data.size(), limit));
   return read.find('\n') != std::string_view::npos;
+}
+
+// The request line read so far: the buffer's bytes up to the first line end, or up to `limit`.
+std::string_view
+request_line(const beast::flat_buffer& buffer, std::size_t limit)
+{
+  const auto data = buffer.data();
+  const std::string_view read(static_cast<const char*>(data.data()), std::min(data.size(), limit));
+  return read.substr(0, read.find("\r\n"));
+}
+
+// The version of a request line ending in " HTTP/DIGIT.DIGIT" ("1.1"), or nothing when it does not end so
+// (RFC 9112 2.3).
+std::optional<std::string_view>
+http_version(std::string_view line)
+{
+  static constexpr std::string_view k_name = " HTTP/";
+  constexpr std::size_t k_version_size = 3;  // DIGIT "." DIGIT
+  if (line.size() < k_name.size() + k_version_size) {
+    return std::nullopt;
+  }
+  const std::string_view version = line.substr(line.size() - k_version_size);
+  if (line.substr(line.size() - k_version_size - k_name.size(), k_name.size()) != k_name ||
+      !std::isdigit(static_cast<unsigned char>(version[0])) || version[1] != '.' ||
+      !std::isdigit(static_cast<unsigned char>(version[2]))) {
+    return std::nullopt;
+  }
+  return version;
+}
+
+// Rewrites a buffered request line that ends in HTTP/1.2 to HTTP/1.9 into HTTP/1.1, which Beast parses: RFC 9110 2.5
+// has a later minor version read as the highest one the server implements. False when the line is not such.
+bool
+read_later_minor_version_as_1_1(beast::flat_buffer& buffer)
+{
+  const std::string_view line = request_line(buffer, buffer.size());
+  const auto version = http_version(line);
+  if (line.size() == buffer.size() || !version || (*version)[0] != '1' || (*version)[2] <= '1') {
+    return false;
+  }
+  static_cast<char*>(buffer.data().data())[line.size() - 1] = '1';
+  return true;
 }
 
 // What makes a request unanswerable once its header is read (RFC 9112), or nothing.
@@ -87,6 +146,37 @@ header_problem(const wire::request_parser<wire::string_body>& parser)
   }
   return std::nullopt;
 }
+
+// A share of k_answer_bytes_in_flight, held while one answer is written.
+class AnswerBytes
+{
+public:
+  AnswerBytes(std::atomic<std::size_t>& in_flight, std::size_t bytes)
+    : m_in_flight(in_flight)
+  {
+    std::size_t now = m_in_flight.load();
+    while (bytes > 0) {
+      if (now > 0 && now + bytes > k_answer_bytes_in_flight) {
+        m_granted = false;
+        return;
+      }
+      if (m_in_flight.compare_exchange_weak(now, now + bytes)) {
+        m_bytes = bytes;
+        return;
+      }
+    }
+  }
+  ~AnswerBytes() { m_in_flight.fetch_sub(m_bytes); }
+  AnswerBytes(const AnswerBytes&) = delete;
+  AnswerBytes& operator=(const AnswerBytes&) = delete;
+
+  bool granted() const { return m_granted; }
+
+private:
+  std::atomic<std::size_t>& m_in_flight;
+  std::size_t m_bytes = 0;
+  bool m_granted = true;
+};
 
 enum class Connection
 {
@@ -117,7 +207,8 @@ public:
   Session(SessionContext context, tcp::socket socket, std::shared_ptr<SessionEntry> entry)
     : m_context(context),
       m_stream(std::move(socket)),
-      m_entry(std::move(entry))
+      m_entry(std::move(entry)),
+      m_buffer(context.options.header_limit + k_read_room_past_head)
   {
     beast::error_code ec;
     const auto peer = m_stream.socket().remote_endpoint(ec);
@@ -177,6 +268,11 @@ Session::run()
     m_stream.expires_after(options.read_timeout);
 
     auto [ec, read] = co_await wire::async_read_header(m_stream, m_buffer, parser, k_no_throw);
+    if (ec == wire::error::bad_version && read_later_minor_version_as_1_1(m_buffer)) {
+      // The same bytes again, read by a fresh parser (a failed one consumed none of them).
+      --served;
+      continue;
+    }
     if (const auto problem = ec ? std::nullopt : header_problem(parser)) {
       co_await refuse(Response::error(k_bad_request, "bad_request", "malformed request: " + *problem), parser,
                       Clock::now());
@@ -275,6 +371,16 @@ Session::answer(WireRequest message, Connection connection)
   } else {
     response = Response::error(k_bad_request, "bad_request", decoded.error().to_string());
   }
+  const std::size_t held = response.body.size() > k_small_answer_bytes ? response.body.size() : 0;
+  const AnswerBytes reserved(*m_context.answer_bytes_in_flight, held);
+  if (!reserved.granted()) {
+    const std::string route = response.route;
+    response = Response::error(k_service_unavailable, "busy",
+                               "answers being sent to other clients fill the server's budget of " +
+                                 std::to_string(k_answer_bytes_in_flight) + " bytes");
+    response.headers.emplace_back("Retry-After", std::to_string(k_busy_retry_after_seconds));
+    response.route = route;
+  }
   co_return co_await send(request, wire_method, message.version(), response,
                           head ? BodyMode::headers_only : BodyMode::full, connection, start);
 }
@@ -310,6 +416,17 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
     response = Response::error(
       k_payload_too_large, "payload_too_large",
       "request body exceeds the limit of " + std::to_string(options.body_limit) + " bytes");
+  } else if (ec == wire::error::buffer_overflow && parser.is_header_done()) {
+    response = Response::error(k_payload_too_large, "payload_too_large",
+                               "a chunk's size line or the trailer fields exceed the limit of " +
+                                 std::to_string(k_read_room_past_head) + " bytes");
+  } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
+             !line_ended(m_buffer, options.header_limit) &&
+             request_line(m_buffer, options.header_limit).find(' ') == std::string_view::npos) {
+    // RFC 9112 3: a method longer than any the server implements is 501, before its target is even seen.
+    response = Response::error(k_not_implemented, "not_implemented",
+                               "the method exceeds the limit of " + std::to_string(options.header_limit) +
+                                 " bytes for the head");
   } else if (ec == wire::error::header_limit && parser.get().target().empty() &&
              !line_ended(m_buffer, options.header_limit)) {
     // The limit was reached before the request line ended: its target is what is too long. (Beast parses the request
@@ -323,6 +440,13 @@ Session::refuse(const beast::error_code& ec, const wire::request_parser<wire::st
       k_header_fields_too_large, "header_too_large",
       "request line and headers exceed the limit of " + std::to_string(options.header_limit) +
         " bytes");
+  } else if (const auto version = ec == wire::error::bad_version
+                                     ? http_version(request_line(m_buffer, options.header_limit))
+                                     : std::nullopt;
+             version && (*version)[0] != '1') {
+    // RFC 9110 15.6.6: the major version is what the server does not support.
+    response = Response::error(k_version_not_supported, "http_version_not_supported",
+                               "this server speaks HTTP/1.1 and HTTP/1.0 (got HTTP/" + std::string(*version) + ")");
   } else if (ec.category() == wire::make_error_code(wire::error::bad_target).category() &&
              ec != wire::error::end_of_stream && ec != wire::error::partial_message) {
     response = Response::error(k_bad_request, "bad_request", "malformed request: " + ec.message());

@@ -53,6 +53,8 @@ struct SessionContext
   const boost::asio::any_io_executor* write_executor;
   // Counts every answer written, so the server knows whether there was activity since it last looked.
   std::atomic<std::uint64_t>* answered;
+  // Bytes of the large answers being written now, which session.cpp bounds.
+  std::atomic<std::size_t>* answer_bytes_in_flight;
 };
 
 // Serves the connection on `socket` until the client leaves, a limit is hit or `entry` is cancelled.
