@@ -1,4 +1,5 @@
 // Every section asked again after a filter changes: the points first, since the planner offers them.
+import { refreshAccuracy } from './accuracy.js';
 import { api } from './api.js';
 import { refreshBudget } from './budget_view.js';
 import { refreshChanges } from './changes.js';
@@ -26,5 +27,5 @@ export async function refreshPoints() {
 export async function refreshAll() {
   await refreshPoints();
   await Promise.all([refreshChart(), refreshPlan(), refreshHistory(), refreshGlance(), refreshFleet(),
-    refreshBudget(), refreshChanges()]);
+    refreshBudget(), refreshChanges(), refreshAccuracy()]);
 }

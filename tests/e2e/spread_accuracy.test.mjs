@@ -1,5 +1,6 @@
 // The run-to-run spread as a band around a curve, the new / carried-over mark of each point, the embed code the
-// tracker page copies, and the compare page's canonical link, on runs of one image close together.
+// tracker page copies, the compare page's canonical link, on runs of one image close together; and accuracy scores
+// beside throughput, with the warning for a faster configuration that scores measurably lower.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +24,20 @@ function spreadCsv() {
   run('2026-06-05', 'img:a', 950, 150);
   run('2026-06-08', 'img:a', 1000, 120);
   run('2026-06-12', 'img:a', 1000, 180);
+  // Another configuration of the same GPU, slower at 100 tok/s/user, for the accuracy warning.
+  rows.push(`${MODEL},b300,accfw,fp8,none,false,2026-06-12,8192,1024,64,8,500,40,median_tpot,img:c,acc-slow`);
+  rows.push(`${MODEL},b300,accfw,fp8,none,false,2026-06-12,8192,1024,4,8,90,300,median_tpot,img:c,acc-fast`);
   return [header, ...rows].join('\n') + '\n';
 }
+
+// Illustrative scores in the documented shape (docs/FORMATS.md): the faster fp4 configuration scores lower than the
+// slower fp8 one by 0.05, more than 2 combined standard errors (2 x 0.01).
+const EVALS = [
+  { hardware: 'b300', framework: 'spreadfw', model: MODEL, precision: 'fp4', spec_method: 'none', disagg: false,
+    isl: 8192, osl: 1024, date: '2026-06-12', task: 'gsm8k', score: 0.90, stderr: 0.008 },
+  { hardware: 'b300', framework: 'accfw', model: MODEL, precision: 'fp8', spec_method: 'none', disagg: false,
+    isl: 8192, osl: 1024, date: '2026-06-12', task: 'gsm8k', score: 0.95, stderr: 0.006 },
+];
 
 let server;
 let browser;
@@ -33,6 +46,9 @@ before(async () => {
   const file = join(server.db + '-spread.csv');
   writeFileSync(file, spreadCsv());
   server.cli('ingest', file);
+  const evals = join(server.db + '-evals.json');
+  writeFileSync(evals, JSON.stringify(EVALS));
+  server.cli('ingest', evals);
   browser = await launchBrowser();
 });
 after(async () => {
@@ -101,5 +117,23 @@ test('the compare page names its permanent link as canonical', async () => {
   // A page without a comparison has none.
   await page.goto(`${server.url}/compare`);
   assert.equal(await page.locator('link[rel="canonical"]').count(), 0);
+  await page.context().close();
+});
+
+test('accuracy scores sit beside throughput at the target, with the warning the API gives', async () => {
+  const answer = await server.api(`/api/v1/evals?model=${MODEL}&hardware=b300&at=100`);
+  assert.equal(answer.evals.length, 2);
+  assert.equal(answer.warnings.length, 1);
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/?model=${MODEL}&hardware=b300`);
+  await waitForApp(page);
+  await page.waitForSelector('#accuracy-table[data-state="ready"][data-rows="2"]');
+  const rows = page.locator('#accuracy-table tbody tr');
+  assert.equal(await rows.count(), 2);
+  const texts = await rows.allTextContents();
+  assert.ok(texts.some((t) => t.includes('0.9000 ± 0.0080') && t.includes('spreadfw')), texts.join('\n'));
+  assert.ok(texts.some((t) => t.includes('0.9500 ± 0.0060') && t.includes('accfw')), texts.join('\n'));
+  assert.deepEqual(await page.locator('#accuracy-warnings li').allTextContents(), [answer.warnings[0].detail]);
+  assert.deepEqual(page.problems, []);
   await page.context().close();
 });
