@@ -118,7 +118,7 @@ export function removeBatch(path) {
   rmSync(path, { recursive: true, force: true });
 }
 
-// The runner rows carry no date of their own in the runner's files; these do, but the flag is harmless.
+// The arguments of an ingest of `path` into `db` (the synthetic runner rows carry their own date).
 export function ingestArgs(db, path) {
   return ['ingest', '--quiet', '--json', '--db', db.arg, path];
 }
