@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  CLUSTER_SCRIPT, Client, EXE, freshDatabase, sql, startServer, within,
+  CLUSTER_SCRIPT, Client, EXE, clusterUrl, freshDatabase, sql, startServer, within,
 } from '../tests/postgres_servers/support.mjs';
 
 export { Client, EXE, startServer, within };
@@ -123,6 +123,9 @@ export function ingestArgs(db, path) {
   return ['ingest', '--quiet', '--json', '--db', db.arg, path];
 }
 
+// The most output one check query may give (every comment's body, after a long server-kill run).
+const QUERY_OUTPUT_LIMIT = 1 << 30;
+
 // What a crash must leave whole: the benchmark tables' counts and the data version.
 const COUNTED = ['points', 'findings', 'datasets', 'configurations'];
 const COUNTS_SQL = COUNTED.map((table) => `(SELECT COUNT(*) FROM ${table})`).join(', ') +
@@ -146,8 +149,8 @@ export class SqliteDatabase {
   // Runs `statement` on a connection of its own; its rows, fields split by '|'.
   query(statement) {
     const result = spawnSync('sqlite3', ['-bail', '-cmd', '.timeout 20000', this.path, statement],
-      { encoding: 'utf8', timeout: 120_000 });
-    assert.equal(result.status, 0, `sqlite3 failed on ${statement}: ${result.stderr}`);
+      { encoding: 'utf8', timeout: 120_000, maxBuffer: QUERY_OUTPUT_LIMIT });
+    assert.equal(result.status, 0, `sqlite3 failed on ${statement}: ${result.stderr ?? result.error}`);
     return result.stdout.split('\n').filter((line) => line !== '');
   }
 
@@ -179,8 +182,17 @@ export class PostgresDatabase {
     this.arg = this.database.url;
   }
 
+  // As tests/postgres_servers' sql(), with room for every comment's body.
   query(statement) {
-    return sql(this.database.name, statement);
+    const url = new URL(clusterUrl());
+    const password = decodeURIComponent(url.password);
+    url.password = '';
+    url.pathname = '/' + this.database.name;
+    const result = spawnSync('psql', ['-X', '-q', '-t', '-A', '-v', 'ON_ERROR_STOP=1', '-d', url.href, '-c', statement],
+      { encoding: 'utf8', env: { ...process.env, PGPASSWORD: password }, timeout: 60_000,
+        maxBuffer: QUERY_OUTPUT_LIMIT });
+    assert.equal(result.status, 0, `psql failed on ${statement}: ${result.stderr ?? result.error}`);
+    return result.stdout.split('\n').filter((line) => line !== '');
   }
 
   counts() {
