@@ -190,6 +190,26 @@ TEST_F(CommunityCommentsTest, comment_threads_include_hidden_and_deleted_comment
   EXPECT_EQ(threads.comments[2].body, "");
 }
 
+TEST_F(CommunityCommentsTest, set_comment_hidden_stores_the_hide_and_its_audit_entry_together_or_neither)
+{
+  const UserId ada = add_user("ada");
+  const CommentId id = add_comment(ada, "page", std::nullopt, "rude");
+  const std::string target = "comment:" + std::to_string(id);
+  // An actor no account has: the audit log's foreign key refuses the entry, as a full disk or a crash could.
+  const AuditEntry refused{0, k_t0, UserId{987654}, "ghost", "hide_comment", target, "page"};
+  EXPECT_THROW(community().set_comment_hidden(id, true, refused), StoreError);
+  EXPECT_FALSE(community().comment(id)->hidden) << "a hide the audit log did not record is no hide";
+  EXPECT_TRUE(community().audit_log(10).empty());
+
+  const AuditEntry recorded{0, k_t0 + 1, ada, "ada", "hide_comment", target, "page"};
+  ASSERT_TRUE(community().set_comment_hidden(id, true, recorded));
+  EXPECT_TRUE(community().comment(id)->hidden);
+  const auto audit = community().audit_log(10);
+  ASSERT_EQ(audit.size(), 1u);
+  EXPECT_EQ(audit[0].action, "hide_comment");
+  EXPECT_EQ(audit[0].target, target);
+}
+
 TEST_F(CommunityCommentsTest, edit_comment_sets_body_and_edited_at)
 {
   const UserId ada = add_user("ada");

@@ -79,8 +79,15 @@ run_ingest(const GlobalOptions& options, const IngestFlags& flags)
     store = open_database(options);
     return *store;
   };
-  auto ingested = app::ingest_files(
-    open_store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+  auto ingested = [&] {
+    try {
+      return app::ingest_files(
+        open_store, flags.files, defaults, progress ? app::ReadProgress(show_progress) : app::ReadProgress());
+    } catch (const store::StoreFull& full) {
+      // A full disk fails the one transaction, which rolls back: said, since "failed" alone leaves the user to wonder.
+      throw store::StoreFull(std::string(full.what()) + "; nothing was stored");
+    }
+  }();
   if (!ingested) {
     throw DataError(ingested.error().to_string() + " (nothing was stored)");
   }

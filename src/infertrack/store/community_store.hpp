@@ -204,8 +204,10 @@ public:
   virtual bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) = 0;
   // Blanks the body and marks it deleted (replies stay); false when it does not exist, is deleted or is hidden.
   virtual bool delete_comment(CommentId id) = 0;
-  // False when the comment does not exist or its author deleted it.
-  virtual bool set_comment_hidden(CommentId id, bool hidden) = 0;
+  // False when the comment does not exist or its author deleted it. `moderation`, when given, goes into the audit
+  // log in the same transaction: no crash leaves a hide without its entry, nor an entry without its hide.
+  virtual bool set_comment_hidden(CommentId id, bool hidden,
+                                  const std::optional<AuditEntry>& moderation = std::nullopt) = 0;
   // Comments stored for `subject` (all subjects when empty), deleted and hidden ones included.
   virtual std::int64_t comment_count(std::optional<std::string_view> subject) = 0;
 

@@ -90,6 +90,14 @@ public:
   using StoreError::StoreError;
 };
 
+// A write refused because the disk holding the database is full: the transaction was rolled back, so nothing of it
+// is stored, and the same write can succeed once there is room.
+class StoreFull : public StoreError
+{
+public:
+  using StoreError::StoreError;
+};
+
 // How the datasets of an ingest come to its session, as far as the caller knows.
 enum class DatasetArrival
 {

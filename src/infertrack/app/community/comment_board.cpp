@@ -189,13 +189,13 @@ CommentBoard::set_hidden(const Visitor& admin, store::CommentId id, bool hidden)
     return {};  // nothing changed, so nothing for the audit log
   }
   // Its text is gone: a hide would hide nothing, yet stand in the audit log as a moderation.
-  if (comment->deleted || !community.set_comment_hidden(id, hidden)) {
+  const store::AuditEntry moderation{0, m_clock(), admin.user.id, admin.user.display_name,
+                                     hidden ? "hide_comment" : "restore_comment", "comment:" + std::to_string(id),
+                                     comment->subject};
+  if (comment->deleted || !community.set_comment_hidden(id, hidden, moderation)) {
     return refuse(RefusalKind::conflict, "",
                   "comment " + std::to_string(id) + " was deleted by its author; there is nothing to hide");
   }
-  community.add_audit(store::AuditEntry{0, m_clock(), admin.user.id, admin.user.display_name,
-                                        hidden ? "hide_comment" : "restore_comment", "comment:" + std::to_string(id),
-                                        comment->subject});
   return {};
 }
 

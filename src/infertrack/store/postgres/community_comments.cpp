@@ -209,11 +209,28 @@ CommunityTables::delete_comment(CommentId id)
 }
 
 bool
-CommunityTables::set_comment_hidden(CommentId id, bool hidden)
+CommunityTables::set_comment_hidden(CommentId id, bool hidden, const std::optional<AuditEntry>& moderation)
 {
+  auto db = m_pool.lease();
+  Transaction transaction(*db);
   // PostgreSQL counts a matched row as changed even when the flag already had this value. Deleted is checked in the
   // same statement: an author's delete between the moderator's read and this write wins.
-  return change("UPDATE comments SET hidden = $1 WHERE id = $2 AND deleted = 0", Params().add(hidden).add(id)) > 0;
+  if (db->run("UPDATE comments SET hidden = $1 WHERE id = $2 AND deleted = 0", Params().add(hidden).add(id))
+        .affected() == 0) {
+    return false;
+  }
+  if (moderation) {
+    db->run("INSERT INTO audit_log (at, actor_id, actor, action, target, detail) VALUES ($1, $2, $3, $4, $5, $6)",
+            Params()
+              .add(moderation->at)
+              .add(moderation->actor_id)
+              .add(moderation->actor)
+              .add(moderation->action)
+              .add(moderation->target)
+              .add(moderation->detail));
+  }
+  transaction.commit();
+  return true;
 }
 
 std::int64_t

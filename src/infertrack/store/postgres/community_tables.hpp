@@ -42,7 +42,7 @@ public:
   ThreadReplies thread_replies(CommentId thread, CommentId after, std::int64_t limit) override;
   bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) override;
   bool delete_comment(CommentId id) override;
-  bool set_comment_hidden(CommentId id, bool hidden) override;
+  bool set_comment_hidden(CommentId id, bool hidden, const std::optional<AuditEntry>& moderation) override;
   std::int64_t comment_count(std::optional<std::string_view> subject) override;
 
   std::vector<RateLimitRule> rate_limit_rules() override;

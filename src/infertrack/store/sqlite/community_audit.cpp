@@ -8,17 +8,23 @@ namespace infertrack::store::sqlite {
 void
 CommunityTables::add_audit(const AuditEntry& entry)
 {
-  change("INSERT INTO audit_log (at, actor_id, actor, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)",
-         [&](Statement& insert) {
-           insert.bind(1, entry.at);
-           if (entry.actor_id) {
-             insert.bind(2, *entry.actor_id);
-           }
-           insert.bind(3, std::string_view(entry.actor));
-           insert.bind(4, std::string_view(entry.action));
-           insert.bind(5, std::string_view(entry.target));
-           insert.bind(6, std::string_view(entry.detail));
-         });
+  const WriteTurn turn(*this);
+  insert_audit(entry);
+}
+
+void
+CommunityTables::insert_audit(const AuditEntry& entry)
+{
+  Statement insert(db(), "INSERT INTO audit_log (at, actor_id, actor, action, target, detail) VALUES (?, ?, ?, ?, ?, ?)");
+  insert.bind(1, entry.at);
+  if (entry.actor_id) {
+    insert.bind(2, *entry.actor_id);
+  }
+  insert.bind(3, std::string_view(entry.actor));
+  insert.bind(4, std::string_view(entry.action));
+  insert.bind(5, std::string_view(entry.target));
+  insert.bind(6, std::string_view(entry.detail));
+  insert.step();
 }
 
 std::vector<AuditEntry>

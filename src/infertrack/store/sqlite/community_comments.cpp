@@ -231,15 +231,26 @@ CommunityTables::delete_comment(CommentId id)
 }
 
 bool
-CommunityTables::set_comment_hidden(CommentId id, bool hidden)
+CommunityTables::set_comment_hidden(CommentId id, bool hidden, const std::optional<AuditEntry>& moderation)
 {
-  // SQLite counts a matched row as changed even when the flag already had this value. Deleted is checked in the
-  // same statement: an author's delete between the moderator's read and this write wins.
-  return change("UPDATE comments SET hidden = ? WHERE id = ? AND deleted = 0",
-                [&](Statement& update) {
-                  update.bind(1, std::int64_t{hidden ? 1 : 0});
-                  update.bind(2, id);
-                }) > 0;
+  const WriteTurn turn(*this);
+  Transaction transaction(db(), TransactionMode::write);
+  {
+    // SQLite counts a matched row as changed even when the flag already had this value. Deleted is checked in the
+    // same statement: an author's delete between the moderator's read and this write wins.
+    Statement update(db(), "UPDATE comments SET hidden = ? WHERE id = ? AND deleted = 0");
+    update.bind(1, std::int64_t{hidden ? 1 : 0});
+    update.bind(2, id);
+    update.step();
+  }
+  if (db().changes() == 0) {
+    return false;
+  }
+  if (moderation) {
+    insert_audit(*moderation);
+  }
+  transaction.commit();
+  return true;
 }
 
 std::int64_t

@@ -52,7 +52,7 @@ public:
   ThreadReplies thread_replies(CommentId thread, CommentId after, std::int64_t limit) override;
   bool edit_comment(CommentId id, std::string_view body, std::int64_t edited_at) override;
   bool delete_comment(CommentId id) override;
-  bool set_comment_hidden(CommentId id, bool hidden) override;
+  bool set_comment_hidden(CommentId id, bool hidden, const std::optional<AuditEntry>& moderation) override;
   std::int64_t comment_count(std::optional<std::string_view> subject) override;
 
   std::vector<RateLimitRule> rate_limit_rules() override;
@@ -87,6 +87,9 @@ private:
   // Deletes the rows of `table` (keyed by user_id and token_hash: sessions, trusted_devices) of `user`, but the one
   // with `keep_token_hash` when given.
   void delete_tokens_of(std::string_view table, UserId user, std::optional<std::string_view> keep_token_hash);
+
+  // Inserts `entry` into the audit log; the caller holds its WriteTurn.
+  void insert_audit(const AuditEntry& entry);
 
   // Runs one UPDATE or DELETE with `bind` filling its parameters, and returns the rows it changed.
   template<typename Bind> std::int64_t change(std::string_view sql, Bind bind)

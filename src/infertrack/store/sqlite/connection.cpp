@@ -116,6 +116,11 @@ Connection::fail(int code, std::string_view what) const
   if (primary == SQLITE_READONLY) {
     throw StoreReadOnly(m_path + ": " + std::string(what) + " failed (" + detail + ")");
   }
+  if (primary == SQLITE_FULL) {
+    // SQLite's own text ("database or disk is full") leaves the reader to guess which of the two.
+    throw StoreFull(m_path + ": " + std::string(what) + " failed: the disk holding the database is full (" + detail +
+                    ")");
+  }
   throw StoreError(m_path + ": " + std::string(what) + " failed (" + detail + ")");
 }
 

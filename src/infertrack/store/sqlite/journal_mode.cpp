@@ -3,6 +3,7 @@
 #include "infertrack/store/store.hpp"
 
 #include <sqlite3.h>
+#include <sys/statvfs.h>
 
 #include <exception>
 #include <string>
@@ -10,6 +11,14 @@
 
 namespace infertrack::store::sqlite {
 namespace {
+
+// Whether `path` lies on a file system mounted read-only, where SQLite cannot create the WAL's files.
+bool
+on_read_only_file_system(const std::string& path)
+{
+  struct statvfs info {};
+  return ::statvfs(path.c_str(), &info) == 0 && (info.f_flag & ST_RDONLY) != 0;
+}
 
 // Asks for journal mode `mode` once, without waiting for locks. Returns the mode in force afterwards, or
 // nullopt when another connection's lock refused the change.
@@ -28,6 +37,11 @@ try_journal_mode(Connection& db, std::string_view mode)
     }
   }
   sqlite3_finalize(statement);
+  if ((rc & 0xff) == SQLITE_CANTOPEN && on_read_only_file_system(db.path())) {
+    throw StoreReadOnly(db.path() + ": cannot open the database: the file system holding it is mounted read-only, "
+                        "and SQLite's write-ahead log needs its -wal and -shm files beside the database (mount it "
+                        "read-write, or copy the file to storage that can be written)");
+  }
   if (rc != SQLITE_ROW && (rc & 0xff) != SQLITE_BUSY) {
     db.fail(rc, sql);
   }
