@@ -39,7 +39,7 @@ struct PageFrame
   PageStyle style = PageStyle::linked;
   PageChrome chrome = PageChrome::full;
   // The address search engines should index this page under (<link rel="canonical">); empty: none.
-  std::string canonical_path;
+  std::string canonical_path = {};
 };
 
 // The URL of the embedded asset `name` ("uplot.css"): "/assets/" and its content-hashed name. Throws
