@@ -60,8 +60,9 @@ TEST_F(CopyCommand, copies_every_row_of_every_table_into_a_new_file)
   EXPECT_EQ(answer["to"], target);
   EXPECT_EQ(answer["verified"], true);
   const auto counts = row_counts(answer);
-  EXPECT_EQ(counts.size(), 16);
+  EXPECT_EQ(counts.size(), 17);
   EXPECT_GT(counts.at("points"), 0);
+  EXPECT_EQ(counts.at("eval_results"), 0);
   EXPECT_GT(counts.at("findings"), 0);
   EXPECT_EQ(counts.at("users"), 4);
   EXPECT_EQ(counts.at("sessions"), 2);
