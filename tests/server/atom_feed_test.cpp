@@ -2,7 +2,7 @@
 #include "infertrack/server/pages/page_routes.hpp"
 
 #include "bundled_tracker_test_support.hpp"
-#include "infertrack/app/ingest/ingest.hpp"
+#include "hostile_feed_point.hpp"
 
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
@@ -119,17 +119,8 @@ TEST_F(AtomFeed, of_one_model_lists_the_mi355x_launch_day_jump_with_a_stable_id)
 TEST_F(AtomFeed, escapes_a_hostile_name_and_keeps_ids_of_earlier_entries)
 {
   const std::vector<std::string> before = entry_ids(parsed(answer("/feed.atom", {{"model", "dsv4"}}).body));
-  std::optional<domain::BenchmarkPoint> point = store->point("444914");
-  ASSERT_TRUE(point.has_value());
-  point->result_id = "hostile<b>&\"1'";
-  point->framework = "eng<ine>&\"'\x01</title>";
-  point->date = "2027-01-01";
-  point->image = "]]><x>";
-  domain::Dataset dataset;
-  dataset.source = "hostile.json";
-  dataset.points.push_back(*point);
-  app::prepare_dataset(dataset);
-  ASSERT_TRUE(store->ingest(dataset).has_value());
+  test_support::ingest_hostile_feed_point(*store);
+  ASSERT_FALSE(HasFatalFailure());
 
   const http::Response response = answer("/feed.atom", {{"model", "dsv4"}});
   const ptree document = parsed(response.body);

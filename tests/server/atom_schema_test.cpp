@@ -4,7 +4,7 @@
 #include "infertrack/server/pages/page_routes.hpp"
 
 #include "bundled_tracker_test_support.hpp"
-#include "infertrack/app/ingest/ingest.hpp"
+#include "hostile_feed_point.hpp"
 #include "support/temp_dir.hpp"
 
 #include <gmock/gmock.h>
@@ -73,17 +73,8 @@ TEST_F(AtomSchema, every_feed_validates)
 
 TEST_F(AtomSchema, a_feed_with_hostile_names_validates)
 {
-  std::optional<domain::BenchmarkPoint> point = store->point("444914");
-  ASSERT_TRUE(point.has_value());
-  point->result_id = "hostile<b>&\"1'";
-  point->framework = "eng<ine>&\"'\x01</title>";
-  point->date = "2027-01-01";
-  point->image = "]]><x>";
-  domain::Dataset dataset;
-  dataset.source = "hostile.json";
-  dataset.points.push_back(*point);
-  app::prepare_dataset(dataset);
-  ASSERT_TRUE(store->ingest(dataset).has_value());
+  test_support::ingest_hostile_feed_point(*store);
+  ASSERT_FALSE(HasFatalFailure());
   const std::string body = feed({{"model", "dsv4"}});
   const Validation validation = validate_atom(body);
   EXPECT_EQ(validation.exit_code, 0) << validation.output << body;
