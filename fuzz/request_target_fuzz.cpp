@@ -71,7 +71,8 @@ LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
   const std::string_view stored_field = request.headers.back().second;
   for (const std::string_view name : {"infertrack_session", "", "a"}) {
     if (const auto cookie = http::cookie_value(request, name)) {
-      if (!lies_within(*cookie, stored_field) || cookie->find(';') != std::string_view::npos) {
+      // An empty value may be a view of nothing at all.
+      if ((!cookie->empty() && !lies_within(*cookie, stored_field)) || cookie->find(';') != std::string_view::npos) {
         __builtin_trap();
       }
     }
