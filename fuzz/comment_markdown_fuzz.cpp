@@ -91,12 +91,21 @@ LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
       __builtin_trap();  // a tag cmark does not write: raw HTML got through
     }
   }
-  constexpr std::string_view k_href = "href=\"";
-  for (std::size_t at = html.find(k_href); at != std::string::npos; at = html.find(k_href, at + 1)) {
-    const std::size_t start = at + k_href.size();
-    const std::size_t end = html.find('"', start);
-    if (end == std::string::npos || has_unsafe_scheme(std::string_view(html).substr(start, end - start))) {
-      __builtin_trap();
+  // Each link's attributes, read in order: a value holds no '"' (cmark escapes it), but a title may hold "href=".
+  constexpr std::string_view k_anchor = "<a ";
+  for (std::size_t at = html.find(k_anchor); at != std::string::npos; at = html.find(k_anchor, at + 1)) {
+    std::size_t next = at + k_anchor.size();
+    while (next < html.size() && html[next] != '>') {
+      const std::size_t equals = html.find("=\"", next);
+      const std::size_t end = equals == std::string::npos ? equals : html.find('"', equals + 2);
+      if (end == std::string::npos) {
+        __builtin_trap();  // an attribute left open
+      }
+      const std::string_view name = std::string_view(html).substr(next, equals - next);
+      if (name == "href" && has_unsafe_scheme(std::string_view(html).substr(equals + 2, end - equals - 2))) {
+        __builtin_trap();
+      }
+      next = html.find_first_not_of(' ', end + 1);
     }
   }
   return 0;
