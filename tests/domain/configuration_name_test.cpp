@@ -51,6 +51,9 @@ TEST(parse_configuration_name, refuses_naming_the_field)
   check("m h f p s sideways", "layout", "expected agg, disagg or * (got 'sideways')");
   check("m h f p s agg w extra", "date", "expected a run date YYYY-MM-DD after the seven fields (got 'extra')");
   check("m h f p s agg w 2026-02-30x", "date", "expected a run date");
+  // Read as the framework, "2026-02-24" would be written back last ("m * 2026-02-24") and read as the run date.
+  check("m * 2026-02-24 *", "framework", "a run date goes last, after the fields (got '2026-02-24')");
+  check("m h 2026-02-24 2026-02-25", "framework", "a run date goes last");
 }
 
 }  // namespace

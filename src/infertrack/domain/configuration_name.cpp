@@ -69,6 +69,11 @@ parse_configuration_name(std::string_view text)
   name.model = std::string(list[0]);
   std::optional<std::string>* fields[] = {&name.hardware, &name.framework, &name.precision, &name.spec_method};
   for (std::size_t i = 1; i < list.size(); ++i) {
+    // Written back with the open fields after it left out, a date-spelt field would read as the run date.
+    if (util::is_iso_date(list[i])) {
+      return util::fail("", std::string(k_field_names[i]),
+                        "a run date goes last, after the fields (got '" + std::string(list[i]) + "')");
+    }
     if (i <= 4) {
       *fields[i - 1] = field(list[i]);
     } else if (i == 5) {

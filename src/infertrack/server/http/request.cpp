@@ -4,7 +4,6 @@
 
 #include "infertrack/util/assertions.hpp"
 
-#include <boost/url/encode.hpp>
 #include <boost/url/parse.hpp>
 #include <boost/url/rfc/pchars.hpp>
 
@@ -17,9 +16,29 @@ namespace {
 namespace urls = boost::urls;
 
 // Bytes a client may send unencoded that RFC 3986 does not allow in a path or query (a space, '|', UTF-8), which
-// we have always taken as themselves: encoded before parsing, they decode back to the same bytes. '%' is kept,
-// its escapes already checked.
-constexpr urls::grammar::lut_chars k_kept_chars = urls::pchars + '/' + '?' + '%';
+// we have always taken as themselves: encoded before parsing, they decode back to the same bytes.
+constexpr urls::grammar::lut_chars k_kept_chars = urls::pchars + '/' + '?';
+
+// `target` with every byte outside k_kept_chars percent-encoded, and '%' kept, its escapes already checked. Not
+// urls::encode: it requires '%' to be encoded (an assertion that stops every request in a build with assertions).
+std::string
+encoded_target(std::string_view target)
+{
+  constexpr std::string_view k_hex = "0123456789ABCDEF";
+  std::string encoded;
+  encoded.reserve(target.size());
+  for (const char c : target) {
+    if (c == '%' || k_kept_chars(c)) {
+      encoded += c;
+    } else {
+      const auto byte = static_cast<unsigned char>(c);
+      encoded += '%';
+      encoded += k_hex[byte >> 4];
+      encoded += k_hex[byte & 0xF];
+    }
+  }
+  return encoded;
+}
 
 bool
 is_hex_digit(char c)
@@ -108,7 +127,7 @@ decode_target(std::string_view target)
 
   // Asterisk form ("*", for OPTIONS) and any other unrooted target are read as if rooted, and given back unrooted.
   const bool rooted = target.starts_with('/');
-  const std::string encoded = (rooted ? "" : "/") + urls::encode(target, k_kept_chars);
+  const std::string encoded = (rooted ? "" : "/") + encoded_target(target);
   const auto url = urls::parse_origin_form(encoded);
   INFERTRACK_ASSERT(url.has_value());
 
