@@ -297,19 +297,37 @@ Connection::execute_prepared(std::string_view sql, const Params& params)
 void
 Connection::copy_in(const std::string& copy_sql, std::string_view data)
 {
+  begin_copy(copy_sql);
+  put_copy(data);
+  end_copy();
+}
+
+void
+Connection::begin_copy(const std::string& copy_sql)
+{
   ensure_open();
   const ResultHandle started(PQexec(m_connection, copy_sql.c_str()), &PQclear);
   if (PQresultStatus(started.get()) != PGRES_COPY_IN) {
     fail("a COPY failed to start", started.get());
   }
+}
+
+void
+Connection::put_copy(std::string_view rows)
+{
   // In slices: one call with hundreds of megabytes would double the memory libpq holds.
   constexpr std::size_t k_slice = 1 << 20;
-  for (std::size_t at = 0; at < data.size(); at += k_slice) {
-    const std::size_t length = std::min(k_slice, data.size() - at);
-    if (PQputCopyData(m_connection, data.data() + at, static_cast<int>(length)) != 1) {
+  for (std::size_t at = 0; at < rows.size(); at += k_slice) {
+    const std::size_t length = std::min(k_slice, rows.size() - at);
+    if (PQputCopyData(m_connection, rows.data() + at, static_cast<int>(length)) != 1) {
       fail("a COPY failed", nullptr);
     }
   }
+}
+
+void
+Connection::end_copy()
+{
   if (PQputCopyEnd(m_connection, nullptr) != 1) {
     fail("a COPY failed to end", nullptr);
   }
@@ -317,6 +335,16 @@ Connection::copy_in(const std::string& copy_sql, std::string_view data)
   // Drain: PQgetResult returns null once the command is over.
   while (PGresult* rest = PQgetResult(m_connection)) {
     PQclear(rest);
+  }
+}
+
+void
+Connection::abort_copy() noexcept
+{
+  if (PQputCopyEnd(m_connection, "the ingest ended before its rows were all sent") == 1) {
+    while (PGresult* rest = PQgetResult(m_connection)) {
+      PQclear(rest);
+    }
   }
 }
 

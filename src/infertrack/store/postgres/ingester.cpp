@@ -1,6 +1,6 @@
 #include "infertrack/store/postgres/ingester.hpp"
 
-#include "infertrack/store/postgres/copy_text.hpp"
+#include "infertrack/store/postgres/copy_binary.hpp"
 #include "infertrack/store/postgres/data_version_watch.hpp"
 #include "infertrack/store/records/notes_column.hpp"
 #include "infertrack/store/records/record_comparison.hpp"
@@ -46,16 +46,40 @@ first_nan_field(const Record& record)
   return found;
 }
 
-// The points columns a COPY fills, in the order copy_points writes them.
+// The points columns a COPY fills, in the order copy_points writes them, and how many.
 std::string
 copied_columns()
 {
   return "configuration_id, notes, " + column_list<BenchmarkPoint>("") + ", source, ingested_at";
 }
 
+std::int16_t
+copied_values()
+{
+  static const std::int16_t count = [] {
+    std::int16_t fields = 0;
+    const BenchmarkPoint point;
+    RecordFields<BenchmarkPoint>::visit([&](FieldName, const auto&) { ++fields; }, point);
+    return static_cast<std::int16_t>(fields + 4);
+  }();
+  return count;
+}
+
+// A result id as the sets of ids an ingest keeps hold it: 8 bytes, not a string per point. Two ids that share a
+// hash only cost a look-up in the table, which tells them apart.
+std::uint64_t
+id_hash(std::string_view result_id)
+{
+  return std::hash<std::string_view>{}(result_id);
+}
+
 }  // namespace
 
-Ingester::Ingester(Connection& db) : m_db(db), m_transaction(db)
+Ingester::Ingester(Connection& db)
+  : m_db(db)
+  , m_transaction(db)
+  , m_points_copy(db, "COPY points (" + copied_columns() + ") FROM STDIN (FORMAT binary)", k_copy_binary_header,
+                  k_copy_binary_trailer)
 {
   m_db.execute(std::string("SELECT pg_advisory_xact_lock(") + k_ingest_lock + ")");
   m_ingested_at = std::string(
@@ -74,7 +98,7 @@ Ingester::Ingester(Connection& db) : m_db(db), m_transaction(db)
     m_next_configuration_id = std::max(m_next_configuration_id, id + 1);
   }
   m_next_configuration_id = std::max<std::int64_t>(m_next_configuration_id, 1);
-  m_store_empty = m_db.run("SELECT EXISTS (SELECT 1 FROM points)").text(0, 0) == "f";
+  m_empty_before = m_db.run("SELECT EXISTS (SELECT 1 FROM points)").text(0, 0) == "f";
   // The planner's estimate: exact enough to tell a bulk ingest, and free where COUNT(*) reads the table.
   m_stored_estimate = static_cast<std::size_t>(
     std::max<double>(0, m_db.run("SELECT reltuples FROM pg_class WHERE oid = 'points'::regclass").real(0, 0)));
@@ -82,13 +106,21 @@ Ingester::Ingester(Connection& db) : m_db(db), m_transaction(db)
 
 Ingester::~Ingester() = default;
 
+Connection&
+Ingester::db()
+{
+  m_points_copy.finish();
+  return m_db;
+}
+
 IngestSummary
 Ingester::commit()
 {
+  m_points_copy.finish();
   if (m_summary.points_added + m_summary.findings_added + m_summary.other_records_added + m_summary.evals_added > 0) {
-    const Rows version = m_db.run("UPDATE benchmark_data_version SET version = version + 1 RETURNING version");
+    const Rows version = db().run("UPDATE benchmark_data_version SET version = version + 1 RETURNING version");
     // Delivered at the commit, and only if it commits: every instance then drops its stale answers.
-    m_db.run("SELECT pg_notify($1, $2)", Params().add(DataVersionWatch::k_channel).add(version.text(0, 0)));
+    db().run("SELECT pg_notify($1, $2)", Params().add(DataVersionWatch::k_channel).add(version.text(0, 0)));
     m_committed_version = version.int64(0, 0);
   }
   m_transaction.commit();
@@ -161,56 +193,65 @@ Ingester::add_findings(std::span<const domain::DataFinding> findings)
 void
 Ingester::copy_points(const domain::Dataset& dataset, std::span<const std::size_t> fresh)
 {
+  // Rows go out in slices as they are written, so the server stores one while the next is written.
+  constexpr std::size_t k_slice = 256 * 1024;
+  // A new configuration's id is stored (an INSERT) before any row of the batch goes out: the open COPY ends for it.
+  std::vector<std::int64_t> configurations;
+  configurations.reserve(fresh.size());
+  for (const std::size_t i : fresh) {
+    configurations.push_back(configuration_id(dataset.points[i]));
+  }
+  const std::int16_t values = copied_values();
   m_copy.clear();
   std::string notes;
-  for (const std::size_t i : fresh) {
-    const BenchmarkPoint& point = dataset.points[i];
-    append_copy_value(m_copy, configuration_id(point));
-    m_copy += '\t';
-    write_notes_column(point.notes, notes) ? append_copy_value(m_copy, std::string_view(notes))
-                                           : append_copy_null(m_copy);
-    RecordFields<BenchmarkPoint>::visit(
-      [&](FieldName, const auto& value) {
-        m_copy += '\t';
-        append_copy_value(m_copy, value);
-      },
-      point);
-    m_copy += '\t';
-    append_copy_value(m_copy, std::string_view(dataset.source));
-    m_copy += '\t';
-    append_copy_value(m_copy, std::string_view(m_ingested_at));
-    m_copy += '\n';
+  for (std::size_t n = 0; n < fresh.size(); ++n) {
+    const BenchmarkPoint& point = dataset.points[fresh[n]];
+    append_binary_row(m_copy, values);
+    append_binary_value(m_copy, configurations[n]);
+    write_notes_column(point.notes, notes) ? append_binary_value(m_copy, std::string_view(notes))
+                                           : append_binary_null(m_copy);
+    RecordFields<BenchmarkPoint>::visit([&](FieldName, const auto& value) { append_binary_value(m_copy, value); },
+                                        point);
+    append_binary_value(m_copy, std::string_view(dataset.source));
+    append_binary_value(m_copy, std::string_view(m_ingested_at));
+    m_added_ids.insert(id_hash(point.result_id));
+    if (m_copy.size() >= k_slice) {
+      m_points_copy.send(m_copy);
+      m_copy.clear();
+    }
   }
-  m_db.copy_in("COPY points (" + copied_columns() + ") FROM STDIN", m_copy);
+  m_points_copy.send(m_copy);
 }
 
-std::unordered_set<std::string>
-Ingester::stored_ids(std::span<const std::string_view> result_ids)
+std::vector<bool>
+Ingester::maybe_stored_before(std::span<const std::string_view> result_ids)
 {
-  std::unordered_set<std::string> stored;
-  if (m_store_empty) {
+  std::vector<bool> stored(result_ids.size(), false);
+  if (m_empty_before) {
     return stored;
   }
   m_points_seen += result_ids.size();
   if (!m_all_ids_known && m_points_seen >= std::max(k_bulk_min_points, m_stored_estimate)) {
     // A bulk ingest: one read of every stored id costs less than an index probe per incoming point from now on.
-    for (std::string& id : m_db.query_column("SELECT result_id FROM points")) {
-      m_known_ids.insert(std::move(id));
+    for (const std::string& id : db().query_column("SELECT result_id FROM points")) {
+      m_known_ids.insert(id_hash(id));
     }
     m_all_ids_known = true;
   }
   if (m_all_ids_known) {
-    for (const std::string_view id : result_ids) {
-      if (m_known_ids.contains(std::string(id))) {
-        stored.emplace(id);
-      }
+    for (std::size_t i = 0; i < result_ids.size(); ++i) {
+      stored[i] = m_known_ids.contains(id_hash(result_ids[i]));
     }
     return stored;
   }
-  const Rows rows = m_db.run("SELECT result_id FROM points WHERE result_id = ANY($1::text[])",
+  const Rows rows = db().run("SELECT result_id FROM points WHERE result_id = ANY($1::text[])",
                              Params().add(array_literal(result_ids)));
+  std::unordered_set<std::string_view> found;
   for (int row = 0; row < rows.size(); ++row) {
-    stored.emplace(rows.text(row, 0));
+    found.insert(rows.text(row, 0));
+  }
+  for (std::size_t i = 0; i < result_ids.size(); ++i) {
+    stored[i] = found.contains(result_ids[i]);
   }
   return stored;
 }
@@ -227,52 +268,53 @@ Ingester::add_points(const domain::Dataset& dataset, std::size_t end)
   for (std::size_t i = 0; i < end; ++i) {
     ids.push_back(dataset.points[i].result_id);
   }
-  // Under the ingest lock no other writer stores points: those not stored now are new, each id's first occurrence
-  // goes straight into the table by COPY, and every other point meets a stored one.
-  const std::unordered_set<std::string> stored_before = stored_ids(ids);
+  // Under the ingest lock no other writer stores points: a point neither stored before nor added by this ingest is
+  // new, and its id's first occurrence goes straight into the table by COPY. Every other point is looked up, and
+  // compared when found; one that is not was only a hash's match (id_hash), and is new after all.
+  const std::vector<bool> stored_before = maybe_stored_before(ids);
   std::unordered_set<std::string_view> copied;
   std::vector<std::size_t> fresh;
-  std::vector<std::string_view> compared;
+  std::vector<std::size_t> compared;
   for (std::size_t i = 0; i < end; ++i) {
-    if (!stored_before.contains(dataset.points[i].result_id) && copied.insert(ids[i]).second) {
+    const bool maybe_stored = stored_before[i] || m_added_ids.contains(id_hash(ids[i]));
+    if (!maybe_stored && copied.insert(ids[i]).second) {
       fresh.push_back(i);
     } else {
-      compared.push_back(ids[i]);
+      compared.push_back(i);
     }
   }
-  if (!fresh.empty()) {
-    copy_points(dataset, fresh);
-    m_store_empty = false;
-    for (const std::size_t i : fresh) {
-      m_added_ids.insert(dataset.points[i].result_id);
-      if (m_all_ids_known) {
-        m_known_ids.insert(dataset.points[i].result_id);
+  copy_points(dataset, fresh);
+  while (!compared.empty()) {
+    std::vector<std::string_view> compared_ids;
+    for (const std::size_t i : compared) {
+      compared_ids.push_back(ids[i]);
+    }
+    const Rows stored_rows = db().run(numbered(select_points_sql("p.result_id = ANY(?::text[])")),
+                                      Params().add(array_literal(compared_ids)));
+    std::vector<BenchmarkPoint> stored_points = read_points(stored_rows);
+    std::unordered_map<std::string_view, const BenchmarkPoint*> stored;
+    for (const BenchmarkPoint& point : stored_points) {
+      stored.emplace(point.result_id, &point);
+    }
+    std::vector<std::size_t> new_after_all;
+    std::unordered_set<std::string_view> new_ids;
+    std::vector<std::size_t> again;  // later occurrences of those, compared once they are stored
+    for (const std::size_t i : compared) {
+      if (const auto found = stored.find(ids[i]); found != stored.end()) {
+        INFERTRACK_TRY_ASSIGN(outcome, compare_point(dataset.points[i], dataset, *found->second));
+        outcomes[i] = outcome;
+      } else if (copied.insert(ids[i]).second) {
+        new_after_all.push_back(i);
+        new_ids.insert(ids[i]);
+      } else if (new_ids.contains(ids[i])) {
+        again.push_back(i);
+      } else {
+        throw StoreError("point " + dataset.points[i].result_id + " was neither stored nor found: the database "
+                         "changed during the ingest");
       }
     }
-  }
-  if (compared.empty()) {
-    return outcomes;
-  }
-  const Rows stored_rows =
-    m_db.run(numbered(select_points_sql("p.result_id = ANY(?::text[])")), Params().add(array_literal(compared)));
-  std::vector<BenchmarkPoint> stored_points = read_points(stored_rows);
-  std::unordered_map<std::string_view, const BenchmarkPoint*> stored;
-  for (const BenchmarkPoint& point : stored_points) {
-    stored.emplace(point.result_id, &point);
-  }
-  std::size_t next_fresh = 0;
-  for (std::size_t i = 0; i < end; ++i) {
-    if (next_fresh < fresh.size() && fresh[next_fresh] == i) {
-      ++next_fresh;
-      continue;
-    }
-    const auto found = stored.find(dataset.points[i].result_id);
-    if (found == stored.end()) {
-      throw StoreError("point " + dataset.points[i].result_id + " was neither stored nor found: the database changed "
-                       "during the ingest");
-    }
-    INFERTRACK_TRY_ASSIGN(outcome, compare_point(dataset.points[i], dataset, *found->second));
-    outcomes[i] = outcome;
+    copy_points(dataset, new_after_all);
+    compared = std::move(again);
   }
   return outcomes;
 }
@@ -286,8 +328,10 @@ Ingester::compare_point(const BenchmarkPoint& point, const domain::Dataset& data
   }
   const FieldDifference& difference = comparison.difference;
   std::string origin = "the stored point";
-  if (m_added_ids.contains(point.result_id)) {
-    const Rows source = m_db.run("SELECT source FROM points WHERE result_id = $1", Params().add(point.result_id));
+  // A row this transaction wrote carries its id as xmin.
+  const Rows source = db().run("SELECT source, xmin = pg_current_xact_id()::xid FROM points WHERE result_id = $1",
+                               Params().add(point.result_id));
+  if (source.text(0, 1) == "t") {
     origin = "the point " + std::string(source.text(0, 0)) + " gave in this ingest";
   }
   return util::fail(point.result_id, difference.field,
@@ -314,7 +358,7 @@ Ingester::insert_findings(std::span<const domain::DataFinding> findings,
     return 0;
   }
   const std::string id_array = array_literal(ids);
-  const Rows orphan = m_db.run("SELECT f.ord FROM unnest($1::text[]) WITH ORDINALITY AS f (result_id, ord)"
+  const Rows orphan = db().run("SELECT f.ord FROM unnest($1::text[]) WITH ORDINALITY AS f (result_id, ord)"
                                " WHERE NOT EXISTS (SELECT 1 FROM points p WHERE p.result_id = f.result_id)"
                                " ORDER BY f.ord LIMIT 1",
                                Params().add(id_array));
@@ -322,7 +366,7 @@ Ingester::insert_findings(std::span<const domain::DataFinding> findings,
     return util::fail(kept[static_cast<std::size_t>(orphan.int64(0, 0) - 1)]->result_id, "result_id",
                       "the finding refers to a point that is neither stored nor in the dataset");
   }
-  const Rows inserted = m_db.run("INSERT INTO findings (result_id, kind, detail)"
+  const Rows inserted = db().run("INSERT INTO findings (result_id, kind, detail)"
                                  " SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING",
                                  Params().add(id_array).add(array_literal(kinds)).add(array_literal(details)));
   return inserted.affected();
@@ -344,14 +388,14 @@ Ingester::insert_record(const Record& record, const RecordKey& key, const std::s
     values += (i == 1 ? "$" : ", $") + std::to_string(i);
   }
   const std::string columns = std::string(key.first_columns) + column_list<Record>("") + ", source, ingested_at";
-  const Rows inserted = m_db.run("INSERT INTO " + std::string(key.table) + " (" + columns + ") VALUES (" + values +
+  const Rows inserted = db().run("INSERT INTO " + std::string(key.table) + " (" + columns + ") VALUES (" + values +
                                    ") ON CONFLICT (" + std::string(key.columns) + ") DO NOTHING",
                                  params);
   if (inserted.affected() > 0) {
     return true;
   }
   const Rows stored_rows =
-    m_db.run("SELECT " + column_list<Record>("") + " FROM " + std::string(key.table) + " WHERE " +
+    db().run("SELECT " + column_list<Record>("") + " FROM " + std::string(key.table) + " WHERE " +
                std::string(key.where),
              key.values);
   if (stored_rows.empty()) {
@@ -411,7 +455,7 @@ bool
 Ingester::add_dataset_note(const std::string& text, const std::string& source)
 {
   // Two unique keys, (source, text) and text (migration 8): a caveat already kept under any source is kept.
-  return m_db
+  return db()
            .run("INSERT INTO dataset_notes (seq, source, text, ingested_at) VALUES"
                 " ((SELECT COALESCE(MAX(seq), 0) + 1 FROM dataset_notes), $1, $2, $3) ON CONFLICT DO NOTHING",
                 Params().add(source).add(text).add(m_ingested_at))
@@ -425,13 +469,13 @@ Ingester::log_dataset(const domain::Dataset& dataset, bool changed)
   if (dataset.source == m_logged_source) {
     if (dataset.retrieved || dataset.method) {
       const Rows updated =
-        m_db.run("UPDATE datasets SET retrieved = COALESCE($1, retrieved), method = COALESCE($2, method)"
+        db().run("UPDATE datasets SET retrieved = COALESCE($1, retrieved), method = COALESCE($2, method)"
                  " WHERE ctid = $3::tid RETURNING ctid",
                  Params().add(dataset.retrieved).add(dataset.method).add(m_logged_dataset));
       m_logged_dataset = updated.text(0, 0);
     }
   } else if (changed) {
-    const Rows inserted = m_db.run("INSERT INTO datasets (source, retrieved, method, ingested_at)"
+    const Rows inserted = db().run("INSERT INTO datasets (source, retrieved, method, ingested_at)"
                                    " VALUES ($1, $2, $3, $4) RETURNING ctid",
                                    Params().add(dataset.source).add(dataset.retrieved).add(dataset.method).add(
                                      m_ingested_at));
@@ -449,7 +493,7 @@ Ingester::configuration_id(const BenchmarkPoint& point)
   }
   // Under the ingest lock no other writer gives ids.
   const std::int64_t id = m_next_configuration_id++;
-  m_db.run("INSERT INTO configurations (id, model, hardware, framework, precision, spec_method, disaggregated,"
+  db().run("INSERT INTO configurations (id, model, hardware, framework, precision, spec_method, disaggregated,"
            " workload) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
            Params()
              .add(id)

@@ -3,9 +3,12 @@
 #include "infertrack/domain/configuration_view.hpp"
 #include "infertrack/domain/dataset.hpp"
 #include "infertrack/store/postgres/connection.hpp"
+#include "infertrack/store/postgres/copy_stream.hpp"
 #include "infertrack/store/postgres/record_codec.hpp"
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
+
+#include <boost/unordered/unordered_flat_set.hpp>
 
 #include <array>
 #include <cstdint>
@@ -19,8 +22,9 @@
 namespace infertrack::store::postgres {
 
 // Writes datasets into a migrated PostgreSQL database inside one transaction, with the rules of Store::ingest_all:
-// an identical record is unchanged, a different one with the same key fails the ingest. A dataset's points travel
-// in one COPY and one INSERT ... SELECT, so that a large ingest costs a few round trips, not one per point.
+// an identical record is unchanged, a different one with the same key fails the ingest. New points travel in one
+// COPY, kept open from dataset to dataset until another statement needs the connection, so that a large ingest
+// costs a few round trips, not one per point or per batch.
 class Ingester
 {
 public:
@@ -48,10 +52,13 @@ private:
 
   // The points of `dataset` up to (not including) `end`, stored; their outcomes in order.
   util::Result<std::vector<PointOutcome>> add_points(const domain::Dataset& dataset, std::size_t end);
-  // Stores the points of `dataset` that `fresh` lists by index, in one COPY.
+  // Sends the points of `dataset` that `fresh` lists by index into the open COPY of points.
   void copy_points(const domain::Dataset& dataset, std::span<const std::size_t> fresh);
-  // Which of `result_ids` name stored points.
-  std::unordered_set<std::string> stored_ids(std::span<const std::string_view> result_ids);
+  // Which of `result_ids` may name points stored before this ingest (exactly, or by id_hash once every stored id
+  // is known).
+  std::vector<bool> maybe_stored_before(std::span<const std::string_view> result_ids);
+  // The connection, for any statement: the open COPY of points ends first.
+  Connection& db();
   util::Result<PointOutcome> compare_point(const domain::BenchmarkPoint& point, const domain::Dataset& dataset,
                                            const domain::BenchmarkPoint& stored);
   util::Result<std::int64_t> insert_findings(std::span<const domain::DataFinding> findings,
@@ -82,6 +89,7 @@ private:
 
   Connection& m_db;
   Transaction m_transaction;
+  CopyStream m_points_copy;  // ended before the transaction rolls back, when the ingest fails
   RecordParams m_record_params;
   std::string m_ingested_at;
   std::string m_logged_source;  // the source of the dataset logged last, and its row
@@ -89,9 +97,9 @@ private:
   std::int64_t m_next_configuration_id = 0;
   std::unordered_map<domain::ConfigurationView, std::int64_t, domain::ConfigurationHash> m_configuration_ids;
   std::deque<std::array<std::string, 6>> m_configuration_texts; // what the views point into
-  std::unordered_set<std::string> m_added_ids;                   // points this ingest stored
-  std::unordered_set<std::string> m_known_ids;                   // every stored point, once m_all_ids_known
-  bool m_store_empty = false;                                    // no point stored yet: nothing to look up
+  boost::unordered_flat_set<std::uint64_t> m_added_ids;          // id_hash of each point this ingest stored
+  boost::unordered_flat_set<std::uint64_t> m_known_ids;          // and of those stored before, once m_all_ids_known
+  bool m_empty_before = false;                                   // no point stored before: nothing to look up
   std::size_t m_stored_estimate = 0;                             // points stored before, roughly
   std::size_t m_points_seen = 0;                                 // points this ingest looked up
   bool m_all_ids_known = false;

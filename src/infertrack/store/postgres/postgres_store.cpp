@@ -57,6 +57,10 @@ public:
   {
     // Taken after the ingest lock: another instance's ingest that committed before it is in the snapshot.
     m_snapshot_transaction.emplace(*m_snapshot, "ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    // Its reads of a date probe points_by_configuration_id once per configuration it sees. Counting the rows this
+    // ingest adds (invisible here), the planner would rather scan the whole index for the date, and step over each
+    // of them: 3 s of a 1M-point ingest.
+    m_snapshot->execute("SET LOCAL enable_bitmapscan = off");
     // Also pins the snapshot. An empty store is then never read: each read would still step over every row the
     // session adds, to find it invisible.
     m_empty_before = m_snapshot->run("SELECT EXISTS (SELECT 1 FROM points)").text(0, 0) == "f";
