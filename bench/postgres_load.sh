@@ -8,6 +8,7 @@
 # Environment, all optional:
 #   POINTS=100000 POINT_GROUPS=64 DATES=130      the generated points (bench/generate_points)
 #   ROUNDS=2 DURATION=10s THREADS=2 CONNECTIONS=32 MODEL=DeepSeek-V4.1-Flash
+#   INGESTS=1                                    timed ingests per engine, alternating, each into an empty database
 set -euo pipefail
 
 build=${1:-build}
@@ -21,6 +22,7 @@ duration=${DURATION:-10s}
 threads=${THREADS:-2}
 connections=${CONNECTIONS:-32}
 model=${MODEL:-DeepSeek-V4.1-Flash}
+ingests=${INGESTS:-1}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/infertrack-pg-load.XXXXXX")
 cluster=$work/cluster
@@ -36,18 +38,25 @@ trap cleanup EXIT
 
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 "$here/../tests/postgres/cluster.sh" start "$cluster" >/dev/null
+# The test cluster's replica would replay each ingest's WAL on the same two cores as the primary; a deployment keeps
+# replicas on other machines (docs/DEPLOY.md).
+"$here/../tests/postgres/cluster.sh" stop-replica "$cluster"
 admin=$(cat "$cluster/url")
 pg=${admin%/postgres}/bench
-psql "$admin" -qc "CREATE DATABASE bench" >/dev/null
 sqlite=$work/bench.db
 
 "$build/bench/generate_points" "$points" "$groups" "$dates" > "$work/points.csv"
-for target in "$sqlite" "$pg"; do
-  start=$(date +%s%N)
-  "$exe" ingest "$work/points.csv" --db "$target" > /dev/null
-  elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
-  name=$([[ $target == "$sqlite" ]] && echo SQLite || echo PostgreSQL)
-  echo "ingest of $points points into $name: $elapsed ms ($(( points * 1000 / (elapsed > 0 ? elapsed : 1) )) points/s)"
+for ingest in $(seq "$ingests"); do
+  rm -f "$sqlite" "$sqlite-wal" "$sqlite-shm"
+  psql "$admin" -qc "DROP DATABASE IF EXISTS bench" -c "CREATE DATABASE bench" >/dev/null
+  for target in "$sqlite" "$pg"; do
+    start=$(date +%s%N)
+    "$exe" ingest "$work/points.csv" --db "$target" > /dev/null
+    elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+    name=$([[ $target == "$sqlite" ]] && echo SQLite || echo PostgreSQL)
+    echo "ingest $ingest of $points points into $name: $elapsed ms" \
+      "($(( points * 1000 / (elapsed > 0 ? elapsed : 1) )) points/s)"
+  done
 done
 
 for round in $(seq "$rounds"); do

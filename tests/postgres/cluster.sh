@@ -5,9 +5,10 @@
 # fixture of every PostgreSQL test (tests/CMakeLists.txt).
 # `cluster.sh halt DIR` stops the primary of a started cluster and keeps DIR; `cluster.sh resume DIR` starts it again
 # on the same port: the outage tests (tests/postgres_servers) take the database away under running servers.
+# `cluster.sh stop-replica DIR` stops the replica alone (bench/postgres_load.sh, which times the primary's work).
 set -euo pipefail
-action=${1:?usage: cluster.sh start|stop|halt|resume DIR}
-dir=${2:?usage: cluster.sh start|stop|halt|resume DIR}
+action=${1:?usage: cluster.sh start|stop|halt|resume|stop-replica DIR}
+dir=${2:?usage: cluster.sh start|stop|halt|resume|stop-replica DIR}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   echo "cluster.sh: no PostgreSQL server found under /usr/lib/postgresql (scripts/setup installs it)" >&2
@@ -64,12 +65,15 @@ case $action in
   halt)
     as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
     ;;
+  stop-replica)
+    as_owner "$bin/pg_ctl" -D "$dir/replica" -m fast -w stop >/dev/null
+    ;;
   resume)
     port=$(sed -E 's|.*@127\.0\.0\.1:([0-9]+)/.*|\1|' "$dir/url")
     start_server "$port"
     ;;
   *)
-    echo "usage: cluster.sh start|stop|halt|resume DIR" >&2
+    echo "usage: cluster.sh start|stop|halt|resume|stop-replica DIR" >&2
     exit 2
     ;;
 esac
