@@ -8,7 +8,10 @@
 #
 # Usage: bench/connection_flood.sh [BUILD_DIR]                 (default: build)
 # Environment, all optional:
-#   CONNECTIONS=1000 DURATION=60s THREADS=2   wrk's -c, -d and -t (the open-file limit is raised to fit)
+#   CONNECTIONS=1000 DURATION=60s THREADS=1   wrk's -c, -d and -t (the open-file limit is raised to fit). One wrk
+#                                             thread: with two beside a 2-thread server on 2 cores, wrk left some of
+#                                             its own connections unread for seconds (timeouts at the same rate and
+#                                             server; none with one thread, or with 200 connections)
 #   THINK_MS=0                                pause of each connection between its requests (0: back to back)
 #   SERVER_THREADS=2                          infertrack serve --threads
 #   DB=path                                   serve this database (default: a fresh one with the bundled data)
@@ -22,7 +25,7 @@ build=${1:-build}
 exe=${INFERTRACK_EXE:-$build/infertrack}
 connections=${CONNECTIONS:-1000}
 duration=${DURATION:-60s}
-threads=${THREADS:-2}
+threads=${THREADS:-1}
 think_ms=${THINK_MS:-0}
 server_threads=${SERVER_THREADS:-2}
 model=${MODEL:-DeepSeek-V4-Pro}
