@@ -1,5 +1,6 @@
 #include "infertrack/app/queries/export_csv.hpp"
 
+#include "infertrack/app/queries/curve_csv.hpp"
 #include "infertrack/app/queries/history_json.hpp"
 #include "infertrack/util/csv_field.hpp"
 
@@ -63,27 +64,12 @@ factor_cells(const std::optional<domain::ImprovementFactor>& improvement)
 std::string
 frontiers_csv(const FrontierAnswer& answer)
 {
-  std::string text = "configuration,model,hardware,framework,precision,spec_method,disaggregated,workload,run_date,"
-                     "interactivity_basis,metric,knot,result_id,interactivity,tps_per_gpu\n";
+  std::string text = std::string(k_curve_csv_columns) + ",knot,result_id,interactivity,tps_per_gpu\n";
   for (const domain::PerformanceCurve& curve : answer.curves) {
-    const domain::ConfigGroupKey& group = curve.group;
     for (std::size_t i = 0; i < curve.frontier.size(); ++i) {
       const domain::FrontierKnot& knot = curve.frontier[i];
-      text += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                          util::csv_field(group.label()),
-                          util::csv_field(group.model),
-                          util::csv_field(group.hardware),
-                          util::csv_field(group.framework),
-                          util::csv_field(group.precision),
-                          util::csv_field(group.spec_method),
-                          group.disaggregated ? "true" : "false",
-                          util::csv_field(group.workload),
-                          group.date,
-                          domain::to_string(curve.basis),
-                          domain::to_string(curve.metric),
-                          i + 1,
-                          util::csv_field(knot.result_id),
-                          knot.interactivity,
+      append_curve_csv_columns(text, curve.group.label(), curve);
+      text += fmt::format(",{},{},{},{}\n", i + 1, util::csv_field(knot.result_id), knot.interactivity,
                           knot.throughput);
     }
   }

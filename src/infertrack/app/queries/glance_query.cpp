@@ -1,5 +1,6 @@
 #include "infertrack/app/queries/glance_query.hpp"
 
+#include "infertrack/app/queries/curve_csv.hpp"
 #include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/tracker_version.hpp"
@@ -136,8 +137,7 @@ glance_csv(const GlanceAnswer& answer, CsvProvenance provenance)
       text += export_comment_line("slo." + column.key, column.target.text());
     }
   }
-  text += "configuration,model,hardware,framework,precision,spec_method,disaggregated,workload,run_date,"
-          "interactivity_basis,metric";
+  text += k_curve_csv_columns;
   for (const domain::GlanceColumn& column : answer.table.columns) {
     text += ',';
     util::append_csv_field(text, column.label);
@@ -152,19 +152,7 @@ glance_csv(const GlanceAnswer& answer, CsvProvenance provenance)
   }
   text += '\n';
   for (const domain::GlanceRow& row : answer.table.rows) {
-    const domain::ConfigGroupKey& group = row.curve.group;
-    text += fmt::format("{},{},{},{},{},{},{},{},{},{},{}",
-                        util::csv_field(undated_label(group)),
-                        util::csv_field(group.model),
-                        util::csv_field(group.hardware),
-                        util::csv_field(group.framework),
-                        util::csv_field(group.precision),
-                        util::csv_field(group.spec_method),
-                        group.disaggregated ? "true" : "false",
-                        util::csv_field(group.workload),
-                        group.date,
-                        domain::to_string(row.curve.basis),
-                        domain::to_string(row.curve.metric));
+    append_curve_csv_columns(text, undated_label(row.curve.group), row.curve);
     for (const domain::InterpolatedThroughput& cell : row.cells) {
       text += fmt::format(",{},{}", number(cell.throughput), domain::to_string(cell.state));
     }
