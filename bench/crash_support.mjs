@@ -8,29 +8,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  CLUSTER_SCRIPT, Client, EXE, clusterUrl, freshDatabase, sql, startServer as startTestServer, within,
+  CLUSTER_SCRIPT, Client, EXE, clusterUrl, freshDatabase, sql, startServer, within,
 } from '../tests/postgres_servers/support.mjs';
 
-export { Client, EXE, within };
-
-// Every server started here; one still running when the script ends (a failed check threw) is killed then.
-const servers = new Set();
-process.once('exit', () => {
-  for (const server of servers) {
-    if (server.running()) server.child.kill('SIGKILL');
-  }
-});
+// `startServer` (tests/postgres_servers/support.mjs) also kills a server still running when the script ends.
+export { Client, EXE, startServer, within };
 
 // Interrupted, the script still runs its exit handlers: servers, the private cluster and temporary files go.
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
-// Starts `infertrack serve` on `db` (tests/postgres_servers/support.mjs), stopped at the latest when the script exits.
-export async function startServer(db, name) {
-  const server = await startTestServer(db, name);
-  servers.add(server);
-  server.child.once('exit', () => servers.delete(server));
-  return server;
-}
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Reads `--name value` options into `defaults` (numbers stay numbers); exits with `usage` on anything else.

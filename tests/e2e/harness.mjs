@@ -1,71 +1,36 @@
 // Shared set-up of the browser tests: the real `infertrack serve` on a free port with a fresh database
 // (the bundled data loads itself), and headless Debian Chromium driven by playwright-core.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { runCli, startServer as startInfertrack, temporaryDatabase } from '../support/server.mjs';
 
-// CTest passes the binary; by hand, the default build's binary is used.
-export const EXE = resolve(process.env.INFERTRACK_EXE ||
-  ['build/infertrack', 'build/src/infertrack'].find((path) => existsSync(path)) || 'build/infertrack');
 export const SCREENSHOT_DIR = resolve(process.env.INFERTRACK_SCREENSHOT_DIR || 'build/screenshots');
 const CHROMIUM = process.env.INFERTRACK_CHROMIUM || '/usr/bin/chromium';
-const START_TIMEOUT_MS = 30_000;
 
-// Starts the server on port 0 and reads the bound port from its "infertrack serving http://..." line;
-// `serveArgs` are added to `serve` (['--password-hash-cost', 'minimum'] where accounts are made).
+// Starts the server (tests/support/server.mjs) on a fresh database of its own, removed when it stops; `serveArgs`
+// are added to `serve` (['--password-hash-cost', 'minimum'] where accounts are made).
 export async function startServer({ serveArgs = [] } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'infertrack-e2e-'));
-  const db = join(dir, 'tracker.db');
-  const child = spawn(EXE, ['serve', '--db', db, '--listen', '127.0.0.1:0', ...serveArgs],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const url = await new Promise((resolveUrl, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in time: ${stderr}`)), START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /serving (http:\/\/[^\s/]+)\//.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}: ${stderr}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  return {
-    url,
-    db,
+  const folder = temporaryDatabase('e2e');
+  const server = await startInfertrack(folder.db, { args: serveArgs, folder });
+  return Object.assign(server, {
+    db: folder.db,
     // Runs the CLI on the same database, e.g. cli('plan', '--point', id, '--json').
     cli(...args) {
       return this.cliWithInput('', ...args);
     },
     // The same with `input` on standard input, e.g. the password of `user add`.
     cliWithInput(input, ...args) {
-      const result = spawnSync(EXE, [...args, '--db', db], { encoding: 'utf8', input });
+      const result = runCli(folder.db, args, { input });
       if (result.status !== 0) throw new Error(`infertrack ${args.join(' ')} failed: ${result.stderr}`);
       return result.stdout;
     },
     async api(path) {
-      const response = await fetch(url + path);
+      const response = await fetch(server.url + path);
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       return response.json();
     },
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 // Headless Chromium with a fresh profile (playwright gives every launch its own temporary

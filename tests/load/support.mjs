@@ -2,73 +2,25 @@
 // `infertrack serve` on a free loopback port, optionally under a lower open-file limit, its memory and CPU time read
 // from /proc, and a raw socket client for requests no well-behaved client sends.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-// CTest passes the binary; by hand, the default build's binary is used.
-export const EXE = resolve(process.env.INFERTRACK_EXE ||
-  ['build/infertrack', 'build/src/infertrack'].find((path) => existsSync(path)) || 'build/infertrack');
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
+import { runCli, startServer as startInfertrack, temporaryDatabase } from '../support/server.mjs';
 
 // A fresh directory with a database holding the bundled data (the first command on a new file loads it).
 export function bundledDatabase() {
-  const dir = mkdtempSync(join(tmpdir(), 'infertrack-load-'));
-  const db = join(dir, 'tracker.db');
-  const result = spawnSync(EXE, ['presets', '--db', db], { encoding: 'utf8', timeout: 60_000 });
+  const { db, remove } = temporaryDatabase('load');
+  const result = runCli(db, ['presets'], { timeoutMs: 60_000 });
   assert.equal(result.status, 0, `creating ${db} failed: ${result.stderr}`);
-  return { db, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { db, remove };
 }
 
-// Starts `infertrack serve --quiet` on `db` and a free loopback port, with `openFiles` as its open-file limit (soft
-// and hard, as `ulimit -n` sets them) when given; resolves once it serves.
-export async function startServer(db, { openFiles, threads = 1, args = [] } = {}) {
-  const serve = [EXE, 'serve', '--db', db, '--listen', '127.0.0.1:0', '--quiet', '--threads', String(threads),
-    ...args];
+// Starts `infertrack serve --quiet` (tests/support/server.mjs) on `db` and a free loopback port, with `openFiles` as
+// its open-file limit (soft and hard, as `ulimit -n` sets them) when given; resolves once it serves.
+export function startServer(db, { openFiles, threads = 1, args = [] } = {}) {
   // exec keeps the pid: the limit is the server's own, not a wrapper's.
-  const child = openFiles === undefined
-    ? spawn(serve[0], serve.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn('bash', ['-c', `ulimit -n ${openFiles} && exec "$@"`, 'serve', ...serve],
-      { stdio: ['ignore', 'pipe', 'pipe'] });
-  const server = { child, pid: child.pid, stdout: '', stderr: '', url: '', port: 0 };
-  child.stderr.on('data', (chunk) => { server.stderr += chunk; });
-  server.url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not start in time: ${server.stderr}`));
-    }, START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk) => {
-      server.stdout += chunk;
-      const match = /serving (http:\/\/[^\s/]+)\//.exec(server.stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code ?? signal}: ${server.stderr}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  server.port = Number(new URL(server.url).port);
-  server.running = () => child.exitCode === null && child.signalCode === null;
-  // Stops it with SIGTERM (SIGKILL if it hangs) and resolves to its exit code or signal.
-  server.stop = async () => {
-    if (!server.running()) return child.exitCode ?? child.signalCode;
-    const exited = new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal)));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    const status = await exited;
-    clearTimeout(timer);
-    return status;
-  };
-  // A test that fails midway must not leave the server running.
-  process.once('exit', () => { if (server.running()) child.kill('SIGKILL'); });
-  return server;
+  const wrap = openFiles === undefined ? [] : ['bash', '-c', `ulimit -n ${openFiles} && exec "$@"`, 'serve'];
+  return startInfertrack(db, { wrap, args: ['--quiet', '--threads', String(threads), ...args] });
 }
 
 // The resident memory of process `pid` now and at its peak, in MiB (VmRSS, VmHWM).

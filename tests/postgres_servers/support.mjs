@@ -3,18 +3,16 @@
 // started on free loopback ports, an HTTP client that keeps cookies and the CSRF token as the page script does, and
 // the check that no output ever shows the database password.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BrowserSession, PASSWORD, jsonOf, runCli, startServer as startInfertrack } from '../support/server.mjs';
+
+export { EXE, PASSWORD } from '../support/server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const CLUSTER_SCRIPT = join(HERE, '..', 'postgres', 'cluster.sh');
-// CTest passes the binary; by hand, the default build's binary is used.
-export const EXE = resolve(process.env.INFERTRACK_EXE ||
-  ['build/infertrack', 'build/src/infertrack'].find((path) => existsSync(path)) || 'build/infertrack');
-export const PASSWORD = 'correct horse battery staple';
-const START_TIMEOUT_MS = 30_000;
 // No answer of these servers may take longer: a request that does has hung.
 export const REQUEST_TIMEOUT_MS = 3_000;
 
@@ -73,45 +71,14 @@ export function freshDatabase(label) {
 
 // Runs the CLI (`args` then --db `db`) and waits for it.
 export function cli(db, ...args) {
-  const result = spawnSync(EXE, [...args, '--db', db], { encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runCli(db, args, { timeoutMs: 60_000 });
 }
 
-// Starts `infertrack serve` on a free loopback port on database `db` and resolves once it serves. Its standard
-// output and error are kept for the checks of what it logged.
-export async function startServer(db, name) {
-  const child = spawn(EXE, ['serve', '--db', db, '--listen', '127.0.0.1:0', '--quiet',
-    '--password-hash-cost', 'minimum', '--threads', '4'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const server = { name, child, stdout: '', stderr: '', url: '' };
-  child.stderr.on('data', (chunk) => { server.stderr += chunk; });
-  server.url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in time: ${server.stderr}`)),
-      START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk) => {
-      server.stdout += chunk;
-      const match = /serving (http:\/\/[^\s/]+)\//.exec(server.stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code ?? signal}: ${server.stderr}`));
-    });
-  });
-  child.removeAllListeners('exit');
-  server.running = () => child.exitCode === null && child.signalCode === null;
-  server.stop = async () => {
-    if (server.running()) {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-  return server;
+// Starts `infertrack serve` (tests/support/server.mjs) on a free loopback port on database `db` and resolves once it
+// serves; `name` tells the servers of a test apart. Its standard output and error are kept for the checks of what it
+// logged.
+export function startServer(db, name) {
+  return startInfertrack(db, { name, args: ['--quiet', '--password-hash-cost', 'minimum', '--threads', '4'] });
 }
 
 // Lines of `text` that hold `pattern`.
@@ -128,42 +95,18 @@ export function assertNoPassword(text, what) {
 
 // One HTTP client: a cookie jar and the CSRF token of GET /api/v1/me, as the page script keeps them. It may talk
 // to several servers in turn: the cookies are the browser's, not a server's.
-export class Client {
-  constructor() {
-    this.cookies = new Map();
-    this.csrf = '';
-  }
-
+export class Client extends BrowserSession {
   // Sends a request to `base` (a server's URL) and gives {status, headers, text, json}; a request that takes
   // longer than REQUEST_TIMEOUT_MS throws.
   async send(base, method, path, body) {
-    const headers = {};
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    if (method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(base + path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
+      method, headers: this.sessionHeaders(method, { jsonBody: body !== undefined }),
+      body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0];
-      const equals = pair.indexOf('=');
-      const cookieName = pair.slice(0, equals);
-      if (/Max-Age=0/i.test(cookie)) this.cookies.delete(cookieName);
-      else this.cookies.set(cookieName, pair.slice(equals + 1));
-    }
     const text = await response.text();
-    let json = null;
-    if ((response.headers.get('content-type') || '').startsWith('application/json')) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-    }
-    if (response.status < 300 && json && typeof json.csrf_token === 'string') this.csrf = json.csrf_token;
+    const json = jsonOf(response.headers.get('content-type'), text);
+    this.remember(response.status, response.headers.getSetCookie(), json);
     return { status: response.status, headers: response.headers, text, json };
   }
 

@@ -3,89 +3,47 @@
 // request can come from another loopback address), a client that keeps cookies and the CSRF token as the page
 // script does, and the server's routes as docs/openapi.json and the route tables in the source list them.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BrowserSession, PASSWORD, jsonOf, runCli, startServer as startInfertrack, temporaryDatabase }
+  from '../support/server.mjs';
+
+export { PASSWORD } from '../support/server.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const SOURCE_DIR = resolve(HERE, '..', '..');
-// CTest passes the binary; by hand, the default build's binary is used.
-export const EXE = resolve(process.env.INFERTRACK_EXE ||
-  ['build/infertrack', 'build/src/infertrack'].find((path) => existsSync(path)) || 'build/infertrack');
-export const PASSWORD = 'correct horse battery staple';
 export const OPENAPI = JSON.parse(readFileSync(join(SOURCE_DIR, 'docs', 'openapi.json'), 'utf8'));
 export const API_BASE = OPENAPI.servers[0].url;
-const START_TIMEOUT_MS = 30_000;
 // No answer of a probed server may take longer: one that does has hung.
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-const running = new Set();
-// A test that throws midway still leaves no server behind.
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
-
-// Starts `infertrack serve` on a free port of `host` with `serveArgs` added, on the SQLite database `db` (a fresh one
-// in a temporary directory when not given; the bundled data loads itself), and resolves once it serves. `wrap` is a
-// command that runs the binary with its arguments after its own (e.g. a shell that lowers a limit first).
+// Starts `infertrack serve` (tests/support/server.mjs) on a free port of `host` with `serveArgs` added, on the SQLite
+// database `db` (a fresh one in a temporary directory when not given; the bundled data loads itself), and resolves
+// once it serves. It runs in that directory (`dir`, removed when it stops), so that the traversal probes can plant
+// files where a relative path would find them. `wrap` is a command that runs the binary with its arguments after its
+// own (e.g. a shell that lowers a limit first).
 export async function startServer({ serveArgs = [], db, host = '127.0.0.1', wrap = [] } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'infertrack-probes-'));
-  const database = db || join(dir, 'tracker.db');
-  const command = [...wrap, EXE];
-  const child = spawn(command[0], [...command.slice(1), 'serve', '--db', database, '--listen', `${host}:0`, '--quiet',
-    '--password-hash-cost', 'minimum', '--threads', '2', ...serveArgs],
-  { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
-  running.add(child);
-  let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
-  const url = await new Promise((resolveUrl, reject) => {
-    let stdout = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in time: ${stderr}`)), START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      const match = /serving (http:\/\/[^\s/]+)\//.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolveUrl(match[1]);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code ?? signal}: ${stderr}`));
-    });
+  const folder = temporaryDatabase('probes');
+  const database = db || folder.db;
+  const server = await startInfertrack(database, {
+    host, wrap, cwd: folder.dir, folder,
+    args: ['--quiet', '--password-hash-cost', 'minimum', '--threads', '2', ...serveArgs],
   });
-  child.removeAllListeners('exit');
-  return {
-    url,
+  return Object.assign(server, {
     db: database,
-    dir,
-    stderr: () => stderr,
-    running: () => child.exitCode === null && child.signalCode === null,
+    dir: folder.dir,
     // Runs the CLI on the same database; its {status, stdout, stderr}.
     cli(args, input = '') {
-      const result = spawnSync(EXE, [...args, '--db', database], { encoding: 'utf8', input, timeout: 60_000 });
-      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+      return runCli(database, args, { input, timeoutMs: 60_000 });
     },
     // Sets rate-limit rule `name` (docs/COMMUNITY.md) in the database, which every request reads.
     setLimit(name, max, windowSeconds) {
       const result = this.cli(['limits', 'set', name, String(max), String(windowSeconds)]);
       assert.equal(result.status, 0, result.stderr);
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      running.delete(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 // Sends one request over a new connection exactly as given: `target` is written on the request line untouched.
@@ -138,54 +96,31 @@ function parseAnswer(raw, method) {
   const length = headers.get('content-length');
   if (length && method !== 'HEAD') bodyBytes = bodyBytes.subarray(0, Number(length[0]));
   const text = bodyBytes.toString('utf8');
-  let json = null;
-  if ((headers.get('content-type')?.[0] || '').startsWith('application/json')) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
-  }
+  const json = jsonOf(headers.get('content-type')?.[0], text);
   return { status, headers, text, json, header: (name) => headers.get(name)?.[0] };
 }
 
 // One browser: a cookie jar and the CSRF token of GET /api/v1/me, as the page script keeps them.
-export class Client {
+export class Client extends BrowserSession {
   constructor(base) {
+    super();
     this.base = base;
-    this.cookies = new Map();
-    this.csrf = '';
     // Sent with every request: e.g. X-Forwarded-For, or a cross-site Origin.
     this.extraHeaders = {};
     this.localAddress = undefined;
   }
 
-  cookieHeader() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
   // Sends `method target` with the jar's cookies, the CSRF token on writes (unless `csrf` says which to send, or
   // null for none) and `body` as JSON; keeps the cookies the answer sets.
   async send(method, target, body, { csrf, headers = {} } = {}) {
-    const sent = { ...this.extraHeaders, ...headers };
-    if (this.cookies.size > 0) sent.Cookie = this.cookieHeader();
-    const token = csrf === undefined ? this.csrf : csrf;
-    if (method !== 'GET' && token) sent['X-CSRF-Token'] = token;
-    if (body !== undefined) sent['Content-Type'] = 'application/json';
+    const sent = {
+      ...this.extraHeaders, ...headers, ...this.sessionHeaders(method, { csrf, jsonBody: body !== undefined }),
+    };
     const answer = await request(this.base, {
       method, target, headers: sent, body: body === undefined ? undefined : JSON.stringify(body),
       localAddress: this.localAddress,
     });
-    for (const cookie of answer.headers.get('set-cookie') || []) {
-      const pair = cookie.split(';')[0];
-      const equals = pair.indexOf('=');
-      const name = pair.slice(0, equals);
-      if (/Max-Age=0(;|$)/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(equals + 1));
-    }
-    if (answer.status < 300 && answer.json && typeof answer.json.csrf_token === 'string') {
-      this.csrf = answer.json.csrf_token;
-    }
+    this.remember(answer.status, answer.headers.get('set-cookie') || [], answer.json);
     return answer;
   }
 
