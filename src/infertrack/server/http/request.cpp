@@ -1,8 +1,8 @@
 #include "infertrack/server/http/request.hpp"
 
 #include "infertrack/util/ascii_text.hpp"
-
 #include "infertrack/util/assertions.hpp"
+#include "infertrack/util/percent_encoding.hpp"
 
 #include <boost/url/parse.hpp>
 #include <boost/url/rfc/pchars.hpp>
@@ -24,20 +24,7 @@ constexpr urls::grammar::lut_chars k_kept_chars = urls::pchars + '/' + '?';
 std::string
 encoded_target(std::string_view target)
 {
-  constexpr std::string_view k_hex = "0123456789ABCDEF";
-  std::string encoded;
-  encoded.reserve(target.size());
-  for (const char c : target) {
-    if (c == '%' || k_kept_chars(c)) {
-      encoded += c;
-    } else {
-      const auto byte = static_cast<unsigned char>(c);
-      encoded += '%';
-      encoded += k_hex[byte >> 4];
-      encoded += k_hex[byte & 0xF];
-    }
-  }
-  return encoded;
+  return util::percent_encoded(target, [](char c) { return c == '%' || k_kept_chars(c); });
 }
 
 bool

@@ -1,5 +1,6 @@
 #include "infertrack/server/pages/page_format.hpp"
 
+#include "infertrack/util/percent_encoding.hpp"
 #include "infertrack/util/text_table.hpp"
 
 #include <algorithm>
@@ -52,22 +53,12 @@ safe_link(const std::optional<std::string>& url)
 std::string
 percent_encode_segment(std::string_view text)
 {
-  constexpr std::string_view k_hex = "0123456789ABCDEF";
-  std::string encoded;
-  encoded.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    const bool unreserved = std::isalnum(byte) != 0 || c == '-' || c == '_' || c == '~' ||
-                            (c == '.' && text != "." && text != "..");
-    if (unreserved) {
-      encoded += c;
-    } else {
-      encoded += '%';
-      encoded += k_hex[byte >> 4];
-      encoded += k_hex[byte & 0x0f];
-    }
-  }
-  return encoded;
+  // A segment of "." or ".." encodes its dots, so that it never reads as a step up the path.
+  const bool dots_only = text == "." || text == "..";
+  return util::percent_encoded(text, [dots_only](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '~' ||
+           (c == '.' && !dots_only);
+  });
 }
 
 std::string
