@@ -295,14 +295,6 @@ Connection::execute_prepared(std::string_view sql, const Params& params)
 }
 
 void
-Connection::copy_in(const std::string& copy_sql, std::string_view data)
-{
-  begin_copy(copy_sql);
-  put_copy(data);
-  end_copy();
-}
-
-void
 Connection::begin_copy(const std::string& copy_sql)
 {
   ensure_open();

@@ -99,10 +99,9 @@ public:
   Rows run(std::string_view sql, const Params& params = {});
   // Like run(), but a failure the server reports comes back instead of being thrown.
   Rows try_run(std::string_view sql, const Params& params, std::optional<StatementFailure>& failure);
-  // Sends `data`, rows in COPY's text format, to `copy_sql` (a COPY ... FROM STDIN statement).
-  void copy_in(const std::string& copy_sql, std::string_view data);
-  // The same in pieces (copy_stream.hpp keeps one open): starts `copy_sql`, sends rows as they are written, ends
-  // it and waits for the server's answer. abort_copy() fails an unfinished one, and its transaction with it.
+  // A COPY ... FROM STDIN in pieces (copy_stream.hpp keeps one open): starts `copy_sql`, sends rows as they are
+  // written, ends it and waits for the server's answer. abort_copy() fails an unfinished one, and its transaction
+  // with it.
   void begin_copy(const std::string& copy_sql);
   void put_copy(std::string_view rows);
   void end_copy();

@@ -1,7 +1,5 @@
 #include "infertrack/store/postgres/copy_text.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <charconv>
 #include <cmath>
 
@@ -37,34 +35,10 @@ append_copy_value(std::string& row, std::string_view value)
 }
 
 void
-append_copy_value(std::string& row, const std::string& value)
-{
-  append_copy_value(row, std::string_view(value));
-}
-
-void
-append_copy_value(std::string& row, const std::optional<std::string>& value)
-{
-  value ? append_copy_value(row, std::string_view(*value)) : append_copy_null(row);
-}
-
-void
 append_copy_value(std::string& row, std::int64_t value)
 {
   char text[24];
   row.append(text, std::to_chars(text, text + sizeof text, value).ptr);
-}
-
-void
-append_copy_value(std::string& row, const std::optional<std::int64_t>& value)
-{
-  value ? append_copy_value(row, *value) : append_copy_null(row);
-}
-
-void
-append_copy_value(std::string& row, bool value)
-{
-  row += value ? '1' : '0';
 }
 
 void
@@ -76,24 +50,6 @@ append_copy_value(std::string& row, double value)
   }
   char text[32];
   row.append(text, std::to_chars(text, text + sizeof text, value).ptr);
-}
-
-void
-append_copy_value(std::string& row, const std::optional<double>& value)
-{
-  value ? append_copy_value(row, *value) : append_copy_null(row);
-}
-
-void
-append_copy_value(std::string& row, domain::PerGpuBasis value)
-{
-  append_copy_value(row, std::string_view(domain::to_string(value)));
-}
-
-void
-append_copy_value(std::string& row, const std::vector<std::string>& value)
-{
-  append_copy_value(row, std::string_view(nlohmann::json(value).dump()));
 }
 
 }  // namespace infertrack::store::postgres
