@@ -3,6 +3,7 @@
 #include "api_route_test_support.hpp"
 #include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/formats/input_format.hpp"
+#include "infertrack/server/api/benchmark_rows.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -52,6 +53,24 @@ TEST_F(ApiRoutes, benchmarks_use_the_public_row_shape)
   }
   const json& pro = rows[0]["hardware"] == "gb200" ? rows[0] : rows[rows.size() - 1];
   EXPECT_EQ(pro["disagg"], true);
+}
+
+TEST(AvailabilityRows, name_each_sequence_once_per_run_date)
+{
+  auto run = [](std::string workload, std::string date) {
+    return domain::ConfigGroupKey{"M", "gb200", "vllm", "fp4", "none", false, std::move(workload), std::move(date)};
+  };
+  // Two workloads that round to one sequence give one row; a workload that is not ISL/OSL keeps its name.
+  const std::vector<domain::ConfigGroupKey> runs = {
+    run("8000/1024", "2026-05-01"), run("8192/1024", "2026-05-01"), run("8192/1024", "2026-05-02"),
+    run("agentic", "2026-05-01"),   run("unspecified", "2026-05-01"), run("8192/x", "2026-05-01"),
+  };
+  std::vector<std::string> rows;
+  for (const json& row : availability_rows(runs)) {
+    rows.push_back(row["sequence"].get<std::string>() + " " + row["date"].get<std::string>());
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{"8k1k 2026-05-01", "8k1k 2026-05-02", "agentic-traces 2026-05-01",
+                                            "unspecified 2026-05-01", "8192/x 2026-05-01"}));
 }
 
 TEST_F(ApiRoutes, benchmarks_as_of_and_exact_dates)

@@ -1,9 +1,9 @@
 #include "infertrack/server/api/api_routes.hpp"
 
-#include "infertrack/app/queries/configuration_filters.hpp"
 #include "infertrack/app/queries/frontier_query.hpp"
 #include "infertrack/app/queries/evals_query.hpp"
 #include "infertrack/app/queries/interpolation_query.hpp"
+#include "infertrack/app/queries/measured_runs.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/app/queries/plan_query.hpp"
@@ -79,15 +79,7 @@ Answer
 availability(const QueryParams& params, store::Store& store)
 {
   API_TRY_ASSIGN(filter, checked_filter(params, {}, store, false));
-  // Rows are unique per group (their key holds the group's fields), so the groups' rows simply follow
-  // one another.
-  nlohmann::json rows = nlohmann::json::array();
-  for (const store::PointFilter& group : app::configuration_filters(store, filter)) {
-    for (nlohmann::json& row : availability_rows(store.points(group))) {
-      rows.push_back(std::move(row));
-    }
-  }
-  return rows;
+  return availability_rows(app::measured_runs(store, filter));
 }
 
 template<typename T>

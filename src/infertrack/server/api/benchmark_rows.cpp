@@ -1,5 +1,6 @@
 #include "infertrack/server/api/benchmark_rows.hpp"
 
+#include <charconv>
 #include <set>
 #include <string>
 #include <tuple>
@@ -14,15 +15,21 @@ nullable(const std::optional<T>& value)
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
-// The public API names a sequence by ISL/OSL ("8k1k") or as agentic traces.
+// The public API names a sequence by ISL/OSL ("8k1k", from the workload "8192/1024") or as agentic traces.
 std::string
-sequence_of(const domain::BenchmarkPoint& point)
+sequence_of(std::string_view workload)
 {
-  if (point.isl && point.osl) {
+  const std::size_t slash = workload.find('/');
+  std::int64_t isl = 0;
+  std::int64_t osl = 0;
+  const char* const end = workload.data() + workload.size();
+  if (slash != std::string_view::npos &&
+      std::from_chars(workload.data(), workload.data() + slash, isl).ptr == workload.data() + slash &&
+      std::from_chars(workload.data() + slash + 1, end, osl).ptr == end) {
     auto kilo = [](std::int64_t tokens) { return std::to_string((tokens + 512) / 1024) + "k"; };
-    return kilo(*point.isl) + kilo(*point.osl);
+    return kilo(isl) + kilo(osl);
   }
-  return point.workload == "agentic" ? "agentic-traces" : point.workload;
+  return workload == "agentic" ? "agentic-traces" : std::string(workload);
 }
 
 }  // namespace
@@ -60,7 +67,7 @@ benchmark_row(const domain::BenchmarkPoint& point)
     {"date", point.date},
     {"run_url", nullable(point.run_url)},
     {"benchmark_type", agentic ? "agentic_traces" : "single_turn"},
-    {"sequence", sequence_of(point)},
+    {"sequence", sequence_of(point.workload)},
     {"offload_mode", nullable(point.offload_mode)},
     {"metrics",
      {{"tput_per_gpu", nullable(point.per_gpu_tps.total)},
@@ -85,31 +92,28 @@ benchmark_row(const domain::BenchmarkPoint& point)
 }
 
 nlohmann::json
-availability_rows(std::span<const domain::BenchmarkPoint> points)
+availability_rows(std::span<const domain::ConfigGroupKey> runs)
 {
-  std::set<std::tuple<std::string, std::string, std::string, std::string, std::string, std::string, bool, std::string>>
+  // Two workloads may name one sequence (8192/1024 and 8000/1024 are both "8k1k"): one row for both.
+  std::set<std::tuple<std::string_view, std::string, std::string_view, std::string_view, std::string_view,
+                      std::string_view, bool, std::string_view>>
     seen;
   nlohmann::json rows = nlohmann::json::array();
-  for (const domain::BenchmarkPoint& point : points) {
-    auto key = std::tuple(point.model,
-                          sequence_of(point),
-                          point.precision,
-                          point.hardware,
-                          point.framework,
-                          point.spec_method,
-                          point.disaggregated,
-                          point.date);
-    if (!seen.insert(key).second) {
+  for (const domain::ConfigGroupKey& run : runs) {
+    std::string sequence = sequence_of(run.workload);
+    if (!seen.emplace(run.model, sequence, run.precision, run.hardware, run.framework, run.spec_method,
+                      run.disaggregated, run.date)
+           .second) {
       continue;
     }
-    rows.push_back({{"model", point.model},
-                    {"sequence", sequence_of(point)},
-                    {"precision", point.precision},
-                    {"hardware", point.hardware},
-                    {"framework", point.framework},
-                    {"spec_method", point.spec_method},
-                    {"disagg", point.disaggregated},
-                    {"date", point.date}});
+    rows.push_back({{"model", run.model},
+                    {"sequence", std::move(sequence)},
+                    {"precision", run.precision},
+                    {"hardware", run.hardware},
+                    {"framework", run.framework},
+                    {"spec_method", run.spec_method},
+                    {"disagg", run.disaggregated},
+                    {"date", run.date}});
   }
   return rows;
 }
