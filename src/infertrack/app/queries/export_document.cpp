@@ -106,7 +106,7 @@ points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, 
     }
     return {text + formats::write_points_csv(points)};
   }
-  return {findings.points_json(points).dump()};
+  return {findings.points_json(points)};
 }
 
 ExportRows

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -23,8 +24,8 @@ public:
   // The findings of the point `result_id` (none for a point not in the list).
   std::span<const domain::DataFinding> of(std::string_view result_id) const;
 
-  // Each point as point_detail_json gives it, with its findings: a JSON array.
-  nlohmann::json points_json(std::span<const domain::BenchmarkPoint> points) const;
+  // Each point as point_detail_json gives it, with its findings: the text of a JSON array.
+  std::string points_json(std::span<const domain::BenchmarkPoint> points) const;
 
 private:
   std::vector<domain::DataFinding> m_findings; // by result id
