@@ -6,6 +6,8 @@
 
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace infertrack::server::http {
 namespace {
@@ -44,6 +46,32 @@ TEST(gzip_compress, handles_empty_and_incompressible_input)
   for (const int level : {1, 9}) {
     EXPECT_EQ(gunzip(gzip_compress(noise, level)), noise);
   }
+}
+
+// Parts compressed one after the other make one gzip member of their text joined, whatever their sizes (empty ones,
+// one larger than the 64 KiB deflate is given room for at a time, an empty last one).
+TEST(GzipStream, compresses_parts_into_one_member)
+{
+  std::mt19937 random(7);
+  std::string noise(200 * 1024, '\0');
+  for (char& c : noise) {
+    c = static_cast<char>(random());
+  }
+  const std::vector<std::string> parts = {"{\"points\":[", "", std::string(100000, 'a'), noise, "]}", ""};
+  GzipStream stream;
+  std::string compressed;
+  std::string whole;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    stream.add(parts[i], i + 1 == parts.size(), compressed);
+    whole += parts[i];
+  }
+  EXPECT_EQ(gunzip(compressed), whole);
+  EXPECT_THROW(stream.add("late", true, compressed), std::logic_error);
+
+  GzipStream one;
+  std::string alone;
+  one.add("hello", true, alone);
+  EXPECT_EQ(alone, gzip_compress("hello"));
 }
 
 }  // namespace

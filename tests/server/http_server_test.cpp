@@ -241,6 +241,59 @@ TEST(HttpServer, gzips_text_only_when_asked)
   EXPECT_EQ(small.body(), "hello");
 }
 
+// An answer made a part at a time goes out as it is made: chunked, with no length and no ETag, compressed as it goes
+// for a client that takes gzip; HTTP/1.0 has no chunks, so its body ends with the connection.
+TEST(HttpServer, sends_an_answer_made_in_parts_as_its_parts_come)
+{
+  RunningServer server;
+  Client client(server.port());
+  const WireResponse plain = client.get("/parts");
+  EXPECT_EQ(plain.result_int(), 200);
+  EXPECT_EQ(plain.body(), k_parts_text);
+  EXPECT_EQ(header(plain, wire::field::transfer_encoding), "chunked");
+  EXPECT_TRUE(header(plain, wire::field::content_length).empty());
+  EXPECT_TRUE(header(plain, wire::field::etag).empty());
+  EXPECT_EQ(plain["X-Frame-Options"], "DENY");
+  EXPECT_TRUE(plain.keep_alive());
+
+  const WireResponse gzipped = client.get("/parts", {{"Accept-Encoding", "gzip"}});
+  EXPECT_EQ(header(gzipped, wire::field::content_encoding), "gzip");
+  EXPECT_EQ(header(gzipped, wire::field::vary), "Accept-Encoding");
+  EXPECT_LT(gzipped.body().size(), k_parts_text.size() / 4);
+  EXPECT_EQ(gunzip(gzipped.body()), k_parts_text);
+
+  const WireResponse head = client.request(wire::verb::head, "/parts");
+  EXPECT_EQ(head.result_int(), 200);
+  EXPECT_TRUE(head.body().empty());
+  // Still in step: neither answer left a byte behind.
+  EXPECT_EQ(client.get("/small").body(), "hello");
+
+  RawClient old_client(server.port());
+  old_client.send("GET /parts HTTP/1.0\r\n\r\n");
+  const std::optional<std::string> received = old_client.read_until_closed(5s);
+  ASSERT_TRUE(received.has_value());
+  EXPECT_EQ(received->find("Transfer-Encoding"), std::string::npos);
+  EXPECT_TRUE(received->ends_with("\r\n\r\n" + k_parts_text)) << received->substr(0, 400);
+}
+
+// A part that cannot be made ends the connection before the body's end, so that no client takes a part for the whole.
+TEST(HttpServer, breaks_off_an_answer_whose_part_fails)
+{
+  RunningServer server;
+  for (const std::string_view version : {"1.1", "1.0"}) {
+    RawClient client(server.port());
+    client.send("GET /broken-parts HTTP/" + std::string(version) + "\r\nHost: x\r\n\r\n");
+    const std::optional<std::string> received = client.read_until_closed(5s);
+    ASSERT_TRUE(received.has_value()) << version;
+    EXPECT_THAT(*received, testing::StartsWith("HTTP/" + std::string(version) + " 200")) << version;
+    EXPECT_THAT(*received, testing::HasSubstr("head\n")) << version;
+    // Chunked: no last chunk ("0" and an empty line) ends it.
+    EXPECT_FALSE(received->ends_with("0\r\n\r\n")) << version;
+  }
+  Client other(server.port());
+  EXPECT_EQ(other.get("/small").body(), "hello");
+}
+
 TEST(HttpServer, sends_the_precomputed_gzip_body)
 {
   RunningServer server;

@@ -48,6 +48,21 @@ inline const std::string k_big_text = [] {
 
 using infertrack::test::gunzip;
 
+// What /parts sends: a beginning, then three parts made one after the other.
+inline constexpr int k_body_parts = 3;
+inline std::string
+body_part(int part)
+{
+  return part == 0 ? "head\n" : k_big_text + "part " + std::to_string(part) + "\n";
+}
+inline const std::string k_parts_text = [] {
+  std::string text;
+  for (int part = 0; part <= k_body_parts; ++part) {
+    text += body_part(part);
+  }
+  return text;
+}();
+
 // The handler the tests talk to: a few routes, each exercising one server behaviour.
 inline Response
 test_handler(const Request& request, std::shared_ptr<Metrics> metrics, std::atomic<int>& calls)
@@ -77,6 +92,18 @@ test_handler(const Request& request, std::shared_ptr<Metrics> metrics, std::atom
   if (request.path.starts_with("/points/")) {
     Response response = Response::json(200, "{}");
     response.route = "/points/{id}";
+    return response;
+  }
+  if (request.path == "/parts" || request.path == "/broken-parts") {
+    Response response = Response::text(200, body_part(0));
+    const bool broken = request.path == "/broken-parts";
+    response.body_parts = [broken, made = 0](std::string& out) mutable {
+      if (broken) {
+        throw std::runtime_error("the store went away");
+      }
+      out += body_part(++made);
+      return made < k_body_parts;
+    };
     return response;
   }
   if (request.path == "/throw") {

@@ -125,6 +125,26 @@ TEST(choose_representation, gives_etags_only_to_200s_with_a_body)
     choose_representation(get(), Response::json(200, "{}"), BodyMode::full, k_min_size).etag.empty());
 }
 
+// A body sent in parts has no ETag to match (only its beginning is known) and is worth compressing whatever that
+// beginning's size.
+TEST(choose_representation, streams_parts_without_an_etag_and_gzips_them_when_accepted)
+{
+  Response response = Response::json(200, "[");
+  response.body_parts = [](std::string&) { return false; };
+  const Representation plain = choose_representation(get({{"if-none-match", "*"}}), response, BodyMode::full, k_min_size);
+  EXPECT_TRUE(plain.streamed);
+  EXPECT_EQ(plain.status, 200);
+  EXPECT_TRUE(plain.etag.empty());
+  EXPECT_FALSE(plain.gzip);
+  EXPECT_TRUE(plain.vary_encoding);
+  EXPECT_EQ(plain.body, "[");
+
+  const Representation gzipped = choose_representation(get({{"accept-encoding", "gzip"}}), response, BodyMode::full, k_min_size);
+  EXPECT_TRUE(gzipped.gzip);
+  EXPECT_EQ(gzipped.body, "[") << "the server compresses the parts as it sends them";
+  EXPECT_EQ(gzipped.compressed, nullptr);
+}
+
 TEST(choose_representation, keeps_the_length_but_not_the_body_for_head)
 {
   const Representation chosen =

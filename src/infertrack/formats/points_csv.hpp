@@ -18,6 +18,9 @@ util::Result<domain::Dataset> read_points_csv(std::string_view text, const Point
 
 // Writes points in the same CSV format, so that an export can be ingested again.
 std::string write_points_csv(std::span<const domain::BenchmarkPoint> points);
+// write_points_csv in parts, for a file written a page of points at a time: the header row, then the rows.
+void append_points_csv_header(std::string& out);
+void append_points_csv_rows(std::string& out, std::span<const domain::BenchmarkPoint> points);
 
 // `point` as the CSV carries it: written as a row and read back (Dataset::as_carried of every CSV dataset).
 domain::BenchmarkPoint as_carried_by_points_csv(const domain::BenchmarkPoint& point);

@@ -146,15 +146,27 @@ write_points_csv(std::span<const BenchmarkPoint> points)
 {
   std::string out;
   out.reserve((points.size() + 1) * k_bytes_per_row_estimate);
+  append_points_csv_header(out);
+  append_points_csv_rows(out, points);
+  return out;
+}
+
+void
+append_points_csv_header(std::string& out)
+{
   for (std::size_t i = 0; i < k_csv_column_count; ++i) {
     out += i == 0 ? "" : ",";
     out += k_csv_column_names[i];
   }
   out += '\n';
+}
+
+void
+append_points_csv_rows(std::string& out, std::span<const BenchmarkPoint> points)
+{
   for (const auto& point : points) {
     put_row(out, point);
   }
-  return out;
 }
 
 std::string

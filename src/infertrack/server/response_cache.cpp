@@ -48,8 +48,8 @@ ResponseCache::find(const std::string& target, std::int64_t data_version)
 http::Response
 ResponseCache::store(const std::string& target, std::int64_t data_version, http::Response response)
 {
-  // A no-store answer differs each time (an export records when it was made).
-  if (response.status != 200 || response.cache_control == "no-store") {
+  // A no-store answer differs each time (an export records when it was made); one sent in parts is never whole.
+  if (response.status != 200 || response.cache_control == "no-store" || response.body_parts) {
     return response;
   }
   const std::size_t largest = m_kept.budget_bytes() / k_largest_share;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <optional>
 
@@ -23,7 +24,7 @@ constexpr int k_busy_retry_after_seconds = 5;
 constexpr std::array<std::string_view, 9> k_known_methods = {"GET",     "HEAD",    "POST",  "PUT",  "DELETE",
                                                              "CONNECT", "OPTIONS", "TRACE", "PATCH"};
 
-class TrackerHandler
+class TrackerHandler : public std::enable_shared_from_this<TrackerHandler>
 {
 public:
   TrackerHandler(std::shared_ptr<store::Store> store, std::shared_ptr<http::Metrics> metrics,
@@ -143,6 +144,13 @@ private:
       http::Response response = http::Response::error(404, "not_found", "no API route " + request.path);
       response.route = "unrouted";
       return response;
+    }
+    if (answer->body_parts) {
+      // The parts read the store after this call has returned: each takes the store's lock, as a request does.
+      answer->body_parts = [self = shared_from_this(), parts = std::move(answer->body_parts)](std::string& out) {
+        std::lock_guard lock(self->m_store_mutex);
+        return parts(out);
+      };
     }
     return request.method == "GET" ? m_cache.store(request.target, version, *std::move(answer)) : *std::move(answer);
   }

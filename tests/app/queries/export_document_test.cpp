@@ -1,5 +1,6 @@
 #include "infertrack/app/queries/export_document.hpp"
 
+#include "infertrack/app/ingest/ingest.hpp"
 #include "infertrack/app/queries/history_json.hpp"
 #include "infertrack/app/queries/json_views.hpp"
 #include "infertrack/app/tracker_database.hpp"
@@ -421,6 +422,76 @@ TEST_F(ExportDocumentTest, a_points_csv_export_reads_back_as_the_same_points)
   EXPECT_LT(document.text.find("# finding: 444914"), document.text.find("\nresult_id,"));
   ASSERT_FALSE(exported["provenance"]["runs"].empty());
   EXPECT_TRUE(exported["provenance"]["runs"][0]["knots"].is_null());
+}
+
+// The points of every run come a page at a time: the parts make the document build_export gives whole, and a change
+// to the stored data between two parts ends the export instead of mixing two states of the tracker.
+TEST_F(ExportDocumentTest, every_runs_points_follow_a_page_at_a_time)
+{
+  domain::Dataset dataset;
+  dataset.source = "paged.csv";
+  const domain::BenchmarkPoint base = store->points(model_filter()).front();
+  for (int i = 0; i < 2500; ++i) {
+    domain::BenchmarkPoint point = base;
+    point.model = "Paged-Model";
+    point.result_id = "paged-" + std::to_string(i);
+    point.concurrency = i + 1;
+    point.date = i % 3 == 0 ? "2026-06-01" : "2026-06-02";
+    dataset.points.push_back(std::move(point));
+  }
+  prepare_dataset(dataset);
+  ASSERT_TRUE(store->ingest(dataset).has_value());
+  store::PointFilter filter;
+  filter.model = "Paged-Model";
+  const std::vector<domain::BenchmarkPoint> stored = store->points(filter);
+  ASSERT_EQ(stored.size(), 2500u);
+
+  for (const ExportFormat format : {ExportFormat::json, ExportFormat::csv}) {
+    auto begun = begin_export(*store, PointsQuery{filter}, format);
+    ASSERT_TRUE(begun.has_value());
+    ASSERT_TRUE(begun->more) << to_string(format);
+    std::string text = begun->text;
+    int parts = 0;
+    for (bool more = true; more; ++parts) {
+      std::string part;
+      more = begun->more(part);
+      text += part;
+    }
+    // 1,000 points a part; a CSV reads the pages twice, first for the findings' lines above its header.
+    EXPECT_EQ(parts, format == ExportFormat::json ? 3 : 6);
+    const ExportDocument whole = build(PointsQuery{filter}, format);
+    EXPECT_FALSE(whole.more);
+    const std::regex generated(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)");
+    EXPECT_EQ(std::regex_replace(text, generated, "T"), std::regex_replace(whole.text, generated, "T"));
+    if (format == ExportFormat::json) {
+      const json exported = json::parse(text);
+      ASSERT_EQ(exported["points"].size(), stored.size());
+      EXPECT_EQ(exported["points"][2499]["result_id"], stored[2499].result_id);
+      EXPECT_EQ(exported["provenance"]["runs"].size(), 2u);
+    } else {
+      const auto read = formats::read_points_csv(text);
+      ASSERT_TRUE(read.has_value()) << read.error().to_string();
+      EXPECT_EQ(read->points.size(), stored.size());
+    }
+  }
+
+  auto begun = begin_export(*store, PointsQuery{filter}, ExportFormat::json);
+  ASSERT_TRUE(begun.has_value());
+  std::string part;
+  EXPECT_TRUE(begun->more(part));
+  domain::Dataset late;
+  late.source = "late.csv";
+  late.points.push_back(stored.front());
+  late.points.back().result_id = "paged-late";
+  late.points.back().concurrency = 9999;
+  prepare_dataset(late);
+  ASSERT_TRUE(store->ingest(late).has_value());
+  EXPECT_THROW(begun->more(part), ExportDataChanged);
+
+  // The latest runs are what a chart draws: whole at once.
+  const auto latest = begin_export(*store, PointsQuery{filter, true}, ExportFormat::json);
+  ASSERT_TRUE(latest.has_value());
+  EXPECT_FALSE(latest->more);
 }
 
 TEST(ExportKindTest, route_names_and_kind_names_both_parse)

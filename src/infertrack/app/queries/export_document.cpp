@@ -3,6 +3,7 @@
 #include "infertrack/app/queries/export_csv.hpp"
 #include "infertrack/app/queries/history_json.hpp"
 #include "infertrack/app/queries/json_views.hpp"
+#include "infertrack/app/queries/measured_runs.hpp"
 #include "infertrack/app/queries/point_filter.hpp"
 #include "infertrack/app/queries/point_findings.hpp"
 #include "infertrack/app/tracker_version.hpp"
@@ -15,6 +16,8 @@
 #include <algorithm>
 #include <cctype>
 #include <ctime>
+#include <functional>
+#include <memory>
 #include <map>
 #include <type_traits>
 
@@ -24,9 +27,13 @@ namespace {
 // The export's rows in the format asked for: CSV lines, or one JSON array.
 struct ExportRows
 {
-  std::string text;
+  std::string text; // the rows, or their beginning when `more` is set
   std::string more_json{}; // members a JSON export carries after its rows, each as ',"name":value'
+  std::function<bool(std::string&)> more{}; // the rows' next part, as ExportDocument::more
 };
+
+// Points a part of an export holds: about 1.5 MB of JSON.
+constexpr std::size_t k_points_per_part = 1000;
 
 // `items` as a JSON array of what to_json makes of each.
 template<typename Items>
@@ -78,17 +85,65 @@ add_bracket(Provenance& provenance,
     {configuration_label(group), run_date, domain::to_string(value.state), value.lower_result_id, value.upper_result_id});
 }
 
-ExportRows
-points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
+// The points of every run `filter` selects, a page at a time in listing order; a page is refused once the stored
+// data is not what it was when the reading began.
+class PointPages
 {
-  const std::vector<domain::BenchmarkPoint> points =
-    query.latest_runs ? store.latest_points(query.filter) : store.points(query.filter);
-  provenance.query = filter_json(query.filter);
-  provenance.query["runs"] = query.latest_runs ? "latest" : "all";
+public:
+  PointPages(store::Store& store, store::PointFilter filter)
+    : m_store(store), m_filter(std::move(filter)), m_data_version(store.data_version())
+  {
+  }
+
+  // The next page; empty after the last.
+  std::vector<domain::BenchmarkPoint> next()
+  {
+    if (m_done) {
+      return {};
+    }
+    if (m_store.data_version() != m_data_version) {
+      throw ExportDataChanged("the stored data changed while the export was read; ask for it again");
+    }
+    std::vector<domain::BenchmarkPoint> page = m_store.points_page(
+      m_filter, m_after ? std::optional<std::string_view>(*m_after) : std::nullopt, k_points_per_part);
+    m_done = page.size() < k_points_per_part;
+    if (!page.empty()) {
+      m_after = page.back().result_id;
+    }
+    return page;
+  }
+
+  bool done() const { return m_done; }
+
+private:
+  store::Store& m_store;
+  store::PointFilter m_filter;
+  std::int64_t m_data_version;
+  std::optional<std::string> m_after;
+  bool m_done = false;
+};
+
+// A CSV row has no place for findings: they go above the header, as the provenance does, and reading the CSV skips
+// them.
+void
+append_finding_lines(std::string& text, std::span<const domain::BenchmarkPoint> points, const PointFindings& findings)
+{
+  for (const domain::BenchmarkPoint& point : points) {
+    for (const domain::DataFinding& finding : findings.of(point.result_id)) {
+      text += export_comment_line("finding", fmt::format("{} {}: {}", finding.result_id, domain::to_string(finding.kind),
+                                             finding.detail));
+    }
+  }
+}
+
+// The latest runs are a few hundred points, what a chart draws: read and written whole.
+ExportRows
+latest_run_points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
+{
+  const std::vector<domain::BenchmarkPoint> points = store.latest_points(query.filter);
   // Points come ordered by configuration then date: one run is a run of neighbours.
   for (const domain::BenchmarkPoint& point : points) {
-    const domain::ConfigGroupKey group = domain::config_group_of(point);
-    const std::string label = configuration_label(group);
+    const std::string label = configuration_label(domain::config_group_of(point));
     if (provenance.runs.empty() || provenance.runs.back().configuration != label
         || provenance.runs.back().run_date != point.date) {
       provenance.runs.push_back({label, point.date, std::nullopt});
@@ -96,17 +151,84 @@ points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, 
   }
   const PointFindings findings(store, points);
   if (format == ExportFormat::csv) {
-    // Above the header, as the provenance is: a CSV row has no place for them, and reading the CSV skips them.
     std::string text;
-    for (const domain::BenchmarkPoint& point : points) {
-      for (const domain::DataFinding& finding : findings.of(point.result_id)) {
-        text += export_comment_line("finding", fmt::format("{} {}: {}", finding.result_id, domain::to_string(finding.kind),
-                                               finding.detail));
-      }
-    }
+    append_finding_lines(text, points, findings);
     return {text + formats::write_points_csv(points)};
   }
   return {findings.points_json(points)};
+}
+
+// The parts of an export of every run's points, after its beginning: in CSV the findings' lines (a first reading of
+// the pages: they go above the header) and then the rows, in JSON the points with their findings; a page a part.
+class EveryRunPointParts
+{
+public:
+  EveryRunPointParts(store::Store& store, const store::PointFilter& filter, ExportFormat format)
+    : m_store(store),
+      m_format(format),
+      m_pages(store, filter)
+  {
+    if (format == ExportFormat::csv) {
+      m_finding_pages.emplace(store, filter);
+    }
+  }
+
+  bool operator()(std::string& out)
+  {
+    if (m_finding_pages) {
+      const std::vector<domain::BenchmarkPoint> page = m_finding_pages->next();
+      append_finding_lines(out, page, PointFindings(m_store, page));
+      if (m_finding_pages->done()) {
+        m_finding_pages.reset();
+        formats::append_points_csv_header(out);
+      }
+      return true;
+    }
+    const std::vector<domain::BenchmarkPoint> page = m_pages.next();
+    if (m_format == ExportFormat::csv) {
+      formats::append_points_csv_rows(out, page);
+    } else {
+      const PointFindings findings(m_store, page);
+      for (const domain::BenchmarkPoint& point : page) {
+        out += m_first ? "" : ",";
+        m_first = false;
+        out += point_detail_json(point, findings.of(point.result_id)).dump();
+      }
+      if (m_pages.done()) {
+        out += ']';
+      }
+    }
+    return !m_pages.done();
+  }
+
+private:
+  store::Store& m_store;
+  ExportFormat m_format;
+  std::optional<PointPages> m_finding_pages;
+  PointPages m_pages;
+  bool m_first = true;
+};
+
+// Every run can be every point of the database (100,000 points are 166 MB of JSON): the rows follow a page at a time,
+// each read under the caller's hold of the store for that part alone.
+ExportRows
+every_run_points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
+{
+  for (const domain::ConfigGroupKey& run : measured_runs(store, query.filter)) {
+    provenance.runs.push_back({configuration_label(run), run.date, std::nullopt});
+  }
+  // Shared: a std::function copies what it holds, and the parts read on from where the last one stopped.
+  auto parts = std::make_shared<EveryRunPointParts>(store, query.filter, format);
+  return {format == ExportFormat::csv ? "" : "[", "", [parts](std::string& out) { return (*parts)(out); }};
+}
+
+ExportRows
+points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
+{
+  provenance.query = filter_json(query.filter);
+  provenance.query["runs"] = query.latest_runs ? "latest" : "all";
+  return query.latest_runs ? latest_run_points_rows(store, query, format, provenance)
+                           : every_run_points_rows(store, query, format, provenance);
 }
 
 ExportRows
@@ -348,7 +470,7 @@ ExportDocument::content_type() const
 }
 
 util::Result<ExportDocument>
-build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
+begin_export(store::Store& store, const ExportQuery& query, ExportFormat format)
 {
   ExportDocument document;
   document.kind = kind_of(query);
@@ -383,10 +505,34 @@ build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
   }
   if (format == ExportFormat::csv) {
     document.text = provenance_comments(provenance) + rows->text;
-  } else {
-    // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
-    document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind)
-                    + "\":" + rows->text + rows->more_json + "}\n";
+    document.more = std::move(rows->more);
+    return document;
+  }
+  // Built as text so that the provenance comes first (nlohmann::json orders keys alphabetically).
+  document.text = "{\"provenance\":" + to_json(provenance).dump() + ",\"" + to_string(document.kind) + "\":" + rows->text;
+  std::string end = std::move(rows->more_json) + "}\n";
+  if (!rows->more) {
+    document.text += end;
+    return document;
+  }
+  document.more = [rows_more = std::move(rows->more), end = std::move(end)](std::string& out) {
+    const bool again = rows_more(out);
+    if (!again) {
+      out += end;
+    }
+    return again;
+  };
+  return document;
+}
+
+util::Result<ExportDocument>
+build_export(store::Store& store, const ExportQuery& query, ExportFormat format)
+{
+  util::Result<ExportDocument> document = begin_export(store, query, format);
+  if (document && document->more) {
+    while (document->more(document->text)) {
+    }
+    document->more = nullptr;
   }
   return document;
 }

@@ -8,7 +8,9 @@
 #include "infertrack/store/store.hpp"
 #include "infertrack/util/result.hpp"
 
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -57,8 +59,13 @@ struct ExportDocument
   ExportFormat format = ExportFormat::json;
   Provenance provenance;
   // json: {"provenance": {...}, "<kind>": [rows as --json and the API give them]}; csv: the provenance as
-  // "# key: value" lines, then the header and the rows.
+  // "# key: value" lines, then the header and the rows. The whole document, or its beginning when `more` is set.
   std::string text;
+  // Set by begin_export for the points of every run: appends the document's next part (a page of points) to its
+  // argument and says whether another follows; the part that says not ends the document. It reads the store, so its
+  // caller holds the store as for any other call, and it throws ExportDataChanged once the stored data is not what it
+  // was when the export began (the parts would no longer make one state of the tracker).
+  std::function<bool(std::string&)> more;
 
   // "infertrack-<kind>-<model or all>[-<each other filter and the target>]-<as-of or latest>.<csv|json>", safe as a
   // file name.
@@ -70,5 +77,15 @@ struct ExportDocument
 // Answers `query` with the same app queries the CLI and API use, and records its provenance. Fails only
 // where the query does (a plan's diagnostic names the offending parameter, as app::plan's does).
 util::Result<ExportDocument> build_export(store::Store& store, const ExportQuery& query, ExportFormat format);
+// build_export's document begun: an export of the points of every run (a whole database, maybe) comes with `more`
+// to read and write the rest a page of points at a time, so that it is never held whole; any other is whole at once.
+util::Result<ExportDocument> begin_export(store::Store& store, const ExportQuery& query, ExportFormat format);
+
+// Thrown by ExportDocument::more when the stored data changed since the export began.
+class ExportDataChanged : public std::runtime_error
+{
+public:
+  using std::runtime_error::runtime_error;
+};
 
 }  // namespace infertrack::app

@@ -101,7 +101,7 @@ export_response(std::string_view kind_text, const http::Request& request, store:
   if (!query) {
     return refusal(query.error());
   }
-  auto document = app::build_export(store, *query, format);
+  auto document = app::begin_export(store, *query, format);
   if (!document) {
     // Only a plan can fail past its parameters.
     return refusal(plan_error(document.error(), std::get<app::PlanQuery>(*query)));
@@ -110,6 +110,7 @@ export_response(std::string_view kind_text, const http::Request& request, store:
   response.status = 200;
   response.content_type = document->content_type();
   response.body = std::move(document->text);
+  response.body_parts = std::move(document->more); // the points of every run, a page at a time
   response.headers.emplace_back("Content-Disposition", "attachment; filename=\"" + document->file_name() + "\"");
   response.route = k_route;
   response.cache_control = "no-store"; // each export records when it was made

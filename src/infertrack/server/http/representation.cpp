@@ -77,13 +77,15 @@ choose_representation(const Request& request, const Response& response, BodyMode
   chosen.body = response.body;
   chosen.send_body = mode == BodyMode::full;
 
-  const bool ok_with_body = response.status == k_ok && !response.body.empty();
+  chosen.streamed = static_cast<bool>(response.body_parts);
+
+  const bool ok_with_body = response.status == k_ok && !response.body.empty() && !chosen.streamed;
   const std::string identity_etag = !response.etag.empty() ? response.etag
                                     : ok_with_body         ? strong_etag(response.body)
                                                            : std::string();
 
   const bool worth_compressing =
-    response.body.size() >= gzip_min_size && is_compressible(response.content_type);
+    (chosen.streamed || response.body.size() >= gzip_min_size) && is_compressible(response.content_type);
   chosen.vary_encoding = worth_compressing;
   const auto accept = request.header("accept-encoding");
   const bool use_gzip = worth_compressing && accept && accepts_gzip(*accept);
@@ -100,7 +102,9 @@ choose_representation(const Request& request, const Response& response, BodyMode
     }
   }
 
-  if (use_gzip) {
+  if (use_gzip && chosen.streamed) {
+    chosen.gzip = true;
+  } else if (use_gzip) {
     chosen.compressed = response.gzip_body != nullptr
                           ? response.gzip_body
                           : std::make_shared<const std::string>(gzip_compress(response.body));

@@ -32,6 +32,9 @@ struct Representation
   std::shared_ptr<const std::string> compressed;
   // False for HEAD and for 304: headers only. Content-Length is still body.size() for HEAD.
   bool send_body = true;
+  // The body follows in parts (Response::body_parts): `body` is its uncompressed beginning, and with `gzip` the
+  // server compresses the parts as it sends them. No ETag, no Content-Length.
+  bool streamed = false;
 };
 
 // Whether `content_type` is text-like (text/*, JSON, JavaScript, XML, SVG), so that gzip pays off.
@@ -43,7 +46,8 @@ bool accepts_gzip(std::string_view header_value);
 
 // Chooses the representation of `response` for `request`: gzip when the client accepts it and the
 // body is text-like and at least `gzip_min_size` bytes (using response.gzip_body when set); an ETag
-// on a 200 with a body; 304 when a GET's If-None-Match matches it; no body for `mode` headers_only.
+// on a 200 with a body; 304 when a GET's If-None-Match matches it; no body for `mode` headers_only. A body sent
+// in parts has no ETag and is compressed whatever its size (it is large).
 Representation choose_representation(const Request& request, const Response& response, BodyMode mode,
                                      std::size_t gzip_min_size);
 

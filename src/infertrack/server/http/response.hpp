@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -29,6 +30,12 @@ struct Response
   std::string etag;
   // `body` already gzip-compressed, for cached answers; when null the server compresses on demand.
   std::shared_ptr<const std::string> gzip_body;
+  // For an answer too large to build whole (an export of every point): `body` is then its beginning, and the server
+  // calls this to append each next part to its argument until it returns false, sending the parts as they come
+  // (chunked, with no ETag; gzip-compressed as they go when the client takes gzip). Called on the connection's
+  // thread between writes; an exception breaks the answer off, which the client sees as a connection closed
+  // before the body's end.
+  std::function<bool(std::string&)> body_parts;
 
   // A `status` answer with a JSON `body`.
   static Response json(int status, std::string body);

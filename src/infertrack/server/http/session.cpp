@@ -2,6 +2,7 @@
 
 #include "infertrack/server/http/client_network.hpp"
 #include "infertrack/server/http/forwarded_client.hpp"
+#include "infertrack/server/http/gzip.hpp"
 #include "infertrack/server/http/http_date.hpp"
 #include "infertrack/server/http/representation.hpp"
 #include "infertrack/server/http/security_headers.hpp"
@@ -15,9 +16,12 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/chunk_encode.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/span_body.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
@@ -73,7 +77,10 @@ constexpr int k_busy_retry_after_seconds = 1;
 // whole budget is sent when it is the only one counted.
 constexpr std::size_t k_answer_bytes_in_flight = 16 * 1024 * 1024;
 constexpr std::size_t k_small_answer_bytes = 64 * 1024;
+// What an answer sent in parts holds at a time: about one part and its compressed copy (an export's page of points).
+constexpr std::size_t k_streamed_answer_bytes = 2 * 1024 * 1024;
 constexpr int k_version_not_supported = 505;
+constexpr int k_ok = 200;
 constexpr int k_not_modified = 304;
 constexpr int k_no_content = 204;
 constexpr int k_lowest_status = 100;
@@ -234,6 +241,11 @@ private:
   asio::awaitable<bool> send(const Request& request, std::string_view wire_method, unsigned version,
                              const Response& response, BodyMode mode, Connection connection,
                              Clock::time_point start);
+  asio::awaitable<bool> send_parts(const Request& request, std::string_view wire_method, const Response& response,
+                                   const Representation& chosen, wire::response<wire::empty_body> head,
+                                   Connection connection, Clock::time_point start);
+  void count_answer(const Request& request, std::string_view wire_method, const Response& response, int status,
+                    std::size_t bytes, Clock::time_point start, const beast::error_code& ec) const;
   asio::awaitable<void> linger();
   Response call_handler(const Request& request) const;
 
@@ -371,7 +383,9 @@ Session::answer(WireRequest message, Connection connection)
   } else {
     response = Response::error(k_bad_request, "bad_request", decoded.error().to_string());
   }
-  const std::size_t held = response.body.size() > k_small_answer_bytes ? response.body.size() : 0;
+  const std::size_t held = response.body_parts                           ? k_streamed_answer_bytes
+                           : response.body.size() > k_small_answer_bytes ? response.body.size()
+                                                                          : 0;
   const AnswerBytes reserved(*m_context.answer_bytes_in_flight, held);
   if (!reserved.granted()) {
     const std::string route = response.route;
@@ -513,6 +527,10 @@ Session::send(const Request& request, std::string_view wire_method, unsigned ver
       message.set(name, value);
     }
   }
+  if (chosen.streamed && chosen.status == k_ok) {
+    co_return co_await send_parts(request, wire_method, response, chosen,
+                                  wire::response<wire::empty_body>(std::move(message.base())), connection, start);
+  }
   if (!forbids_body(chosen.status)) {
     // For HEAD this is the length a GET would get, with no body following.
     message.content_length(chosen.body.size());
@@ -528,20 +546,105 @@ Session::send(const Request& request, std::string_view wire_method, unsigned ver
   const auto [ec, written] = co_await wire::async_write(
     m_stream, message, asio::bind_cancellation_slot(m_entry->hard.slot(), k_no_throw));
 
+  count_answer(request, wire_method, response, chosen.status, message.body().size(), start, ec);
+  co_return !ec;
+}
+
+// Sends an answer whose body comes in parts: chunked on HTTP/1.1; on HTTP/1.0, which has no chunks, the body ends
+// where the connection does. A part that cannot be made breaks the answer off with a reset, so that no client takes
+// what it got for the whole body.
+asio::awaitable<bool>
+Session::send_parts(const Request& request, std::string_view wire_method, const Response& response,
+                    const Representation& chosen, wire::response<wire::empty_body> head, Connection connection,
+                    Clock::time_point start)
+{
+  const ServerOptions& options = m_context.options;
+  const bool chunked = head.version() >= 11;
+  head.chunked(chunked);
+  head.keep_alive(chunked && connection == Connection::keep_alive && !stopping());
+  const auto write_token = [&] { return asio::bind_cancellation_slot(m_entry->hard.slot(), k_no_throw); };
+
+  m_stream.expires_after(options.write_timeout);
+  wire::response_serializer<wire::empty_body> serializer(head);
+  auto [ec, written] = co_await wire::async_write_header(m_stream, serializer, write_token());
+  std::size_t bytes = 0;
+  bool broken = false;
+  if (!ec && chosen.send_body) {
+    std::optional<GzipStream> gzip;
+    if (chosen.gzip) {
+      gzip.emplace();
+    }
+    std::string part(chosen.body);
+    std::string compressed;
+    for (bool more = true;;) {
+      std::string_view data = part;
+      if (gzip) {
+        compressed.clear();
+        try {
+          gzip->add(part, !more, compressed);
+        } catch (const std::exception& error) {
+          spdlog::error("answer broken off: path={} client={} error={}", request.path, m_client, error.what());
+          broken = true;
+          break;
+        }
+        data = compressed;
+      }
+      if (!data.empty()) {
+        // An empty chunk would end the body.
+        m_stream.expires_after(options.write_timeout);
+        // Two statements: written as `c ? co_await a : co_await b`, g++ 12 sent the part twice (chunked, then raw).
+        if (chunked) {
+          std::tie(ec, written) =
+            co_await asio::async_write(m_stream, wire::make_chunk(asio::buffer(data)), write_token());
+        } else {
+          std::tie(ec, written) = co_await asio::async_write(m_stream, asio::buffer(data), write_token());
+        }
+        bytes += data.size();
+      }
+      if (ec || !more) {
+        break;
+      }
+      part.clear();
+      try {
+        more = response.body_parts(part);
+      } catch (const std::exception& error) {
+        spdlog::error("answer broken off: path={} client={} error={}", request.path, m_client, error.what());
+        broken = true;
+        break;
+      }
+    }
+    if (!ec && !broken && chunked) {
+      m_stream.expires_after(options.write_timeout);
+      std::tie(ec, written) = co_await asio::async_write(m_stream, wire::make_chunk_last(), write_token());
+    }
+  }
+  if (broken) {
+    beast::error_code ignored;
+    m_stream.socket().set_option(asio::socket_base::linger(true, 0), ignored);
+    m_stream.socket().close(ignored);
+    ec = asio::error::connection_aborted;
+  }
+  count_answer(request, wire_method, response, chosen.status, bytes, start, ec);
+  co_return !ec && head.keep_alive();
+}
+
+void
+Session::count_answer(const Request& request, std::string_view wire_method, const Response& response, int status,
+                      std::size_t bytes, Clock::time_point start, const beast::error_code& ec) const
+{
   const auto elapsed = Clock::now() - start;
   m_context.answered->fetch_add(1, std::memory_order_relaxed);
   if (m_context.metrics != nullptr) {
-    m_context.metrics->record(response.route, chosen.status, elapsed);
+    m_context.metrics->record(response.route, status, elapsed);
   }
   if (m_context.access_log != nullptr) {
     const std::string_view target = request.target;
     m_context.access_log->info(
       "access method={} path={} status={} bytes={} duration_us={} client={}{}", wire_method,
-      target.substr(0, target.find('?')), chosen.status, message.body().size(),
+      target.substr(0, target.find('?')), status, bytes,
       std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count(), m_client,
       ec ? " write_error=" + ec.message() : std::string());
   }
-  co_return !ec;
 }
 
 asio::awaitable<void>
