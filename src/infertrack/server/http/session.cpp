@@ -592,7 +592,8 @@ Session::send_parts(const Request& request, std::string_view wire_method, const 
       if (!data.empty()) {
         // An empty chunk would end the body.
         m_stream.expires_after(options.write_timeout);
-        // Two statements: written as `c ? co_await a : co_await b`, g++ 12 sent the part twice (chunked, then raw).
+        // Two statements: g++ 12 miscompiles `c ? co_await a : co_await b` with temporaries in the branches (the part
+        // went out twice here, and a small repro frees a temporary of the branch not taken).
         if (chunked) {
           std::tie(ec, written) =
             co_await asio::async_write(m_stream, wire::make_chunk(asio::buffer(data)), write_token());
