@@ -294,6 +294,26 @@ TEST(HttpServer, breaks_off_an_answer_whose_part_fails)
   EXPECT_EQ(other.get("/small").body(), "hello");
 }
 
+// An answer in parts gets ten write timeouts in all, however steadily the client reads it: then it is broken off.
+TEST(HttpServer, breaks_off_an_answer_in_parts_past_ten_write_timeouts)
+{
+  ServerOptions options = test_options();
+  options.write_timeout = 200ms;
+  RunningServer server(options);
+  for (const std::string_view version : {"1.1", "1.0"}) {
+    RawClient client(server.port());
+    const auto start = std::chrono::steady_clock::now();
+    client.send("GET /endless-parts HTTP/" + std::string(version) + "\r\nHost: x\r\n\r\n");
+    const std::optional<std::string> received = client.read_until_closed(10s);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(received.has_value()) << version << ": still open after 10 s";
+    EXPECT_GE(elapsed, 1900ms) << version;
+    EXPECT_LT(elapsed, 6s) << version;
+    EXPECT_THAT(*received, testing::HasSubstr("more\n")) << version;
+    EXPECT_FALSE(received->ends_with("0\r\n\r\n")) << version;
+  }
+}
+
 TEST(HttpServer, sends_the_precomputed_gzip_body)
 {
   RunningServer server;

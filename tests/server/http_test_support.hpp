@@ -106,6 +106,16 @@ test_handler(const Request& request, std::shared_ptr<Metrics> metrics, std::atom
     };
     return response;
   }
+  if (request.path == "/endless-parts") {
+    // A part every 10 ms, never the last: only the server's limits end it.
+    Response response = Response::text(200, body_part(0));
+    response.body_parts = [](std::string& out) {
+      std::this_thread::sleep_for(10ms);
+      out += "more\n";
+      return true;
+    };
+    return response;
+  }
   if (request.path == "/throw") {
     throw std::runtime_error("handler bug");
   }

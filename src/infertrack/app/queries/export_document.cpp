@@ -101,11 +101,11 @@ public:
     if (m_done) {
       return {};
     }
-    if (m_store.data_version() != m_data_version) {
-      throw ExportDataChanged("the stored data changed while the export was read; ask for it again");
-    }
+    check_data_version();
     std::vector<domain::BenchmarkPoint> page = m_store.points_page(
       m_filter, m_after ? std::optional<std::string_view>(*m_after) : std::nullopt, k_points_per_part);
+    // Again after the read: an ingest by another process may have committed in between.
+    check_data_version();
     m_done = page.size() < k_points_per_part;
     if (!page.empty()) {
       m_after = page.back().result_id;
@@ -116,6 +116,13 @@ public:
   bool done() const { return m_done; }
 
 private:
+  void check_data_version()
+  {
+    if (m_store.data_version() != m_data_version) {
+      throw ExportDataChanged("the stored data changed while the export was read; ask for it again");
+    }
+  }
+
   store::Store& m_store;
   store::PointFilter m_filter;
   std::int64_t m_data_version;
@@ -214,11 +221,12 @@ private:
 ExportRows
 every_run_points_rows(store::Store& store, const PointsQuery& query, ExportFormat format, Provenance& provenance)
 {
+  // Shared: a std::function copies what it holds, and the parts read on from where the last one stopped. Made
+  // first, so that the data version they check is the one the provenance's runs were read at.
+  auto parts = std::make_shared<EveryRunPointParts>(store, query.filter, format);
   for (const domain::ConfigGroupKey& run : measured_runs(store, query.filter)) {
     provenance.runs.push_back({configuration_label(run), run.date, std::nullopt});
   }
-  // Shared: a std::function copies what it holds, and the parts read on from where the last one stopped.
-  auto parts = std::make_shared<EveryRunPointParts>(store, query.filter, format);
   return {format == ExportFormat::csv ? "" : "[", "", [parts](std::string& out) { return (*parts)(out); }};
 }
 

@@ -79,6 +79,8 @@ constexpr std::size_t k_answer_bytes_in_flight = 16 * 1024 * 1024;
 constexpr std::size_t k_small_answer_bytes = 64 * 1024;
 // What an answer sent in parts holds at a time: about one part and its compressed copy (an export's page of points).
 constexpr std::size_t k_streamed_answer_bytes = 2 * 1024 * 1024;
+// An answer sent in parts gets this many write timeouts in all (30 s each by default: 166 MB of JSON at 1 MB/s).
+constexpr int k_streamed_write_timeouts = 10;
 constexpr int k_version_not_supported = 505;
 constexpr int k_ok = 200;
 constexpr int k_not_modified = 304;
@@ -551,8 +553,8 @@ Session::send(const Request& request, std::string_view wire_method, unsigned ver
 }
 
 // Sends an answer whose body comes in parts: chunked on HTTP/1.1; on HTTP/1.0, which has no chunks, the body ends
-// where the connection does. A part that cannot be made breaks the answer off with a reset, so that no client takes
-// what it got for the whole body.
+// where the connection does. A body not sent to its end (a part that cannot be made, a write that fails or times
+// out, the server's stop) is broken off with a reset, so that no client takes what it got for the whole body.
 asio::awaitable<bool>
 Session::send_parts(const Request& request, std::string_view wire_method, const Response& response,
                     const Representation& chosen, wire::response<wire::empty_body> head, Connection connection,
@@ -563,35 +565,43 @@ Session::send_parts(const Request& request, std::string_view wire_method, const 
   head.chunked(chunked);
   head.keep_alive(chunked && connection == Connection::keep_alive && !stopping());
   const auto write_token = [&] { return asio::bind_cancellation_slot(m_entry->hard.slot(), k_no_throw); };
+  // Each write gets write_timeout, and the whole answer k_streamed_write_timeouts of them: a client reading slowly
+  // cannot hold its share of the answer budget for long.
+  const Clock::time_point deadline = Clock::now() + options.write_timeout * k_streamed_write_timeouts;
+  const auto expire = [&] { m_stream.expires_at(std::min(Clock::now() + options.write_timeout, deadline)); };
 
-  m_stream.expires_after(options.write_timeout);
+  expire();
   wire::response_serializer<wire::empty_body> serializer(head);
   auto [ec, written] = co_await wire::async_write_header(m_stream, serializer, write_token());
   std::size_t bytes = 0;
-  bool broken = false;
+  bool complete = !chosen.send_body;
+  std::string failure;
   if (!ec && chosen.send_body) {
     std::optional<GzipStream> gzip;
-    if (chosen.gzip) {
-      gzip.emplace();
-    }
     std::string part(chosen.body);
     std::string compressed;
     for (bool more = true;;) {
       std::string_view data = part;
-      if (gzip) {
-        compressed.clear();
-        try {
-          gzip->add(part, !more, compressed);
-        } catch (const std::exception& error) {
-          spdlog::error("answer broken off: path={} client={} error={}", request.path, m_client, error.what());
-          broken = true;
-          break;
+      try {
+        if (chosen.gzip && !gzip) {
+          gzip.emplace();
         }
-        data = compressed;
+        if (gzip) {
+          compressed.clear();
+          gzip->add(part, !more, compressed);
+          data = compressed;
+        }
+      } catch (const std::exception& error) {
+        failure = error.what();
+        break;
+      }
+      if (Clock::now() >= deadline) {
+        ec = beast::error::timeout;
+        break;
       }
       if (!data.empty()) {
         // An empty chunk would end the body.
-        m_stream.expires_after(options.write_timeout);
+        expire();
         // Two statements: g++ 12 miscompiles `c ? co_await a : co_await b` with temporaries in the branches (the part
         // went out twice here, and a small repro frees a temporary of the branch not taken).
         if (chunked) {
@@ -600,33 +610,45 @@ Session::send_parts(const Request& request, std::string_view wire_method, const 
         } else {
           std::tie(ec, written) = co_await asio::async_write(m_stream, asio::buffer(data), write_token());
         }
-        bytes += data.size();
+        if (!ec) {
+          bytes += data.size();
+        }
       }
       if (ec || !more) {
+        break;
+      }
+      // Making a part takes the store for a while, during which no write waits for the hard stop's signal.
+      if ((m_cancellation.cancelled() & asio::cancellation_type::terminal) != asio::cancellation_type::none) {
+        failure = "the server stopped";
         break;
       }
       part.clear();
       try {
         more = response.body_parts(part);
       } catch (const std::exception& error) {
-        spdlog::error("answer broken off: path={} client={} error={}", request.path, m_client, error.what());
-        broken = true;
+        failure = error.what();
         break;
       }
     }
-    if (!ec && !broken && chunked) {
-      m_stream.expires_after(options.write_timeout);
-      std::tie(ec, written) = co_await asio::async_write(m_stream, wire::make_chunk_last(), write_token());
+    if (!ec && failure.empty()) {
+      if (chunked) {
+        expire();
+        std::tie(ec, written) = co_await asio::async_write(m_stream, wire::make_chunk_last(), write_token());
+      }
+      complete = !ec;
     }
   }
-  if (broken) {
+  if (!complete) {
+    if (!failure.empty()) {
+      spdlog::error("answer broken off: path={} client={} error={}", request.path, m_client, failure);
+      ec = asio::error::connection_aborted;
+    }
     beast::error_code ignored;
     m_stream.socket().set_option(asio::socket_base::linger(true, 0), ignored);
     m_stream.socket().close(ignored);
-    ec = asio::error::connection_aborted;
   }
   count_answer(request, wire_method, response, chosen.status, bytes, start, ec);
-  co_return !ec && head.keep_alive();
+  co_return complete && head.keep_alive();
 }
 
 void
