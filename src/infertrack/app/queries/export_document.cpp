@@ -195,12 +195,8 @@ public:
     if (m_format == ExportFormat::csv) {
       formats::append_points_csv_rows(out, page);
     } else {
-      const PointFindings findings(m_store, page);
-      for (const domain::BenchmarkPoint& point : page) {
-        out += m_first ? "" : ",";
-        m_first = false;
-        out += point_detail_json(point, findings.of(point.result_id)).dump();
-      }
+      PointFindings(m_store, page).append_points_json(out, page, m_first);
+      m_first = m_first && page.empty();
       if (m_pages.done()) {
         out += ']';
       }

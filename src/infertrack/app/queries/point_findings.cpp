@@ -29,15 +29,22 @@ PointFindings::of(std::string_view result_id) const
 std::string
 PointFindings::points_json(std::span<const domain::BenchmarkPoint> points) const
 {
-  // Each point's text as it is made: a tree of every point at once took ten times the text's memory.
   std::string text = "[";
+  append_points_json(text, points, true);
+  return text + "]";
+}
+
+void
+PointFindings::append_points_json(std::string& text, std::span<const domain::BenchmarkPoint> points, bool first) const
+{
+  // Each point's text as it is made: a tree of every point at once took ten times the text's memory.
   for (const domain::BenchmarkPoint& point : points) {
-    if (text.size() > 1) {
+    if (!first) {
       text += ',';
     }
+    first = false;
     text += point_detail_json(point, of(point.result_id)).dump();
   }
-  return text + "]";
 }
 
 }  // namespace infertrack::app

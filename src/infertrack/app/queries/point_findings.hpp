@@ -26,6 +26,9 @@ public:
 
   // Each point as point_detail_json gives it, with its findings: the text of a JSON array.
   std::string points_json(std::span<const domain::BenchmarkPoint> points) const;
+  // The same items appended to an array being written a page at a time: a comma before each, but for the array's
+  // first item when `first` (these points open it).
+  void append_points_json(std::string& text, std::span<const domain::BenchmarkPoint> points, bool first) const;
 
 private:
   std::vector<domain::DataFinding> m_findings; // by result id

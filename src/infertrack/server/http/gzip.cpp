@@ -18,27 +18,8 @@ constexpr int k_memory_level = 8;
 std::string
 gzip_compress(std::string_view data, int level)
 {
-  // zlib counts in uInt; an answer past 4 GiB is not something this server sends.
-  if (data.size() >= std::numeric_limits<uInt>::max() / 2) {
-    throw std::length_error("gzip_compress: input too large");
-  }
-  z_stream stream{};
-  if (deflateInit2(&stream, level, Z_DEFLATED, k_gzip_window_bits, k_memory_level,
-                   Z_DEFAULT_STRATEGY) != Z_OK) {
-    throw std::runtime_error("gzip_compress: deflateInit2 failed");
-  }
-  // deflateBound is enough output for a single Z_FINISH call, so one call always completes.
-  std::string out(deflateBound(&stream, static_cast<uLong>(data.size())), '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int status = deflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  if (status != Z_STREAM_END) {
-    throw std::runtime_error("gzip_compress: deflate failed");
-  }
+  std::string out;
+  GzipStream(level).add(data, true, out);
   return out;
 }
 
